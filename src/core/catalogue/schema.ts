@@ -1,0 +1,102 @@
+// The shape of catalogue data: what a writer edits in `catalogue/` and what the
+// build compiles. The build script validates every file against these schemas;
+// the core reads the compiled result through the inferred types.
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  EVIDENCE_RELATIONS,
+  PROFILE_IDS,
+  RULE_IDS,
+  SEVERITIES,
+} from './ids';
+
+const text = z.string().trim().min(1, 'must not be empty');
+
+/** A text field present, non-empty, in both languages. */
+export const bilingualTextSchema = z.strictObject({ en: text, de: text });
+
+export const ruleIdSchema = z.enum(RULE_IDS);
+export const profileIdSchema = z.enum(PROFILE_IDS);
+
+const exampleSchema = z.strictObject({
+  before: text,
+  after: text,
+  keep: text,
+  condition: text,
+});
+
+/** A rule record exactly as `get_writing_rules` with `detail: "full"` returns it. */
+export const ruleRecordSchema = z.strictObject({
+  id: ruleIdSchema,
+  category: z.enum(CATEGORIES),
+  severity: z.enum(SEVERITIES),
+  scope: z.array(profileIdSchema),
+  title: bilingualTextSchema,
+  antiPattern: z.strictObject({
+    name: bilingualTextSchema,
+    symptom: bilingualTextSchema,
+    readerCost: bilingualTextSchema,
+  }),
+  prompt: bilingualTextSchema,
+  examples: z.strictObject({ en: exampleSchema, de: exampleSchema }),
+  falsePositives: z.array(text).min(1),
+  trigger: text,
+  cues: z.array(text).min(1),
+  evidence: z
+    .array(z.strictObject({ sourceId: text, relation: z.enum(EVIDENCE_RELATIONS) }))
+    .min(1),
+  relatedRuleIds: z.array(ruleIdSchema).optional(),
+});
+
+export const SOURCE_KINDS = [
+  'style-guide',
+  'plain-language-guidance',
+  'provider-guidance',
+  'research',
+] as const;
+
+/** A public source a rule cites. `url` must be https. */
+export const sourceSchema = z.strictObject({
+  id: text,
+  kind: z.enum(SOURCE_KINDS),
+  title: text,
+  url: z.url({ protocol: /^https$/, error: 'must be an https URL' }),
+  accessedAt: z.iso.date(),
+  locator: text,
+  supports: text,
+  limits: text,
+});
+
+/** `catalogue/profiles.yaml`: the release name and the rules of each profile. */
+export const catalogueIndexSchema = z.strictObject({
+  release: text,
+  profiles: z.strictObject(
+    Object.fromEntries(PROFILE_IDS.map((id) => [id, z.array(ruleIdSchema).min(1)])) as Record<
+      (typeof PROFILE_IDS)[number],
+      z.ZodArray<typeof ruleIdSchema>
+    >,
+  ),
+});
+
+/**
+ * One scanner record as written in `catalogue/signals/<rule-id>.yaml` under `en`
+ * or `de`: literal phrases (a space matches any run of white space, an
+ * apostrophe matches ' or ’), with example sentences that must and must not match.
+ */
+export const signalRecordSourceSchema = z.strictObject({
+  id: text,
+  phrases: z.array(text).min(1),
+  matches: z
+    .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
+    .min(2),
+  nonMatches: z.array(text).min(2),
+});
+
+export const signalFileSchema = z.strictObject({
+  en: signalRecordSourceSchema,
+  de: signalRecordSourceSchema,
+});
+
+export type RuleRecord = z.infer<typeof ruleRecordSchema>;
+export type CatalogueSource = z.infer<typeof sourceSchema>;
+export type SignalRecordSource = z.infer<typeof signalRecordSourceSchema>;

@@ -1,0 +1,32 @@
+// Turns a record's literal phrases into one regex source with whole-word,
+// Unicode-aware edges. The build compiles every record with it; tests and the
+// benchmark use it as the reference semantics of a record.
+
+/** A character that continues a word: letter, combining mark, number or `_`. */
+export const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}_]`;
+
+/** Flags every compiled record uses: global, case-insensitive, Unicode. */
+export const RECORD_FLAGS = 'giu';
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
+
+function phraseToSource(phrase: string): string {
+  return phrase
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(REGEX_SPECIAL, '\\$&').replace(/['’]/g, "['’]"))
+    .join(String.raw`\s+`);
+}
+
+/**
+ * The regex source for a list of literal phrases: longest phrase first, so the
+ * leftmost match is also the longest phrase starting there; a space in a phrase
+ * matches any run of white space; an apostrophe matches ' and ’.
+ */
+export function compilePhrases(phrases: readonly string[]): string {
+  const ordered = [...new Set(phrases.map((p) => p.trim()))].sort(
+    (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  const alternation = ordered.map(phraseToSource).join('|');
+  return `(?<!${WORD_CHAR})(?:${alternation})(?!${WORD_CHAR})`;
+}
