@@ -1,7 +1,8 @@
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
-// Core and build tests run in Node on plain objects; the Worker project
-// (added by the worker setup) runs inside workerd.
+// Core and build tests run in Node on plain objects; the Worker tests run inside
+// workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +11,33 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/catalogue/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: './src/worker/index.ts',
+            wrangler: { configPath: './wrangler.toml' },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          // The first request of a file starts workerd and bundles the Worker.
+          testTimeout: 30_000,
+          // Each request writes a log line; show them only for failing tests.
+          silent: 'passed-only',
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.test.ts'],
+          // Starts `wrangler dev` once for the project; the tests drive Chromium against it.
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

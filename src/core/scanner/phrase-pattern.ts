@@ -8,7 +8,8 @@ export const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}_]`;
 /** Flags every compiled record uses: global, case-insensitive, Unicode. */
 export const RECORD_FLAGS = 'giu';
 
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
+// `-` stays unescaped: outside a class it is literal, and `\-` is a syntax error under the `u` flag.
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
 function phraseToSource(phrase: string): string {
   return phrase

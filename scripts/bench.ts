@@ -1,0 +1,62 @@
+// `npm run bench`: one run, one table. The scanner against the floor, the
+// straightforward design, write-good and alex on 250,000 units of real prose;
+// adversarial against normal text; a dispatch end to end in-process; the
+// Worker bundle. Each row is a module under scripts/bench/. docs/performance.md
+// explains the method and holds the last measured table.
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { adversarialRows } from './bench/adversarial-rows';
+import { bundleRows } from './bench/bundle-rows';
+import { loadShippedRecords } from './bench/catalogue-records';
+import { competitorRows } from './bench/competitor-rows';
+import { dispatchRows } from './bench/dispatch-rows';
+import { loadProse } from './bench/prose';
+import type { BenchContext, Row } from './bench/row';
+import { scannerRows } from './bench/scanner-rows';
+import { isFastPathRecord } from '../src/core/scanner/scan';
+
+const UNITS = 250_000;
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+function table(rows: readonly Row[]): string {
+  const lines = [
+    '| measure | en | de | target | met |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.measure} | ${r.en} | ${r.de} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'} |`),
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(`# writing-rules benchmark, ${new Date().toISOString()}`);
+  console.log(
+    `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ` +
+      `Node ${process.version}, V8 ${process.versions.v8}`,
+  );
+  const { records, origin } = await loadShippedRecords();
+  const fast = records.filter(isFastPathRecord).length;
+  console.log(`records: ${records.length} from ${origin}; ${fast} of ${records.length} on the fast path`);
+
+  console.error('building prose corpora (German: the first run renders the man pages, a few minutes; then cached)...');
+  const prose: Record<'en' | 'de', { text: string } | { skipped: string }> = { en: { skipped: '' }, de: { skipped: '' } };
+  for (const language of ['en', 'de'] as const) {
+    const loaded = await loadProse(language, UNITS);
+    prose[language] = loaded.ok ? { text: loaded.text } : { skipped: loaded.reason };
+    console.log(loaded.ok ? `${language} prose: ${loaded.text.length} UTF-16 units; ${loaded.origin}` : `${language} rows skipped: ${loaded.reason}`);
+  }
+  const context: BenchContext = { records, prose };
+
+  console.error('measuring...');
+  const rows: Row[] = [
+    ...scannerRows(context),
+    ...competitorRows(context),
+    ...adversarialRows(context),
+    ...(await dispatchRows(context)),
+    ...bundleRows(root),
+  ];
+  console.log('');
+  console.log(table(rows));
+}
+
+await main();

@@ -1,0 +1,37 @@
+// Row: the scanner on 250,000 units of near-misses of every phrase, as a
+// multiple of its time on the same length of real prose.
+import { SCANNABLE_RULE_IDS, type Language } from '../../src/core/catalogue/ids';
+import { createSignalScanner } from '../../src/core/scanner/scan';
+import { adversarialText } from './adversarial';
+import { compare } from './measure';
+import { ratio, SKIPPED, type BenchContext, type Row } from './row';
+
+/** adversarial ÷ normal per language. */
+export function adversarialRows(context: BenchContext): Row[] {
+  const scan = createSignalScanner(context.records);
+  const ratios: Partial<Record<Language, number>> = {};
+  for (const language of ['en', 'de'] as const) {
+    const prose = context.prose[language];
+    if (!('text' in prose)) continue;
+    const phrases = context.records.filter((r) => r.language === language).flatMap((r) => r.phrases);
+    const hostile = adversarialText(phrases, prose.text.length);
+    const t = compare(
+      {
+        normal: () => scan({ text: prose.text, language, ruleIds: SCANNABLE_RULE_IDS }),
+        adversarial: () => scan({ text: hostile, language, ruleIds: SCANNABLE_RULE_IDS }),
+      },
+      { warmup: 20, runs: 200 },
+    );
+    ratios[language] = t.adversarial.medianMs / t.normal.medianMs;
+  }
+  const cell = (language: Language) => (ratios[language] === undefined ? SKIPPED : ratio(ratios[language] as number));
+  return [
+    {
+      measure: 'adversarial ÷ normal text (scanner)',
+      en: cell('en'),
+      de: cell('de'),
+      target: '≤ 3×',
+      met: Object.values(ratios).every((r) => r <= 3),
+    },
+  ];
+}

@@ -1,0 +1,31 @@
+// The shape every benchmark module returns: one line of the table.
+import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+
+/** One measured line: a value per language (or one for both) and its target. */
+export interface Row {
+  readonly measure: string;
+  readonly en: string;
+  readonly de: string;
+  readonly target: string;
+  /** Whether every measured value meets the target; null when there is no target. */
+  readonly met: boolean | null;
+}
+
+/** What every row module receives: the records, the prose and the scanner under test. */
+export interface BenchContext {
+  readonly records: readonly CompiledSignalRecord[];
+  readonly prose: Readonly<Record<'en' | 'de', { text: string } | { skipped: string }>>;
+}
+
+/** A ratio to two significant places, e.g. `0.55×` or `13×`. */
+export function ratio(value: number): string {
+  return `${value >= 10 ? value.toFixed(0) : value.toFixed(2)}×`;
+}
+
+/** Milliseconds with two decimals. */
+export function ms(value: number): string {
+  return `${value.toFixed(2)} ms`;
+}
+
+/** The German cell when German prose could not be built. */
+export const SKIPPED = 'skipped';

@@ -1,0 +1,81 @@
+// Rows: the scanner against the floor and the straightforward design on
+// 250,000 units of real prose per language, with the signals of both compared.
+import { isDeepStrictEqual } from 'node:util';
+import { SCANNABLE_RULE_IDS, type Language } from '../../src/core/catalogue/ids';
+import { referenceScan } from '../../src/core/scanner/reference-scan';
+import { createSignalScanner } from '../../src/core/scanner/scan';
+import { createFloorScan } from './baselines';
+import { compare } from './measure';
+import { ms, ratio, SKIPPED, type BenchContext, type Row } from './row';
+
+const RUNS = 60;
+
+interface LanguageResult {
+  scannerMs: number;
+  floorRatio: number;
+  straightforwardRatio: number;
+  signals: number;
+  same: boolean;
+}
+
+function measureLanguage(context: BenchContext, language: Language, text: string): LanguageResult {
+  const scan = createSignalScanner(context.records);
+  const floor = createFloorScan(context.records.filter((r) => r.language === language));
+  const request = { text, language, ruleIds: SCANNABLE_RULE_IDS };
+  const t = compare(
+    { scanner: () => scan(request), floor: () => floor(text), straightforward: () => referenceScan(context.records, request) },
+    { warmup: 10, runs: RUNS },
+  );
+  const signals = scan(request);
+  return {
+    scannerMs: t.scanner.medianMs,
+    floorRatio: t.scanner.medianMs / t.floor.medianMs,
+    straightforwardRatio: t.straightforward.medianMs / t.scanner.medianMs,
+    signals: signals.length,
+    same: isDeepStrictEqual(signals, referenceScan(context.records, request)),
+  };
+}
+
+/** Scanner median, scanner ÷ floor, straightforward ÷ scanner, signal equality. */
+export function scannerRows(context: BenchContext): Row[] {
+  const results: Partial<Record<Language, LanguageResult>> = {};
+  for (const language of ['en', 'de'] as const) {
+    const prose = context.prose[language];
+    if ('text' in prose) results[language] = measureLanguage(context, language, prose.text);
+  }
+  const cell = (language: Language, show: (r: LanguageResult) => string) => {
+    const result = results[language];
+    return result ? show(result) : SKIPPED;
+  };
+  const measured = Object.values(results);
+  return [
+    {
+      measure: `scanner, median of ${RUNS} runs`,
+      en: cell('en', (r) => ms(r.scannerMs)),
+      de: cell('de', (r) => ms(r.scannerMs)),
+      target: '',
+      met: null,
+    },
+    {
+      measure: 'scanner ÷ floor (one \\b alternation, gi)',
+      en: cell('en', (r) => ratio(r.floorRatio)),
+      de: cell('de', (r) => ratio(r.floorRatio)),
+      target: '≤ 2×',
+      met: measured.every((r) => r.floorRatio <= 2),
+    },
+    {
+      measure: 'straightforward (regex per record) ÷ scanner',
+      en: cell('en', (r) => ratio(r.straightforwardRatio)),
+      de: cell('de', (r) => ratio(r.straightforwardRatio)),
+      target: '≥ 5×',
+      met: measured.every((r) => r.straightforwardRatio >= 5),
+    },
+    {
+      measure: 'signals: scanner equals straightforward',
+      en: cell('en', (r) => `${r.same ? 'equal' : 'DIFFERENT'}, ${r.signals}`),
+      de: cell('de', (r) => `${r.same ? 'equal' : 'DIFFERENT'}, ${r.signals}`),
+      target: 'equal',
+      met: measured.every((r) => r.same),
+    },
+  ];
+}

@@ -1,0 +1,42 @@
+// The catalogue build as a function of a root directory: load, check, compile,
+// render. No writes and no printing, so tests run it on fixture catalogues;
+// scripts/build-catalogue.ts is the command that writes the result.
+import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
+import { PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
+import { compileSignalRecords } from './compile-signals';
+import { crossCheckCatalogue } from './cross-check';
+import { catalogueVersionOf, generatedModule } from './emit';
+import { loadCatalogue } from './load';
+import { ProblemList, type CatalogueProblem } from './problems';
+
+export type CatalogueBuild =
+  | { readonly ok: true; readonly catalogue: CompiledCatalogue; readonly moduleText: string }
+  | { readonly ok: false; readonly problems: readonly CatalogueProblem[] };
+
+/** Checks and compiles the catalogue under `root` (the folder holding `catalogue/`). */
+export function buildCatalogue(root: string): CatalogueBuild {
+  const problems = new ProblemList();
+  const loaded = loadCatalogue(root, problems);
+  crossCheckCatalogue(loaded, problems);
+  const signalRecords = compileSignalRecords(loaded, problems);
+  if (problems.items.length > 0 || !loaded.index) {
+    return { ok: false, problems: problems.items };
+  }
+
+  const index = loaded.index.data;
+  const rules = RULE_IDS.map((id) => loaded.rules.find((r) => r.data.id === id)!.data);
+  const sources = loaded.sources.map((s) => s.data).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const profiles = {} as Record<ProfileId, RuleId[]>;
+  for (const id of PROFILE_IDS) profiles[id] = index.profiles[id];
+  const signals = SCANNABLE_RULE_IDS.map((id) => loaded.signals.find((s) => s.name === id)!.data);
+  const { release } = index;
+
+  const catalogue: CompiledCatalogue = {
+    catalogueVersion: catalogueVersionOf(release, { release, profiles, rules, sources, signals }),
+    rules,
+    profiles,
+    sources,
+    signalRecords,
+  };
+  return { ok: true, catalogue, moduleText: generatedModule(catalogue) };
+}

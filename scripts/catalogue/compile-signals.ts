@@ -1,0 +1,76 @@
+// Compiles each signal record of catalogue/signals/ into its regex, proves it
+// linear-time and runs it over the record's own examples. The build calls it
+// after the cross-checks; its output is the `signalRecords` of the catalogue.
+import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+import { LANGUAGES, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
+import type { SignalRecordSource } from '../../src/core/catalogue/schema';
+import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { linearTimeFailures } from './linear-time';
+import type { LoadedCatalogue } from './load';
+import type { ProblemList } from './problems';
+
+/** Phrases in the order `compilePhrases` alternates them: unique, longest first. */
+function orderedPhrases(phrases: readonly string[]): string[] {
+  return [...new Set(phrases.map((p) => p.trim()))].sort(
+    (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0),
+  );
+}
+
+function quotes(regex: RegExp, text: string): string[] {
+  return [...text.matchAll(regex)].map((m) => m[0]);
+}
+
+function compileRecord(
+  file: string,
+  ruleId: RuleId,
+  language: (typeof LANGUAGES)[number],
+  record: SignalRecordSource,
+  problems: ProblemList,
+): CompiledSignalRecord | undefined {
+  const at = (path: string) => `${language}.${path}`;
+  const phrases = orderedPhrases(record.phrases);
+  const source = compilePhrases(phrases);
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source, RECORD_FLAGS);
+  } catch (error) {
+    problems.add(file, at('phrases'), `does not compile: ${(error as Error).message}`);
+    return undefined;
+  }
+  let ok = true;
+  for (const failure of linearTimeFailures(source, RECORD_FLAGS)) {
+    ok = false;
+    const phrase = failure.alternative === null ? undefined : phrases[failure.alternative];
+    const index = phrase === undefined ? -1 : record.phrases.findIndex((p) => p.trim() === phrase);
+    problems.add(file, index < 0 ? at('phrases') : at(`phrases[${index}]`), `not provably linear-time (${failure.reason})`);
+  }
+  record.matches.forEach((example, i) => {
+    const found = quotes(regex, example.text);
+    if (JSON.stringify(found) !== JSON.stringify(example.quotes)) {
+      ok = false;
+      problems.add(file, at(`matches[${i}]`), `expected quotes ${JSON.stringify(example.quotes)}, found ${JSON.stringify(found)}`);
+    }
+  });
+  record.nonMatches.forEach((text, i) => {
+    const found = quotes(regex, text);
+    if (found.length > 0) {
+      ok = false;
+      problems.add(file, at(`nonMatches[${i}]`), `must not match, found ${JSON.stringify(found)}`);
+    }
+  });
+  return ok ? { id: record.id, ruleId, language, phrases, source, flags: RECORD_FLAGS } : undefined;
+}
+
+/** The compiled records in SCANNABLE_RULE_IDS order, English then German; problems go to `problems`. */
+export function compileSignalRecords(loaded: LoadedCatalogue, problems: ProblemList): CompiledSignalRecord[] {
+  const compiled: CompiledSignalRecord[] = [];
+  for (const ruleId of SCANNABLE_RULE_IDS) {
+    const signalFile = loaded.signals.find((s) => s.name === ruleId);
+    if (!signalFile) continue;
+    for (const language of LANGUAGES) {
+      const record = compileRecord(signalFile.file, ruleId, language, signalFile.data[language], problems);
+      if (record) compiled.push(record);
+    }
+  }
+  return compiled;
+}

@@ -1,0 +1,97 @@
+// Rules that span files: IDs against file names and against the fixed IDs in
+// ids.ts, profiles against rule scopes, citations against sources. Runs on
+// what load.ts validated; the build reports its problems with the loader's.
+import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
+import type { LoadedCatalogue } from './load';
+import { RULES_DIR, SIGNALS_DIR } from './load';
+import type { ProblemList } from './problems';
+
+function checkFileSet(
+  dir: string,
+  found: readonly string[],
+  expected: readonly string[],
+  what: string,
+  problems: ProblemList,
+): void {
+  for (const name of expected) {
+    if (!found.includes(name)) problems.add(`${dir}/${name}.yaml`, '', `missing: every ${what} needs its file`);
+  }
+  for (const name of found) {
+    if (!expected.includes(name)) problems.add(`${dir}/${name}.yaml`, '', `extra file: "${name}" is not a ${what}`);
+  }
+}
+
+function checkUnique(file: string, path: string, values: readonly string[], problems: ProblemList): void {
+  const seen = new Set<string>();
+  values.forEach((value, index) => {
+    if (seen.has(value)) problems.add(file, `${path}[${index}]`, `repeats "${value}"`);
+    seen.add(value);
+  });
+}
+
+function checkCatalogueOrder(file: string, path: string, values: readonly string[], order: readonly string[], problems: ProblemList): void {
+  const positions = values.map((value) => order.indexOf(value));
+  if (positions.some((position, i) => i > 0 && position < positions[i - 1]!)) {
+    problems.add(file, path, `must be in catalogue order: ${order.filter((v) => values.includes(v)).join(', ')}`);
+  }
+}
+
+/** Cross-file checks over a loaded catalogue; problems go to `problems`. */
+export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemList): void {
+  checkFileSet(RULES_DIR, loaded.fileNames.rules, RULE_IDS, 'rule ID of ids.ts', problems);
+  checkFileSet(SIGNALS_DIR, loaded.fileNames.signals, SCANNABLE_RULE_IDS, 'scannable rule ID of ids.ts', problems);
+
+  for (const { file, name, data } of [...loaded.rules, ...loaded.sources]) {
+    if (data.id !== name) problems.add(file, 'id', `must equal the file name "${name}"`);
+  }
+
+  const index = loaded.index;
+  if (index) {
+    for (const profile of PROFILE_IDS) {
+      const path = `profiles.${profile}`;
+      checkUnique(index.file, path, index.data.profiles[profile], problems);
+      checkCatalogueOrder(index.file, path, index.data.profiles[profile], RULE_IDS, problems);
+    }
+  }
+
+  // A source file that exists but failed validation still counts as known, so
+  // one broken source is reported once, not once per citing rule.
+  const sourceIds = new Set([...loaded.fileNames.sources, ...loaded.sources.map((s) => s.data.id)]);
+  const cited = new Set<string>();
+  for (const { file, name, data: rule } of loaded.rules) {
+    checkUnique(file, 'scope', rule.scope, problems);
+    checkCatalogueOrder(file, 'scope', rule.scope, PROFILE_IDS, problems);
+    if (index && (RULE_IDS as readonly string[]).includes(name)) {
+      const expected = PROFILE_IDS.filter((profile) => index.data.profiles[profile].includes(name as RuleId));
+      const missing = expected.filter((profile) => !rule.scope.includes(profile));
+      const extra = rule.scope.filter((profile) => !expected.includes(profile));
+      if (missing.length > 0) problems.add(file, 'scope', `must list ${missing.join(', ')}: profiles.yaml includes the rule there`);
+      if (extra.length > 0) problems.add(file, 'scope', `must not list ${extra.join(', ')}: profiles.yaml does not include the rule there`);
+    }
+    checkUnique(file, 'evidence', rule.evidence.map((e) => e.sourceId), problems);
+    rule.evidence.forEach(({ sourceId }, i) => {
+      cited.add(sourceId);
+      if (!sourceIds.has(sourceId)) problems.add(file, `evidence[${i}].sourceId`, `unknown source "${sourceId}"`);
+    });
+    if (rule.relatedRuleIds) {
+      checkUnique(file, 'relatedRuleIds', rule.relatedRuleIds, problems);
+      rule.relatedRuleIds.forEach((id, i) => {
+        if (id === name) problems.add(file, `relatedRuleIds[${i}]`, 'must not name the rule itself');
+      });
+    }
+  }
+  // Only when every rule loaded can a source truly be uncited.
+  if (loaded.rules.length === loaded.fileNames.rules.length) {
+    for (const { file, data } of loaded.sources) {
+      if (!cited.has(data.id)) problems.add(file, 'id', `unused source: no rule cites "${data.id}"`);
+    }
+  }
+
+  for (const { file, name, data } of loaded.signals) {
+    for (const language of LANGUAGES) {
+      const expectedId = `${name}.${language}`;
+      if (data[language].id !== expectedId) problems.add(file, `${language}.id`, `must be "${expectedId}"`);
+      checkUnique(file, `${language}.phrases`, data[language].phrases.map((p) => p.trim()), problems);
+    }
+  }
+}

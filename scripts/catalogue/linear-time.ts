@@ -1,0 +1,123 @@
+// Proves with recheck that a compiled signal record runs in linear time on any
+// input, so a 250,000-unit text cannot stall the scanner. The build runs it on
+// every record; test/build checks it on sources that must fail.
+//
+// recheck's automaton checker cannot analyse look-behind or look-ahead, and on a
+// whole record (dozens of phrases) it times out. So it analyses a smaller form,
+// and this is why the smaller form decides the question:
+// 1. The whole-word edges `(?<!W)` and `(?!W)` each inspect one code point next
+//    to the current position and are never backtracked into: O(1) per attempt.
+// 2. The alternatives sit in one unrepeated group without captures or
+//    back-references, so an attempt at a position tries them one after another;
+//    the work over all positions is the sum of each alternative searched alone.
+//    A record is linear when each of its alternatives is.
+// 3. Inside an alternative, the only choice points are the `\s+` between words.
+//    Every other atom is a literal (a character, an escaped character or a class
+//    of characters) with one way to match, and none matches white space. How
+//    much backtracking a `\s+` can cause depends only on what surrounds it: the
+//    next literal rejects every character the loop gives back. Replacing each
+//    maximal run of literals with the letter `x` (which also rejects white
+//    space) keeps exactly that, and scales the work by at most the length of
+//    the longest word. recheck's verdict on that skeleton is the verdict on the
+//    alternative.
+// A source outside this shape (another compiler, a group, a quantifier other
+// than `\s+`) is analysed as a whole without the edges, by recheck directly.
+import { checkSync } from 'recheck';
+import { WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+
+/** Why one alternative (or the whole source) is not proven linear. */
+export interface LinearTimeFailure {
+  /** Index of the alternative in the source, or null when the whole source was analysed. */
+  readonly alternative: number | null;
+  readonly reason: string;
+}
+
+const PREFIX = `(?<!${WORD_CHAR})(?:`;
+const SUFFIX = `)(?!${WORD_CHAR})`;
+const GAP = String.raw`\s+`;
+const SYNTAX_CHARS = '^$\\.*+?()[]{}|/';
+const WHITE_SPACE = /\s/u;
+
+type Token = 'literal' | 'gap' | 'bar';
+
+/** The tokens of an edge-less core, or null when it holds any other construct. */
+function tokenize(core: string): Token[] | null {
+  const tokens: Token[] = [];
+  const chars = [...core];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c === '\\' && chars[i + 1] === 's' && chars[i + 2] === '+') {
+      tokens.push('gap');
+      i += 2;
+    } else if (c === '\\') {
+      const escaped = chars[i + 1];
+      if (escaped === undefined || !SYNTAX_CHARS.includes(escaped)) return null;
+      tokens.push('literal');
+      i += 1;
+    } else if (c === '[') {
+      const end = chars.indexOf(']', i + 1);
+      if (end < 0) return null;
+      const members = chars.slice(i + 1, end);
+      if (members.length === 0) return null;
+      if (members.some((m) => m === '\\' || m === '^' || m === '-' || m === '[' || WHITE_SPACE.test(m))) return null;
+      tokens.push('literal');
+      i = end;
+    } else if (c === '|') {
+      tokens.push('bar');
+    } else if (SYNTAX_CHARS.includes(c) || WHITE_SPACE.test(c)) {
+      return null;
+    } else {
+      tokens.push('literal');
+    }
+  }
+  return tokens;
+}
+
+/** One skeleton per alternative: each run of literals becomes `x`, each `\s+` stays. */
+function skeletons(tokens: readonly Token[]): string[] {
+  const result: string[] = [''];
+  for (const [i, token] of tokens.entries()) {
+    if (token === 'bar') result.push('');
+    else if (token === 'gap') result[result.length - 1] += GAP;
+    else if (tokens[i - 1] !== 'literal') result[result.length - 1] += 'x';
+  }
+  return result;
+}
+
+const verdicts = new Map<string, string | null>();
+
+/** null when recheck proves `source` safe, else what it said. */
+function recheckVerdict(source: string, flags: string): string | null {
+  const key = `${flags}/${source}`;
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  const result = checkSync(source, flags, { checker: 'automaton', timeout: 10_000 });
+  const verdict =
+    result.status === 'safe'
+      ? null
+      : result.status === 'vulnerable'
+        ? `recheck: vulnerable, ${result.complexity.type} time`
+        : `recheck: could not decide (${result.error.kind}${'message' in result.error ? `: ${result.error.message}` : ''})`;
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+/**
+ * Every part of a compiled record that recheck does not prove linear-time;
+ * empty when the whole record is proven.
+ */
+export function linearTimeFailures(source: string, flags: string): LinearTimeFailure[] {
+  const hasEdges = source.startsWith(PREFIX) && source.endsWith(SUFFIX);
+  const core = hasEdges ? source.slice(PREFIX.length, -SUFFIX.length) : source;
+  const tokens = tokenize(core);
+  if (tokens === null) {
+    const reason = recheckVerdict(hasEdges ? `(?:${core})` : source, flags);
+    return reason === null ? [] : [{ alternative: null, reason }];
+  }
+  const failures: LinearTimeFailure[] = [];
+  skeletons(tokens).forEach((skeleton, alternative) => {
+    const reason = skeleton === '' ? 'empty alternative' : recheckVerdict(skeleton, flags);
+    if (reason !== null) failures.push({ alternative, reason });
+  });
+  return failures;
+}

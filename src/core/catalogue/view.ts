@@ -1,0 +1,54 @@
+// The compiled catalogue as the tools read it: a frozen copy with lookups and
+// the scanner built once. The dispatcher creates one view per catalogue.
+import type { CompiledCatalogue, CompiledSignalRecord } from './compiled-types';
+import type { Language, ProfileId, RuleId } from './ids';
+import type { CatalogueSource, RuleRecord } from './schema';
+import type { WritingSignal } from '../scanner/types';
+import { deepFreeze } from '../freeze';
+
+/** One scan over `text`: every signal of `ruleIds` in `language`, sorted. */
+export type SignalScan = (request: {
+  readonly text: string;
+  readonly language: Language;
+  readonly ruleIds: readonly RuleId[];
+}) => WritingSignal[];
+
+/** Builds a scan from the catalogue's compiled records (the scanner module). */
+export type SignalScannerFactory = (records: readonly CompiledSignalRecord[]) => SignalScan;
+
+export interface CatalogueView {
+  readonly catalogueVersion: string;
+  /** Rule records in catalogue order, frozen. */
+  readonly rules: readonly RuleRecord[];
+  readonly ruleById: ReadonlyMap<RuleId, RuleRecord>;
+  readonly ruleOrder: ReadonlyMap<RuleId, number>;
+  readonly profiles: Readonly<Record<ProfileId, readonly RuleId[]>>;
+  readonly sources: readonly CatalogueSource[];
+  /** Rules with a scanner record, per language. */
+  readonly scannable: ReadonlyMap<Language, ReadonlySet<RuleId>>;
+  readonly scan: SignalScan;
+}
+
+/** A frozen, indexed copy of `catalogue` with its scanner. */
+export function createCatalogueView(
+  catalogue: CompiledCatalogue,
+  createScanner: SignalScannerFactory,
+): CatalogueView {
+  const copy = deepFreeze(structuredClone(catalogue) as CompiledCatalogue);
+  const scannable = new Map<Language, Set<RuleId>>();
+  for (const record of copy.signalRecords) {
+    const rules = scannable.get(record.language) ?? new Set<RuleId>();
+    rules.add(record.ruleId);
+    scannable.set(record.language, rules);
+  }
+  return Object.freeze({
+    catalogueVersion: copy.catalogueVersion,
+    rules: copy.rules,
+    ruleById: new Map(copy.rules.map((rule) => [rule.id, rule] as const)),
+    ruleOrder: new Map(copy.rules.map((rule, index) => [rule.id, index] as const)),
+    profiles: copy.profiles,
+    sources: copy.sources,
+    scannable,
+    scan: createScanner(copy.signalRecords),
+  });
+}

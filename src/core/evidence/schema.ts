@@ -1,0 +1,51 @@
+// The structure of model comparison evidence (CONTRACT section 7): strict
+// objects, no unknown fields anywhere. Cross-field rules live in parse.ts.
+import { z } from 'zod';
+import { LANGUAGES, PROFILE_IDS } from '../catalogue/ids';
+import type { ModelComparisonEvidence } from '../types';
+
+const COUNT = 'must be a non-negative safe integer';
+const count = z.number({ error: COUNT }).int({ error: COUNT }).min(0, { error: COUNT });
+const nullableCount = z.union([z.null(), count], { error: `must be null or a non-negative safe integer` });
+const nonEmpty = z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' });
+const COST = 'must be null or a finite non-negative number of US dollars';
+
+const selectionSchema = z.strictObject({
+  modelId: nonEmpty,
+  sourceIds: z.array(nonEmpty).min(1, { error: 'must list at least one source ID' }),
+  independentJudgments: z.literal(true, { error: 'must be true' }),
+  sample: z.strictObject({
+    plannedReviews: count,
+    judgedReviews: count,
+    acceptedCompleteReviews: count,
+  }),
+  quality: z.strictObject({
+    detectedProblems: nullableCount,
+    expectedProblems: nullableCount,
+    falseChanges: nullableCount,
+  }),
+  totalCostUsd: z.union([z.null(), z.number({ error: COST }).min(0, { error: COST })], { error: COST }),
+  limitations: z.array(nonEmpty),
+});
+
+/** Evidence as a host returns it, before the cross-field and scope checks. */
+export const modelComparisonEvidenceSchema: z.ZodType<ModelComparisonEvidence> = z.strictObject({
+  status: z.enum(['available', 'evidence-missing']),
+  query: z.strictObject({
+    language: z.enum(LANGUAGES),
+    profile: z.enum(PROFILE_IDS),
+    role: z.literal('reviewer'),
+    cohortId: nonEmpty,
+  }),
+  bestValue: selectionSchema.nullable(),
+  highestDetection: selectionSchema.nullable(),
+  sources: z.array(
+    z.strictObject({
+      id: nonEmpty,
+      location: nonEmpty,
+      sha256: z.string({ error: 'must be 64 hex digits' }).regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hex digits' }),
+    }),
+  ),
+  explanation: nonEmpty,
+  limitations: z.array(nonEmpty),
+});

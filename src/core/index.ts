@@ -1,0 +1,39 @@
+// The library entry `@voice/writing-rules/tools`: the four descriptors, the
+// dispatcher bound to the bundled catalogue and scanner, and the types and
+// checks hosts (and the Worker) build on.
+import { catalogue } from './catalogue/catalogue.generated';
+import { createCatalogueView, type CatalogueView } from './catalogue/view';
+import { createDispatcher } from './dispatcher';
+import { createSignalScanner } from './scanner/scan';
+import { TOOLS } from './tools/index';
+import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost } from './types';
+
+/** The four tool descriptors, deeply frozen, in contract order. */
+export const writingReviewTools: readonly WritingToolDescriptor[] = Object.freeze(TOOLS.map((tool) => tool.descriptor));
+
+/** `<release>+<content hash>` of the bundled catalogue. */
+export const catalogueVersion: string = catalogue.catalogueVersion;
+
+/**
+ * A dispatcher for `host`'s fixed review context and evidence reader. Throws
+ * a TypeError naming the field when the host options are invalid; its
+ * `dispatch` never throws.
+ */
+export function createWritingToolDispatcher(host?: WritingToolHost): WritingToolDispatcher {
+  bundled ??= createCatalogueView(catalogue, createSignalScanner);
+  return createDispatcher(bundled, host);
+}
+
+// One frozen view, and so one scanner with its compiled plans, for every dispatcher.
+let bundled: CatalogueView | undefined;
+
+export { parseModelComparisonEvidence, type EvidenceParseResult } from './evidence/parse';
+export { modelComparisonEvidenceSchema } from './evidence/schema';
+export { MAX_TITLE_UNITS, isPlainLine, plainLineProblem, plainTextProblem } from './plain-line';
+export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './host';
+export { MAX_TEXT_UNITS, MAX_SIGNALS, MAX_FINDINGS, MAX_COHORT_ID_UNITS } from './tools/fields';
+export { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from './catalogue/ids';
+export type { Language, ProfileId, RuleId } from './catalogue/ids';
+export type { CatalogueSource, RuleRecord } from './catalogue/schema';
+export type { WritingSignal } from './scanner/types';
+export type * from './types';

@@ -1,0 +1,195 @@
+// Builds the OpenAPI 3.1 document of the HTTP API from the same tool
+// descriptors the API serves: each tool's dispatch body is
+// `{ name: <const>, arguments: <its inputSchema> }`, and every error status
+// carries the envelope with the codes it can hold.
+import { SUPPORTED_TOOL_FORMATS } from '../projections/index';
+import { ENVELOPE_SCHEMAS } from './envelope-schemas';
+import { OPERATION_ERROR_CODES } from './operations';
+
+/** A tool as the document needs it; `writingReviewTools` entries fit. */
+export interface DocumentedTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
+export interface OpenApiInput {
+  readonly tools: readonly DocumentedTool[];
+  readonly catalogueVersion: string;
+  /** The HTTP status the Worker answers for an error code. */
+  readonly statusFor: (code: string) => number;
+}
+
+type Operation = keyof typeof OPERATION_ERROR_CODES;
+
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad request: the call or the request is invalid.',
+  401: 'The host set a token and the request lacks `Authorization: Bearer <token>`.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The body is over 1 MiB; refused before it is parsed.',
+  415: 'The body is not `application/json`.',
+  500: 'The Worker failed, or its configuration is invalid.',
+  502: "The host's evidence failed or is invalid.",
+  503: 'The host gave no review context.',
+};
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function errorResponses(operation: Operation, statusFor: (code: string) => number): Record<string, unknown> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of OPERATION_ERROR_CODES[operation]) {
+    const status = statusFor(code);
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new Error(`No error status for code "${code}" of ${operation}`);
+    }
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `${REASONS[status] ?? 'Error.'} Codes: ${codes.join(', ')}.`,
+      content: json({
+        allOf: [ref('ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }],
+      }),
+    };
+  }
+  return responses;
+}
+
+function mcpRefusal(operationId: string, summary: string): Record<string, unknown> {
+  return {
+    operationId,
+    summary,
+    responses: { '405': { description: 'Only POST is served.', content: json(ref('JsonRpcMessage')) } },
+  };
+}
+
+function callSchemaName(toolName: string): string {
+  return `${toolName}.call`;
+}
+
+function toolSchemas(tools: readonly DocumentedTool[]): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (const tool of tools) {
+    schemas[`${tool.name}.arguments`] = structuredClone(tool.inputSchema);
+    schemas[callSchemaName(tool.name)] = {
+      type: 'object',
+      title: tool.title,
+      description: tool.description,
+      required: ['name', 'arguments'],
+      additionalProperties: false,
+      properties: { name: { const: tool.name }, arguments: ref(`${tool.name}.arguments`) },
+    };
+  }
+  return schemas;
+}
+
+/** The OpenAPI 3.1 document of the Worker's HTTP API. */
+export function buildOpenApiDocument({ tools, catalogueVersion, statusFor }: OpenApiInput): Record<string, unknown> {
+  const bearer = [{ bearerAuth: [] }, {}];
+  const errors = (operation: Operation) => errorResponses(operation, statusFor);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Writing rules API',
+      version: catalogueVersion,
+      description:
+        'Read-only writing-review tools for AI agents. The version is the catalogue version. ' +
+        'Operations marked with bearerAuth need the token only when the host set API_TOKEN.',
+    },
+    servers: [{ url: '/' }],
+    paths: {
+      '/v1/tools': {
+        get: {
+          operationId: 'listTools',
+          summary: 'The tool descriptors, or their projection into a provider tool format',
+          security: bearer,
+          parameters: [
+            {
+              name: 'format',
+              in: 'query',
+              required: false,
+              description: 'Leave out for the provider-neutral descriptors.',
+              schema: { type: 'string', enum: [...SUPPORTED_TOOL_FORMATS] },
+            },
+            { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'Descriptors (no `format`) or provider tools (with `format`).',
+              headers: { ETag: { description: 'Strong validator of the descriptor list.', schema: { type: 'string' } } },
+              content: json({ oneOf: [ref('ToolList'), ref('ProviderToolList')] }),
+            },
+            '304': { description: 'The descriptor list still matches `If-None-Match`.' },
+            ...errors('GET /v1/tools'),
+          },
+        },
+      },
+      '/v1/dispatch': {
+        post: {
+          operationId: 'dispatchTool',
+          summary: 'Run one tool call and answer with its envelope',
+          security: bearer,
+          requestBody: {
+            required: true,
+            content: json({
+              oneOf: tools.map((tool) => ref(callSchemaName(tool.name))),
+              discriminator: {
+                propertyName: 'name',
+                mapping: Object.fromEntries(
+                  tools.map((tool) => [tool.name, `#/components/schemas/${callSchemaName(tool.name)}`]),
+                ),
+              },
+            }),
+          },
+          responses: {
+            '200': { description: 'The tool answered.', content: json(ref('SuccessEnvelope')) },
+            ...errors('POST /v1/dispatch'),
+          },
+        },
+      },
+      '/healthz': {
+        get: {
+          operationId: 'health',
+          summary: 'Liveness and the catalogue version',
+          responses: { '200': { description: 'Alive.', content: json(ref('Health')) }, ...errors('GET /healthz') },
+        },
+      },
+      '/mcp': {
+        post: {
+          operationId: 'mcp',
+          summary: 'Model Context Protocol over Streamable HTTP, stateless, JSON responses',
+          security: bearer,
+          requestBody: {
+            required: true,
+            content: json({ oneOf: [ref('JsonRpcMessage'), { type: 'array', items: ref('JsonRpcMessage') }] }),
+          },
+          responses: {
+            '200': { description: 'JSON-RPC response(s).', content: json(ref('JsonRpcMessage')) },
+            '202': { description: 'Notifications accepted.' },
+            ...errors('POST /mcp'),
+          },
+        },
+        get: mcpRefusal('mcpOpenStream', 'No server-to-client stream: the endpoint is stateless'),
+        delete: mcpRefusal('mcpEndSession', 'No session to end: the endpoint is stateless'),
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'openApiDocument',
+          summary: 'This document',
+          responses: {
+            '200': { description: 'OpenAPI 3.1 document.', content: json({ type: 'object' }) },
+            ...errors('GET /openapi.json'),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: { ...structuredClone(ENVELOPE_SCHEMAS), ...toolSchemas(tools) },
+    },
+  };
+}

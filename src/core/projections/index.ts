@@ -1,0 +1,36 @@
+// Provider tool formats: the descriptors projected into the request shape of
+// OpenAI, Anthropic and Gemini. Used by the Worker's `GET /v1/tools?format=`
+// and by library hosts that register the tools themselves.
+import { toAnthropicTools } from './anthropic';
+import { toGeminiTools } from './gemini';
+import { toOpenAiTools } from './openai';
+import type { ProjectableTool } from './tool-source';
+
+export { ANTHROPIC_DROPPED_KEYWORDS, toAnthropicTools, type AnthropicTool } from './anthropic';
+export { GEMINI_DROPPED_KEYWORDS, toGeminiTools, type GeminiFunctionDeclaration, type GeminiTool } from './gemini';
+export { OPENAI_DROPPED_KEYWORDS, toOpenAiTools, type OpenAiFunctionTool } from './openai';
+export { SchemaProjectionError } from './schema-projection';
+export type { ProjectableTool } from './tool-source';
+
+/** The provider formats `projectTools` can produce, in documentation order. */
+export const SUPPORTED_TOOL_FORMATS = ['openai', 'anthropic', 'gemini'] as const;
+export type ToolFormat = (typeof SUPPORTED_TOOL_FORMATS)[number];
+
+/** Whether a string names a supported provider format. */
+export function isToolFormat(value: string): value is ToolFormat {
+  return (SUPPORTED_TOOL_FORMATS as readonly string[]).includes(value);
+}
+
+const projectors = {
+  openai: toOpenAiTools,
+  anthropic: toAnthropicTools,
+  gemini: toGeminiTools,
+} as const satisfies Record<ToolFormat, (tools: readonly ProjectableTool[]) => unknown[]>;
+
+/**
+ * The value for the provider's `tools` request field: Chat Completions function
+ * tools, Anthropic tool definitions, or one Gemini tool with every declaration.
+ */
+export function projectTools(format: ToolFormat, tools: readonly ProjectableTool[]): unknown[] {
+  return projectors[format](tools);
+}

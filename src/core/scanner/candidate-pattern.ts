@@ -1,0 +1,79 @@
+// The fast pre-filter of the scanner: one non-Unicode, case-insensitive regex
+// per language and rule selection that matches wherever any phrase could
+// match, ignoring Unicode word edges. It may find more than the records do,
+// never less; scan.ts confirms each hit with the record's own regex. Phrases
+// are merged into a trie (common prefixes written once), which the regex
+// engine walks far faster than a flat alternation of hundreds of phrases.
+import { foldUnicodeOnly } from './case-fold';
+
+type Trie = Map<string, Trie>;
+const END = '';
+
+/**
+ * Characters that all continue a word under the Unicode definition (letter,
+ * mark, number or `_`): ASCII, Latin-1 and Latin Extended letters, combining
+ * diacritics. A phrase cannot start after one or end before one.
+ */
+export const COMMON_WORD_CHARS =
+  'A-Za-z0-9_\u00AA\u00B2\u00B3\u00B5\u00B9\u00BA\u00BC-\u00BE\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F';
+const NOT_AFTER_WORD = `(?<![${COMMON_WORD_CHARS}])`;
+const NOT_BEFORE_WORD = `(?![${COMMON_WORD_CHARS}])`;
+
+const APOSTROPHES = "['\u2019]";
+const SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
+
+/** The pieces a phrase is matched by: one per character, `\s+` per gap. */
+function tokens(phrase: string): string[] {
+  const out: string[] = [];
+  phrase
+    .trim()
+    .split(/\s+/)
+    .forEach((word, i) => {
+      if (i > 0) out.push(String.raw`\s+`);
+      for (const char of foldUnicodeOnly(word)) {
+        if (char === "'" || char === '\u2019') out.push(APOSTROPHES);
+        else if (char.length === 2) out.push(astral(char));
+        else out.push(char.replace(SPECIAL, '\\$&'));
+      }
+    });
+  return out;
+}
+
+// Outside the BMP the non-`u` flag folds no case: list the variants.
+function astral(char: string): string {
+  const variants = [...new Set([char, char.toLowerCase(), char.toUpperCase()])].filter((v) => [...v].length === 1);
+  return `(?:${variants.join('|')})`;
+}
+
+function insert(trie: Trie, pieces: readonly string[]): void {
+  let node = trie;
+  for (const piece of pieces) {
+    let next = node.get(piece);
+    if (!next) node.set(piece, (next = new Map()));
+    node = next;
+  }
+  node.set(END, new Map());
+}
+
+function render(trie: Trie): string {
+  const branches = [...trie].map(([piece, rest]) => (piece === END ? NOT_BEFORE_WORD : piece + render(rest)));
+  return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+}
+
+/**
+ * A regex (flags `g` and `i`, no `u`) that matches, in the text after
+ * `foldTextUnicodeOnly`, wherever any of the phrases could match under flags
+ * `giu`: neither after nor before one of COMMON_WORD_CHARS.
+ */
+export function compileCandidatePattern(phrases: readonly string[]): RegExp {
+  const ascii: Trie = new Map();
+  const other: Trie = new Map();
+  for (const phrase of phrases) {
+    const pieces = tokens(phrase);
+    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces);
+  }
+  // Before an ASCII word character, \b is the cheapest edge test the engine
+  // has, and exact enough: no other text character folds to one without `u`.
+  const starts = [...(ascii.size > 0 ? [String.raw`\b${render(ascii)}`] : []), ...(other.size > 0 ? [NOT_AFTER_WORD + render(other)] : [])];
+  return new RegExp(starts.join('|'), 'gi');
+}

@@ -1,0 +1,50 @@
+// The straightforward scanner: each record's own regex over the whole text, one
+// record after another. It defines what the fast scanner must return; tests
+// compare both, and the benchmark measures the fast one against it.
+import type { CompiledSignalRecord } from '../catalogue/compiled-types';
+import type { ScanRequest } from './scan-request';
+import { compareSignals } from './signal-order';
+import type { WritingSignal } from './types';
+
+type Span = Omit<WritingSignal, 'line' | 'column'>;
+
+function withPositions(text: string, spans: readonly Span[]): WritingSignal[] {
+  const located: WritingSignal[] = [];
+  let index = 0;
+  let line = 1;
+  let lineStart = 0;
+  for (const span of spans) {
+    for (; index < span.start; index++) {
+      const unit = text.charCodeAt(index);
+      if (unit === 0x0d && text.charCodeAt(index + 1) === 0x0a) index++;
+      if (unit === 0x0a || unit === 0x0d) {
+        line++;
+        lineStart = index + 1;
+      }
+    }
+    located.push({ ...span, line, column: span.start - lineStart + 1 });
+  }
+  return located;
+}
+
+/** Every signal of the selected rules' records in `language`, sorted. */
+export function referenceScan(records: readonly CompiledSignalRecord[], request: ScanRequest): WritingSignal[] {
+  const selected = new Set<string>(request.ruleIds);
+  const spans: Span[] = [];
+  for (const record of records) {
+    if (record.language !== request.language || !selected.has(record.ruleId)) continue;
+    for (const match of request.text.matchAll(new RegExp(record.source, record.flags))) {
+      spans.push({
+        ruleId: record.ruleId,
+        patternId: record.id,
+        kind: 'surface-cue',
+        quote: match[0],
+        start: match.index,
+        end: match.index + match[0].length,
+        encoding: 'utf16',
+        reviewRequired: true,
+      });
+    }
+  }
+  return withPositions(request.text, spans.sort(compareSignals));
+}

@@ -1,0 +1,171 @@
+// The static scanner behind `find_writing_signals`. It returns exactly what
+// reference-scan.ts returns, faster: one candidate regex per language and
+// rule selection finds every place a phrase could start, and only there does
+// the record's own regex decide. The core's find-signals tool calls it.
+import type { Language, RuleId } from '../catalogue/ids';
+import type { CompiledSignalRecord } from '../catalogue/compiled-types';
+import { compileCandidatePattern } from './candidate-pattern';
+import { foldTextUnicodeOnly } from './case-fold';
+import { createLineIndex } from './line-index';
+import { compilePhrases, RECORD_FLAGS } from './phrase-pattern';
+import type { ScanRequest } from './scan-request';
+import { compareSignals } from './signal-order';
+import type { WritingSignal } from './types';
+
+export type { ScanRequest } from './scan-request';
+
+/** Scans one text with the records of its language and the selected rules. */
+export type SignalScanner = (request: ScanRequest) => WritingSignal[];
+
+interface RecordMatcher {
+  readonly index: number;
+  readonly record: CompiledSignalRecord;
+  /** The record's own regex, sticky: decides whether it matches at one offset. */
+  readonly sticky: RegExp;
+  /** Matches a character that can begin one of the record's phrases. */
+  readonly opening: RegExp;
+}
+
+interface ScanPlan {
+  /** Null when no record qualifies for the fast path. */
+  readonly candidate: RegExp | null;
+  readonly matchers: readonly RecordMatcher[];
+  /** Matchers by the code point a candidate starts with, filled on demand. */
+  readonly byOpening: Map<number, readonly RecordMatcher[]>;
+  /** Records whose source is not the one their phrases compile to: run as is. */
+  readonly standalone: readonly CompiledSignalRecord[];
+}
+
+type Span = { record: CompiledSignalRecord; start: number; end: number };
+
+function openingPattern(phrases: readonly string[]): RegExp {
+  const openings = new Set<string>();
+  for (const phrase of phrases) {
+    const first = String.fromCodePoint(phrase.trim().codePointAt(0) as number);
+    if (first === "'" || first === '\u2019') openings.add("'").add('\u2019');
+    else openings.add(first);
+  }
+  const escapes = [...openings].map((c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`);
+  return new RegExp(`^[${escapes.join('')}]`, 'iu');
+}
+
+function stickyFlags(flags: string): string {
+  return `${flags.replace('g', '')}y`;
+}
+
+/**
+ * Whether a record takes the fast path: its source is what its phrases compile
+ * to, with the standard flags. Any other record is run on its own, as is.
+ */
+export function isFastPathRecord(record: CompiledSignalRecord): boolean {
+  return record.flags === RECORD_FLAGS && compilePhrases(record.phrases) === record.source;
+}
+
+function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
+  const fast = records.filter(isFastPathRecord);
+  const matchers = fast.map((record, index) => ({
+    index,
+    record,
+    sticky: new RegExp(record.source, stickyFlags(record.flags)),
+    opening: openingPattern(record.phrases),
+  }));
+  return {
+    candidate: fast.length > 0 ? compileCandidatePattern(fast.flatMap((r) => r.phrases)) : null,
+    matchers,
+    byOpening: new Map(),
+    standalone: records.filter((r) => !fast.includes(r)),
+  };
+}
+
+function isInsideSurrogatePair(text: string, offset: number): boolean {
+  const unit = text.charCodeAt(offset);
+  const before = text.charCodeAt(offset - 1);
+  return unit >= 0xdc00 && unit <= 0xdfff && before >= 0xd800 && before <= 0xdbff;
+}
+
+function matchersAt(plan: ScanPlan, text: string, offset: number): readonly RecordMatcher[] {
+  const codePoint = text.codePointAt(offset) as number;
+  let found = plan.byOpening.get(codePoint);
+  if (!found) {
+    const char = String.fromCodePoint(codePoint);
+    found = plan.matchers.filter((m) => m.opening.test(char));
+    plan.byOpening.set(codePoint, found);
+  }
+  return found;
+}
+
+function fastSpans(plan: ScanPlan, text: string, spans: Span[]): void {
+  const { candidate } = plan;
+  if (!candidate) return;
+  // A record's next match cannot begin before its previous one ended.
+  const resumeAt = new Array<number>(plan.matchers.length).fill(0);
+  const folded = foldTextUnicodeOnly(text);
+  candidate.lastIndex = 0;
+  for (let hit = candidate.exec(folded); hit !== null; hit = candidate.exec(folded)) {
+    const start = hit.index;
+    candidate.lastIndex = start + 1;
+    if (isInsideSurrogatePair(text, start)) continue;
+    for (const matcher of matchersAt(plan, text, start)) {
+      if ((resumeAt[matcher.index] as number) > start) continue;
+      matcher.sticky.lastIndex = start;
+      const match = matcher.sticky.exec(text);
+      if (match === null || match.index !== start) continue;
+      const end = start + match[0].length;
+      resumeAt[matcher.index] = end;
+      spans.push({ record: matcher.record, start, end });
+    }
+  }
+}
+
+function standaloneSpans(plan: ScanPlan, text: string, spans: Span[]): void {
+  for (const record of plan.standalone) {
+    for (const match of text.matchAll(new RegExp(record.source, record.flags))) {
+      spans.push({ record, start: match.index, end: match.index + match[0].length });
+    }
+  }
+}
+
+/**
+ * A scanner over the catalogue's compiled records. Plans (candidate regex and
+ * per-record regexes) are built once per language and rule selection, then
+ * reused by every call. Returns every signal, sorted; no truncation.
+ */
+export function createSignalScanner(records: readonly CompiledSignalRecord[]): SignalScanner {
+  const plans = new Map<string, ScanPlan>();
+  const planFor = (language: Language, ruleIds: readonly RuleId[]): ScanPlan => {
+    const selected = new Set<string>(ruleIds);
+    const chosen = records.filter((r) => r.language === language && selected.has(r.ruleId));
+    const key = chosen.map((r) => records.indexOf(r)).join(',');
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = buildPlan(chosen);
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+
+  return ({ text, language, ruleIds }) => {
+    const plan = planFor(language, ruleIds);
+    const spans: Span[] = [];
+    fastSpans(plan, text, spans);
+    standaloneSpans(plan, text, spans);
+    if (spans.length === 0) return [];
+    const lines = createLineIndex(text);
+    const signals = spans.map(({ record, start, end }): WritingSignal => {
+      const { line, column } = lines.locate(start);
+      return {
+        ruleId: record.ruleId,
+        patternId: record.id,
+        kind: 'surface-cue',
+        quote: text.slice(start, end),
+        start,
+        end,
+        encoding: 'utf16',
+        reviewRequired: true,
+        line,
+        column,
+      };
+    });
+    return signals.sort(compareSignals);
+  };
+}

@@ -1,0 +1,49 @@
+// POST /v1/dispatch from the page, same origin. Turns every answer, including
+// HTTP refusals and network failures, into one outcome the page can show.
+// The bearer token, when the service asks for one, lives in memory only.
+
+/** A tool result as the page uses it: the envelope's data, or a code and message. */
+export type Outcome<T = unknown> =
+  | { readonly ok: true; readonly tool: string; readonly data: T }
+  | { readonly ok: false; readonly tool: string; readonly code: string; readonly message: string; readonly status: number };
+
+let token: string | undefined;
+
+/** Sets (or, with an empty value, clears) the bearer token sent with every call. */
+export function setToken(value: string): void {
+  token = value.trim() === '' ? undefined : value.trim();
+}
+
+interface Envelope {
+  readonly ok: boolean;
+  readonly tool?: string;
+  readonly data?: unknown;
+  readonly error?: { readonly code?: unknown; readonly message?: unknown };
+}
+
+/** Calls one tool through the service; never throws. */
+export async function dispatch<T = unknown>(name: string, args: unknown): Promise<Outcome<T>> {
+  let response: Response;
+  try {
+    response = await fetch('/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ name, arguments: args }),
+    });
+  } catch {
+    return { ok: false, tool: name, code: 'network-error', message: 'The review service could not be reached.', status: 0 };
+  }
+  let body: Envelope | undefined;
+  try {
+    body = (await response.json()) as Envelope;
+  } catch {
+    body = undefined;
+  }
+  if (body?.ok === true && response.ok) return { ok: true, tool: body.tool ?? name, data: body.data as T };
+  const code = typeof body?.error?.code === 'string' ? body.error.code : 'invalid-response';
+  const message =
+    typeof body?.error?.message === 'string'
+      ? body.error.message
+      : `The review service answered HTTP ${response.status} without an error envelope.`;
+  return { ok: false, tool: body?.tool ?? name, code, message, status: response.status };
+}

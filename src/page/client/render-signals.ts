@@ -1,0 +1,74 @@
+// Draws the checked text with a <mark> per highlight span, built from text
+// nodes sliced at UTF-16 offsets (never HTML from the text), and the tooltip
+// that shows each span's rules on hover and keyboard focus.
+import type { HighlightSpan } from './spans';
+
+/** What a person reads about a rule: its title and its instruction. */
+export interface RuleText {
+  readonly title: string;
+  readonly instruction: string;
+}
+
+type RuleLookup = (ruleId: string) => RuleText;
+
+function paragraph(text: string, className?: string): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.textContent = text;
+  if (className) p.className = className;
+  return p;
+}
+
+function ruleIdsOf(span: HighlightSpan): string[] {
+  return [...new Set(span.signals.map((signal) => signal.ruleId))];
+}
+
+/** Replaces `view`'s content with `text`, marking every span; descriptions go to `descriptions`. */
+export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text: string, spans: readonly HighlightSpan[], rule: RuleLookup): void {
+  const nodes: Node[] = [];
+  const described: HTMLElement[] = [];
+  let position = 0;
+  spans.forEach((span, index) => {
+    if (span.start > position) nodes.push(document.createTextNode(text.slice(position, span.start)));
+    const ruleIds = ruleIdsOf(span);
+    const mark = document.createElement('mark');
+    mark.textContent = text.slice(span.start, span.end);
+    mark.tabIndex = 0;
+    mark.dataset.start = String(span.start);
+    mark.dataset.end = String(span.end);
+    mark.dataset.rules = ruleIds.join(' ');
+    if (ruleIds.length > 1) mark.classList.add('overlap');
+    const description = document.createElement('span');
+    description.id = `signal-description-${index + 1}`;
+    description.textContent = ruleIds.map((id) => `Signal for ${rule(id).title}: ${rule(id).instruction}`).join(' ');
+    mark.setAttribute('aria-describedby', description.id);
+    described.push(description);
+    nodes.push(mark);
+    position = span.end;
+  });
+  if (position < text.length) nodes.push(document.createTextNode(text.slice(position)));
+  view.replaceChildren(...nodes);
+  descriptions.replaceChildren(...described);
+}
+
+/** Shows the rules of the focused or hovered mark in `tip`; Escape hides it. */
+export function attachSignalTip(view: HTMLElement, tip: HTMLElement, rule: RuleLookup): void {
+  const show = (target: EventTarget | null) => {
+    if (!(target instanceof HTMLElement) || target.tagName !== 'MARK') return;
+    const content = (target.dataset.rules ?? '').split(' ').flatMap((id) => [paragraph(rule(id).title, 'tip-title'), paragraph(rule(id).instruction)]);
+    tip.replaceChildren(...content);
+    const box = target.getBoundingClientRect();
+    tip.style.left = `${Math.max(8, box.left + window.scrollX)}px`;
+    tip.style.top = `${box.bottom + window.scrollY + 6}px`;
+    tip.hidden = false;
+  };
+  const hide = () => {
+    tip.hidden = true;
+  };
+  view.addEventListener('focusin', (event) => show(event.target));
+  view.addEventListener('mouseover', (event) => show(event.target));
+  view.addEventListener('focusout', hide);
+  view.addEventListener('mouseout', hide);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide();
+  });
+}

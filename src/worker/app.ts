@@ -1,0 +1,79 @@
+// The Hono app factory: wires middleware and routes for one validated host
+// configuration and one dispatcher. index.ts builds it once per isolate.
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { AppEnv } from './env';
+import { ApiError, errorResponse } from './errors';
+import type { HostConfig } from './config';
+import { bearerAuth } from './middleware/bearer-auth';
+import { bodyLimit } from './middleware/body-limit';
+import { requireJsonMediaType } from './middleware/json-media-type';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { registerAgentRoutes } from './routes/agents';
+import { dispatchHandler, type ToolDispatcher } from './routes/dispatch';
+import { healthHandler } from './routes/health';
+import { toolsHandler } from './routes/tools';
+
+/** Everything the app needs, resolved before the first request. */
+export interface AppDependencies {
+  readonly config: HostConfig;
+  readonly dispatcher: ToolDispatcher;
+}
+
+const CORS_MAX_AGE_SECONDS = 600;
+
+/** Builds the HTTP API for one host configuration. */
+export function createApp({ config, dispatcher }: AppDependencies): Hono<AppEnv> {
+  const app = baseApp();
+
+  if (config.corsOrigins.length > 0) {
+    const allowed = new Set(config.corsOrigins);
+    app.use(
+      '*',
+      cors({
+        origin: (origin) => (allowed.has(origin) ? origin : null),
+        allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+        allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Mcp-Protocol-Version'],
+        exposeHeaders: ['ETag', 'X-Request-Id'],
+        maxAge: CORS_MAX_AGE_SECONDS,
+      }),
+    );
+  }
+  if (config.apiToken !== undefined) app.use('/v1/*', bearerAuth(config.apiToken));
+  registerAgentRoutes(app, { apiToken: config.apiToken, dispatcher });
+
+  app.get('/v1/tools', toolsHandler({ shared: config.apiToken === undefined }));
+  app.all('/v1/tools', methodNotAllowed('GET, HEAD'));
+  app.post('/v1/dispatch', requireJsonMediaType(), bodyLimit(), dispatchHandler(dispatcher));
+  app.all('/v1/dispatch', methodNotAllowed('POST'));
+  app.get('/healthz', healthHandler());
+  app.all('/healthz', methodNotAllowed('GET, HEAD'));
+  return app;
+}
+
+/** An app that answers every request with 500 `invalid-config`. */
+export function createConfigErrorApp(message: string): Hono<AppEnv> {
+  const app = baseApp();
+  app.all('*', () => {
+    throw new ApiError('invalid-config', message);
+  });
+  return app;
+}
+
+function baseApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog());
+  app.use('*', securityHeaders());
+  app.onError((err, c) => errorResponse(c, err));
+  app.notFound((c) =>
+    errorResponse(c, new ApiError('not-found', `No endpoint at ${c.req.path}. The API serves GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
+  );
+  return app;
+}
+
+function methodNotAllowed(allow: string) {
+  return () => {
+    throw new ApiError('method-not-allowed', `This endpoint accepts ${allow} only.`, '', { Allow: allow });
+  };
+}

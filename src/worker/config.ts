@@ -1,0 +1,111 @@
+// Host configuration from wrangler vars and secrets (CONTRACT section 9). The
+// Worker parses it once per isolate; scripts/evidence-put.ts reuses the ID list
+// parsing. Text rules come from the core, so the Worker refuses exactly what
+// the dispatcher would refuse, but names the variable instead of the field.
+import { z } from 'zod';
+import { MAX_COHORT_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS, plainLineProblem, plainTextProblem } from '../core/index';
+
+/** Validated host configuration. */
+export interface HostConfig {
+  readonly reviewContext?: { readonly audience: string; readonly goal: string };
+  readonly modelIds: readonly string[];
+  readonly cohortIds: readonly string[];
+  readonly apiToken?: string;
+  readonly corsOrigins: readonly string[];
+}
+
+/** A variable with a bad value; the message names the variable, never a secret's value. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const MAX_MODEL_ID_UNITS = 200;
+const MAX_TOKEN_LENGTH = 4096;
+// RFC 6750 b64token characters, so the token fits an Authorization header as is.
+const TOKEN_CHARACTERS = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** A zod string schema whose check is one of the core's `…Problem` functions. */
+function checkedString(problem: (value: string) => string | undefined) {
+  return z.string().check((ctx) => {
+    const message = problem(ctx.value);
+    if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  });
+}
+
+const contextText = (name: string) => checkedString((value) => plainTextProblem(name, value, MAX_REVIEW_CONTEXT_UNITS));
+
+function idList(name: string, maxUnits: number, itemProblem?: (item: string, label: string) => string | undefined) {
+  return checkedString((value) => {
+    const items = splitList(value);
+    const seen = new Set<string>();
+    for (const [index, item] of items.entries()) {
+      const label = `${name} item ${index + 1}`;
+      const problem = plainLineProblem(label, item, maxUnits) ?? itemProblem?.(item, label);
+      if (problem !== undefined) return problem;
+      if (seen.has(item)) return `${name} must not repeat '${item}'`;
+      seen.add(item);
+    }
+    return undefined;
+  }).transform(splitList);
+}
+
+function splitList(value: string): string[] {
+  return value.trim() === '' ? [] : value.split(',').map((item) => item.trim());
+}
+
+function originProblem(item: string, label: string): string | undefined {
+  try {
+    const url = new URL(item);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === item) return undefined;
+  } catch {
+    // Not a URL at all; reported below.
+  }
+  return `${label} must be an origin such as https://app.example.com (scheme, host, optional port; no path or '*')`;
+}
+
+// The token's value never appears in a message.
+const apiToken = checkedString((value) => {
+  if (value.length === 0) return 'API_TOKEN must not be empty (unset it to turn authentication off)';
+  if (value.length > MAX_TOKEN_LENGTH) return `API_TOKEN must be at most ${MAX_TOKEN_LENGTH} characters`;
+  if (!TOKEN_CHARACTERS.test(value)) return 'API_TOKEN must use only letters, digits and - . _ ~ + / (with = padding at the end)';
+  return undefined;
+});
+
+function read<T>(source: Readonly<Record<string, unknown>>, name: string, schema: z.ZodType<T, string>): T | undefined {
+  const raw = source[name];
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string') throw new ConfigError(name, `${name} must be a text variable.`);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(name, `${parsed.error.issues[0]?.message ?? `${name} is not valid`}.`);
+  return parsed.data;
+}
+
+/** Parses a comma-separated ID list (MODEL_IDS, COHORT_IDS); unset or empty means none. */
+export function parseIdList(source: Readonly<Record<string, unknown>>, name: 'MODEL_IDS' | 'COHORT_IDS'): readonly string[] {
+  const maxUnits = name === 'COHORT_IDS' ? MAX_COHORT_ID_UNITS : MAX_MODEL_ID_UNITS;
+  return Object.freeze(read(source, name, idList(name, maxUnits)) ?? []);
+}
+
+/** Validates the host configuration; throws `ConfigError` naming the first bad variable. */
+export function parseHostConfig(source: Readonly<Record<string, unknown>>): HostConfig {
+  const audience = read(source, 'REVIEW_AUDIENCE', contextText('REVIEW_AUDIENCE'));
+  const goal = read(source, 'REVIEW_GOAL', contextText('REVIEW_GOAL'));
+  if ((audience === undefined) !== (goal === undefined)) {
+    const [missing, other] = audience === undefined ? ['REVIEW_AUDIENCE', 'REVIEW_GOAL'] : ['REVIEW_GOAL', 'REVIEW_AUDIENCE'];
+    throw new ConfigError(missing, `${missing} must be set together with ${other}, or both left unset.`);
+  }
+  const token = read(source, 'API_TOKEN', apiToken);
+  return Object.freeze({
+    ...(audience !== undefined && goal !== undefined ? { reviewContext: Object.freeze({ audience, goal }) } : {}),
+    modelIds: parseIdList(source, 'MODEL_IDS'),
+    cohortIds: parseIdList(source, 'COHORT_IDS'),
+    ...(token !== undefined ? { apiToken: token } : {}),
+    corsOrigins: Object.freeze(read(source, 'CORS_ORIGINS', idList('CORS_ORIGINS', 2048, originProblem)) ?? []),
+  });
+}

@@ -1,0 +1,26 @@
+// The Worker's bindings: the generated `Env` (from `npm run cf-typegen`) plus the
+// optional secret. Only src/worker reads this; the core never sees `env`.
+/// <reference path="../../worker-configuration.d.ts" />
+
+/** Bindings and variables the Worker receives; secrets are not in wrangler.toml. */
+export type WorkerEnv = Partial<Omit<Env, 'EVIDENCE'>> & {
+  readonly EVIDENCE: KVNamespace;
+  readonly API_TOKEN?: string;
+};
+
+/** Per-request values middleware hands to routes and to the request log. */
+export interface RequestVariables {
+  requestId: string;
+  /** The requested tool name, once the dispatch route has read it. */
+  tool: string;
+  /** `ok` or the error code of the answer. */
+  outcome: string;
+  /** The request body's bytes, read within the size limit. */
+  body: Uint8Array;
+}
+
+/** Hono's environment type for this app. */
+export interface AppEnv {
+  Bindings: WorkerEnv;
+  Variables: RequestVariables;
+}

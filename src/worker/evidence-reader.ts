@@ -1,0 +1,71 @@
+// The Worker's evidence callback for the dispatcher: one bounded KV read per
+// call. The dispatcher validates whatever this returns; this module only maps
+// storage outcomes (CONTRACT section 7).
+import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
+import { evidenceKey } from './evidence-key';
+import type { ReadOnlyKv } from './read-only-kv';
+
+/** Seconds an edge location may keep a value it has read (KV's minimum is 30). */
+export const EVIDENCE_CACHE_TTL_SECONDS = 60;
+/** A read that has not answered by then counts as a KV failure. */
+export const EVIDENCE_READ_TIMEOUT_MS = 2_000;
+/** Longest stored value the reader parses, in UTF-16 units (1 Mi). */
+export const MAX_EVIDENCE_UNITS = 1024 * 1024;
+
+/**
+ * Reads the evidence stored for a query. A missing key answers `evidence-missing`;
+ * a KV failure or a read over the deadline rejects (the dispatcher reports
+ * `host-evidence-failed`). A value that is not JSON, or longer than
+ * `MAX_EVIDENCE_UNITS`, is handed on unparsed as its text, which the
+ * dispatcher refuses as `invalid-host-evidence` like any other invalid value.
+ */
+export function createEvidenceReader(kv: ReadOnlyKv) {
+  return async function readEvidence(query: ModelComparisonQuery): Promise<ModelComparisonEvidence> {
+    const key = evidenceKey(query);
+    const text = await withDeadline(kv.get(key, { type: 'text', cacheTtl: EVIDENCE_CACHE_TTL_SECONDS }), EVIDENCE_READ_TIMEOUT_MS);
+    if (text === null) return missingEvidence(query);
+    if (text.length > MAX_EVIDENCE_UNITS) return text as unknown as ModelComparisonEvidence;
+    return parseJsonOrRaw(text) as ModelComparisonEvidence;
+  };
+}
+
+function withDeadline<T>(read: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`evidence read took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([read, deadline]).finally(() => clearTimeout(timer));
+}
+
+function parseJsonOrRaw(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+// Worded in the query's language, like the dispatcher's own evidence-missing answers.
+const NOT_STORED = {
+  en: {
+    explanation: 'No model comparison evidence is available: the host has stored none for this language, profile, role and cohort.',
+    limitation: 'Without stored evidence for this scope, no model is selected.',
+  },
+  de: {
+    explanation: 'Es liegen keine Belege für einen Modellvergleich vor: Der Host hat für diese Sprache, dieses Profil, diese Rolle und diese Kohorte keine hinterlegt.',
+    limitation: 'Ohne hinterlegte Belege für diesen Umfang wird kein Modell ausgewählt.',
+  },
+} as const;
+
+function missingEvidence(query: ModelComparisonQuery): ModelComparisonEvidence {
+  const words = NOT_STORED[query.language];
+  return {
+    status: 'evidence-missing',
+    query: { ...query },
+    bestValue: null,
+    highestDetection: null,
+    sources: [],
+    explanation: words.explanation,
+    limitations: [words.limitation],
+  };
+}

@@ -1,0 +1,48 @@
+// Opens the review page in headless Chromium (the Debian package, driven by
+// playwright-core) and records every request the page makes.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Launches the system Chromium. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The Worker's base URL from the global setup. */
+export const baseUrl = (): string => inject('baseUrl');
+
+/** An open page with the URLs it requested and the console errors it logged. */
+export interface OpenedPage {
+  readonly page: Page;
+  readonly requests: string[];
+  readonly consoleErrors: string[];
+}
+
+/** Opens GET / in a fresh context and waits until the profile's rules are drawn. */
+export async function openReviewPage(browser: Browser): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { page, requests, consoleErrors };
+}
+
+/** Navigates to the page and waits for the first rules to appear. */
+export async function gotoReviewPage(opened: OpenedPage): Promise<void> {
+  await opened.page.goto(`${baseUrl()}/`);
+  await opened.page.waitForSelector('#profile-rules details');
+}

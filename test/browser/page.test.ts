@@ -1,0 +1,225 @@
+// The review page as a person uses it, in headless Chromium against the Worker
+// under `wrangler dev`: headers, highlights at UTF-16 spans, accessible names,
+// coverage, rules, prompt copy, and errors of the service shown with their code.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPlainLine } from '../../src/core/index';
+import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, type OpenedPage } from './chromium';
+
+// Emoji (surrogate pairs, a ZWJ sequence) and combining marks before the matches.
+const TEXT = '👩‍💻 Cafe\u0301 na\u0308ive 🎉🎉 notes: a powerful review panel.\nThis makes it seems that 𝒳 works. Seamlessly done.';
+
+interface Signal {
+  ruleId: string;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+async function callService<T>(name: string, args: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/v1/dispatch`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, arguments: args }),
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function review(page: Page, text: string, profile = 'technical-reference'): Promise<void> {
+  await page.fill('#review-text', text);
+  await page.selectOption('#review-profile', profile);
+  await page.waitForSelector('#profile-rules details');
+  await page.click('button[type=submit]');
+  await page.waitForFunction(() => !document.getElementById('signal-summary')?.textContent?.startsWith('No text checked'));
+}
+
+/** Each mark with its UTF-16 offset in the drawn text, measured in the DOM. */
+function drawnMarks(page: Page) {
+  return page.evaluate(() => {
+    const view = document.getElementById('highlighted')!;
+    const marks: { start: number; text: string; dataStart: number; dataEnd: number; rules: string }[] = [];
+    let offset = 0;
+    for (const node of view.childNodes) {
+      const text = node.textContent ?? '';
+      if (node instanceof HTMLElement && node.tagName === 'MARK') {
+        marks.push({ start: offset, text, dataStart: Number(node.dataset.start), dataEnd: Number(node.dataset.end), rules: node.dataset.rules ?? '' });
+      }
+      offset += text.length;
+    }
+    return { whole: view.textContent, marks };
+  });
+}
+
+let browser: Browser;
+let opened: OpenedPage;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('GET /', () => {
+  it('answers the page with a strict CSP and hardening headers', async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).not.toContain('unsafe');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
+
+describe('review page in Chromium', () => {
+  beforeAll(async () => {
+    opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    await review(opened.page, TEXT);
+  });
+
+  it('highlights each signal at its exact UTF-16 span after emoji and combining marks', async () => {
+    const { signals } = await callService<{ signals: Signal[] }>('find_writing_signals', { text: TEXT, profile: 'technical-reference', maxSignals: 500 });
+    const { whole, marks } = await drawnMarks(opened.page);
+    expect(whole).toBe(TEXT);
+    expect(marks.map((mark) => mark.text)).toEqual(['powerful', 'This makes it seems that', 'Seamlessly']);
+    for (const mark of marks) {
+      expect(mark.start).toBe(mark.dataStart);
+      expect(mark.text).toBe(TEXT.slice(mark.dataStart, mark.dataEnd));
+    }
+    const single = signals.filter((signal) => signal.ruleId === 'word-choice');
+    expect(single.map((signal) => [signal.start, signal.end])).toEqual(
+      marks.filter((mark) => mark.rules === 'word-choice').map((mark) => [mark.dataStart, mark.dataEnd]),
+    );
+  });
+
+  it('merges overlapping signals of two rules into one mark naming both', async () => {
+    const { marks } = await drawnMarks(opened.page);
+    const overlap = marks.find((mark) => mark.text.startsWith('This makes it'));
+    expect(overlap?.rules).toBe('concrete-subject calibrated-uncertainty');
+    expect(await opened.page.getAttribute('mark:nth-of-type(2)', 'class')).toBe('overlap');
+  });
+
+  it('gives each mark a description with the rule title and instruction, shown on keyboard focus', async () => {
+    const rules = await callService<{ rules: { id: string; title: { en: string }; prompt: { en: string } }[] }>('get_writing_rules', { detail: 'full' });
+    const wordChoice = rules.rules.find((rule) => rule.id === 'word-choice')!;
+    const { page } = opened;
+    await page.focus('button[type=submit]');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('powerful');
+    expect(await page.isVisible('#signal-tip')).toBe(true);
+    expect(await page.textContent('#signal-tip')).toBe(`${wordChoice.title.en}${wordChoice.prompt.en}`);
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('#signal-tip')).toBe(false);
+
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; description?: { value: string }; focusable?: boolean }[] };
+    const marks = nodes.filter((node) => node.role?.value === 'mark');
+    expect(marks).toHaveLength(3);
+    expect(marks[0]?.name?.value).toBe('powerful');
+    expect(marks[0]?.description?.value).toBe(`Signal for ${wordChoice.title.en}: ${wordChoice.prompt.en}`);
+    expect(marks[1]?.description?.value).toContain('Signal for ');
+  });
+
+  it('shows the rule on hover', async () => {
+    await opened.page.hover('mark >> nth=2');
+    expect(await opened.page.isVisible('#signal-tip')).toBe(true);
+    await opened.page.mouse.move(1, 1);
+    expect(await opened.page.isVisible('#signal-tip')).toBe(false);
+  });
+
+  it('lists scanned and review-only rules and says that no signal is not a pass', async () => {
+    const { page } = opened;
+    const scanned = await page.$$eval('#scanned-rules li', (items) => items.map((li) => li.textContent));
+    const unscanned = await page.$$eval('#unscanned-rules li', (items) => items.map((li) => li.textContent));
+    expect(scanned.map((text) => text?.match(/\(([a-z-]+)\)$/)?.[1])).toEqual(['concrete-subject', 'calibrated-uncertainty', 'word-choice']);
+    expect(unscanned.map((text) => text?.match(/\(([a-z-]+)\)$/)?.[1])).toEqual(['current-state', 'invented-labels', 'format-fit']);
+    expect(await page.textContent('#coverage-heading + .notice')).toContain('No signal is not a pass');
+  });
+
+  it('says plainly that a text without signals has not passed', async () => {
+    const other = await openReviewPage(browser);
+    await gotoReviewPage(other);
+    await review(other.page, 'Run the installer, then open a terminal.');
+    expect(await other.page.textContent('#signal-summary')).toBe('No signal found. That is not a pass: the rules still need a human or model review.');
+    expect(await other.page.$$('mark')).toHaveLength(0);
+    await other.page.context().close();
+  });
+
+  it('shows the profile rules and copies the composed prompt with one click', async () => {
+    const { page } = opened;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    const composed = await callService<{ prompt: string }>('compose_writing_review_prompt', { profile: 'technical-reference', language: 'en' });
+    expect(await page.$$('#profile-rules details')).toHaveLength(6);
+    await page.click('#copy-prompt');
+    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent !== '');
+    expect(await page.textContent('#copy-status')).toBe('Prompt copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(composed.prompt);
+  });
+
+  it('prints only plain-line labels and makes no request outside its origin', async () => {
+    const { page, requests, consoleErrors } = opened;
+    const labels = await page.$$eval('label, button, h1, h2, h3, summary, option', (elements) => elements.map((el) => el.textContent?.trim() ?? ''));
+    expect(labels.filter((label) => !isPlainLine(label))).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(`${baseUrl()}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('errors of the service', () => {
+  it('shows 503 context-missing from the prompt composer with code and message', async () => {
+    const { page } = await openReviewPage(browser);
+    const message = 'This host has no review context (audience and goal).';
+    await page.route('**/v1/dispatch', async (route) => {
+      const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (call.name !== 'compose_writing_review_prompt') return route.continue();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'context-missing', message } }) });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForSelector('#errors p');
+    expect(await page.textContent('#errors')).toBe(`Composing the review instructions failed. context-missing: ${message}`);
+    expect(await page.getAttribute('#errors', 'role')).toBe('alert');
+    expect(await page.isDisabled('#copy-prompt')).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows 413 for a body over the limit', async () => {
+    const opened413 = await openReviewPage(browser);
+    await gotoReviewPage(opened413);
+    const { page } = opened413;
+    await page.evaluate(() => {
+      (document.getElementById('review-text') as HTMLTextAreaElement).value = '\u0001'.repeat(200_000);
+    });
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#errors p');
+    expect(await page.textContent('#errors')).toMatch(/^Checking the text for writing signals failed\. body-too-large: .+/);
+    await page.context().close();
+  });
+
+  it('asks for a bearer token on 401 and sends it, kept in memory only', async () => {
+    const { page } = await openReviewPage(browser);
+    const seen: (string | undefined)[] = [];
+    await page.route('**/v1/dispatch', async (route) => {
+      const auth = route.request().headers().authorization;
+      seen.push(auth);
+      if (auth === 'Bearer page-test-token') return route.continue();
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForSelector('#token-panel:not([hidden])');
+    expect(await page.textContent('#errors')).toContain('unauthorized: A bearer token is needed.');
+    await page.fill('#api-token', 'page-test-token');
+    await page.click('#token-apply');
+    await page.waitForSelector('#profile-rules details');
+    expect(seen.at(-1)).toBe('Bearer page-test-token');
+    expect(await page.textContent('#errors')).toBe('');
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
+    await page.context().close();
+  });
+});

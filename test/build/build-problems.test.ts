@@ -1,0 +1,196 @@
+// Each kind of broken catalogue data fails the build with a problem that names
+// the file and the field; one mutation of the valid fixture per test.
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../scripts/catalogue/build';
+import { formatProblem } from '../../scripts/catalogue/problems';
+import { copyCatalogue, mutate, removeCatalogue, writeFixtureCatalogue, writeRaw } from './fixture-catalogue';
+
+const fixture = writeFixtureCatalogue();
+const roots = [fixture];
+afterAll(() => roots.forEach(removeCatalogue));
+
+/** The formatted problems of the fixture after `change`. */
+function problemsAfter(change: (root: string) => void): string[] {
+  const root = copyCatalogue(fixture);
+  roots.push(root);
+  change(root);
+  const result = buildCatalogue(root);
+  if (result.ok) throw new Error('expected the build to fail');
+  return result.problems.map(formatProblem);
+}
+
+const WORD_CHOICE = 'catalogue/rules/word-choice.yaml';
+const HOUSE_STYLE = 'catalogue/sources/house-style.yaml';
+const WORD_SIGNALS = 'catalogue/signals/word-choice.yaml';
+
+describe('the build refuses', () => {
+  it('an empty text field', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.title.de = '  ')));
+    expect(problems).toEqual([`${WORD_CHOICE}: title.de: must not be empty`]);
+  });
+
+  it('a missing language', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => delete d.examples.de));
+    expect(problems).toEqual([`${WORD_CHOICE}: examples.de: is required`]);
+  });
+
+  it('a missing field', () => {
+    const problems = problemsAfter((r) => mutate(r, HOUSE_STYLE, (d) => delete d.limits));
+    expect(problems).toEqual([`${HOUSE_STYLE}: limits: is required`]);
+  });
+
+  it('an unknown field', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.antiPattern.colour = 'red')));
+    expect(problems).toEqual([`${WORD_CHOICE}: antiPattern.colour: unknown field`]);
+  });
+
+  it('a value outside its list', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.severity = 'error')));
+    expect(problems).toEqual([`${WORD_CHOICE}: severity: must be one of "info", "warning"`]);
+  });
+
+  it('a file that is not YAML', () => {
+    const problems = problemsAfter((r) => writeRaw(r, HOUSE_STYLE, 'id: [house-style\n'));
+    expect(problems).toEqual([expect.stringMatching(/^catalogue\/sources\/house-style\.yaml: not valid YAML: .* at line \d+, column \d+/)]);
+  });
+
+  it('a rule id that differs from its file name', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.id = 'repetition')));
+    expect(problems).toEqual([`${WORD_CHOICE}: id: must equal the file name "word-choice"`]);
+  });
+
+  it('a source id that differs from its file name', () => {
+    const problems = problemsAfter((r) => mutate(r, HOUSE_STYLE, (d) => void (d.id = 'house-guide')));
+    expect(problems).toContain(`${HOUSE_STYLE}: id: must equal the file name "house-style"`);
+  });
+
+  it('a value that repeats in a list', () => {
+    const problems = problemsAfter((r) =>
+      mutate(r, WORD_CHOICE, (d) => void d.evidence.push({ ...d.evidence[0], relation: 'research-context' })),
+    );
+    expect(problems).toEqual([`${WORD_CHOICE}: evidence[1]: repeats "plain-language"`]);
+  });
+
+  it('a missing rule file', () => {
+    const problems = problemsAfter((r) => rmSync(join(r, WORD_CHOICE)));
+    expect(problems).toEqual([`${WORD_CHOICE}: missing: every rule ID of ids.ts needs its file`]);
+  });
+
+  it('an extra rule file', () => {
+    const problems = problemsAfter((r) => cpSync(join(r, WORD_CHOICE), join(r, 'catalogue/rules/style.yaml')));
+    expect(problems).toEqual([
+      'catalogue/rules/style.yaml: extra file: "style" is not a rule ID of ids.ts',
+      'catalogue/rules/style.yaml: id: must equal the file name "style"',
+    ]);
+  });
+
+  it('a file without the .yaml extension', () => {
+    const problems = problemsAfter((r) => writeRaw(r, 'catalogue/rules/notes.md', 'notes'));
+    expect(problems).toEqual(['catalogue/rules/notes.md: unexpected file: catalogue files end in .yaml']);
+  });
+
+  it('a profile naming an unknown rule', () => {
+    const problems = problemsAfter((r) =>
+      mutate(r, 'catalogue/profiles.yaml', (d) => void d.profiles['agent-report'].push('tone')),
+    );
+    expect(problems).toEqual([expect.stringMatching(/^catalogue\/profiles\.yaml: profiles\.agent-report\[2\]: must be one of "reader-goal"/)]);
+  });
+
+  it('a rule scope that disagrees with the profiles', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.scope = ['public-docs'])));
+    expect(problems).toEqual([
+      `${WORD_CHOICE}: scope: must list technical-reference: profiles.yaml includes the rule there`,
+      `${WORD_CHOICE}: scope: must not list public-docs: profiles.yaml does not include the rule there`,
+    ]);
+  });
+
+  it('a rule scope out of profile order', () => {
+    const problems = problemsAfter((r) =>
+      mutate(r, 'catalogue/rules/meta-framing.yaml', (d) => void d.scope.reverse()),
+    );
+    expect(problems).toEqual([
+      'catalogue/rules/meta-framing.yaml: scope: must be in catalogue order: public-docs, agent-report',
+    ]);
+  });
+
+  it('a rule relating to itself', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.relatedRuleIds = ['word-choice'])));
+    expect(problems).toEqual([`${WORD_CHOICE}: relatedRuleIds[0]: must not name the rule itself`]);
+  });
+
+  it('a text where a list belongs', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.cues = 'habit')));
+    expect(problems).toEqual([`${WORD_CHOICE}: cues: must be a list`]);
+  });
+
+  it('evidence citing an unknown source', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.evidence[0].sourceId = 'style-bible')));
+    expect(problems).toEqual([`${WORD_CHOICE}: evidence[0].sourceId: unknown source "style-bible"`]);
+  });
+
+  it('a source no rule cites', () => {
+    const file = 'catalogue/sources/unused-guide.yaml';
+    const problems = problemsAfter((r) => {
+      cpSync(join(r, HOUSE_STYLE), join(r, file));
+      mutate(r, file, (d) => void (d.id = 'unused-guide'));
+    });
+    expect(problems).toEqual([`${file}: id: unused source: no rule cites "unused-guide"`]);
+  });
+
+  it('a source URL that is not https', () => {
+    const problems = problemsAfter((r) => mutate(r, HOUSE_STYLE, (d) => void (d.url = 'http://example.org/guide')));
+    expect(problems).toEqual([`${HOUSE_STYLE}: url: must be an https URL`]);
+  });
+
+  it('a missing signal file', () => {
+    const problems = problemsAfter((r) => rmSync(join(r, WORD_SIGNALS)));
+    expect(problems).toEqual([`${WORD_SIGNALS}: missing: every scannable rule ID of ids.ts needs its file`]);
+  });
+
+  it('an extra signal file', () => {
+    const file = 'catalogue/signals/repetition.yaml';
+    const problems = problemsAfter((r) => {
+      cpSync(join(r, WORD_SIGNALS), join(r, file));
+      mutate(r, file, (d) => {
+        d.en.id = 'repetition.en';
+        d.de.id = 'repetition.de';
+      });
+    });
+    expect(problems).toEqual([`${file}: extra file: "repetition" is not a scannable rule ID of ids.ts`]);
+  });
+
+  it('a record id that is not <rule-id>.<lang>', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.de.id = 'word-choice.en')));
+    expect(problems).toEqual([`${WORD_SIGNALS}: de.id: must be "word-choice.de"`]);
+  });
+
+  it('a record that misses one of its own matches', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.matches[0].text = 'Nothing here.')));
+    expect(problems).toEqual([`${WORD_SIGNALS}: en.matches[0]: expected quotes ["word-choice cue"], found []`]);
+  });
+
+  it('a record that matches one of its own non-matches', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void d.de.nonMatches.push('Ein word-choice Hinweis.')));
+    expect(problems).toEqual([`${WORD_SIGNALS}: de.nonMatches[2]: must not match, found ["word-choice Hinweis"]`]);
+  });
+
+  it('a phrase that repeats', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void d.en.phrases.push(' word-choice cue')));
+    expect(problems).toEqual([`${WORD_SIGNALS}: en.phrases[2]: repeats "word-choice cue"`]);
+  });
+
+  it('and reports every problem, not only the first', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, WORD_CHOICE, (d) => void (d.title.en = ''));
+      mutate(r, HOUSE_STYLE, (d) => void (d.url = 'ftp://example.org'));
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.id = 'word-choice'));
+    });
+    expect(problems).toEqual([
+      `${WORD_CHOICE}: title.en: must not be empty`,
+      `${HOUSE_STYLE}: url: must be an https URL`,
+      `${WORD_SIGNALS}: en.id: must be "word-choice.en"`,
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+// The build's linear-time proof accepts what compilePhrases produces and
+// refuses sources that backtrack super-linearly or that recheck cannot decide.
+import { describe, expect, it } from 'vitest';
+import { linearTimeFailures } from '../../scripts/catalogue/linear-time';
+import { compilePhrases, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+
+const edged = (core: string) => `(?<!${WORD_CHAR})(?:${core})(?!${WORD_CHAR})`;
+
+describe('linearTimeFailures', () => {
+  it('proves a record of words, multi-word phrases, apostrophes and punctuation', () => {
+    const source = compilePhrases([
+      'powerful',
+      'cutting-edge',
+      "it's worth noting that",
+      'es sei darauf hingewiesen, dass',
+      'a.k.a. (so called)',
+      'one two three four five six',
+    ]);
+    expect(linearTimeFailures(source, RECORD_FLAGS)).toEqual([]);
+  });
+
+  it('refuses two white-space loops in a row, naming the alternative', () => {
+    const failures = linearTimeFailures(edged(String.raw`ab|a\s+\s+b`), RECORD_FLAGS);
+    expect(failures).toEqual([{ alternative: 1, reason: 'recheck: vulnerable, polynomial time' }]);
+  });
+
+  it('refuses a white-space loop that no word precedes', () => {
+    const failures = linearTimeFailures(edged(String.raw`\s+b`), RECORD_FLAGS);
+    expect(failures).toEqual([{ alternative: 0, reason: 'recheck: vulnerable, polynomial time' }]);
+  });
+
+  it('analyses a source outside the compiled shape as a whole and refuses nested quantifiers', () => {
+    const failures = linearTimeFailures(edged('(?:a|a)+b'), RECORD_FLAGS);
+    expect(failures).toEqual([{ alternative: null, reason: 'recheck: vulnerable, exponential time' }]);
+  });
+
+  it('refuses what recheck cannot decide', () => {
+    const [failure] = linearTimeFailures(String.raw`(?<=a)\s+b`, RECORD_FLAGS);
+    expect(failure?.reason).toMatch(/^recheck: could not decide \(unsupported/);
+  });
+});

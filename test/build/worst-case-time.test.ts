@@ -1,0 +1,72 @@
+// Every compiled record scans a 250,000-unit adversarial text (near-misses of
+// its phrases, glued phrases, long letter and space runs) in about the time it
+// scans ordinary prose of that length: no super-linear backtracking.
+import { describe, expect, it } from 'vitest';
+import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+import { catalogue } from '../../src/core/catalogue/catalogue.generated';
+
+const LENGTH = 250_000;
+const CEILING_MS = 500;
+
+const PROSE = {
+  en:
+    'The service reads the request, checks each field against its schema and answers with one envelope. ' +
+    'When a field is out of bounds, the answer names the field and the bound, and nothing is changed silently. ' +
+    'Operators deploy the Worker with the values from the configuration file and rotate the token every month.\n',
+  de:
+    'Der Dienst liest die Anfrage, prüft jedes Feld gegen sein Schema und antwortet mit genau einem Umschlag. ' +
+    'Liegt ein Wert außerhalb der Grenzen, nennt die Antwort das Feld und die Grenze; nichts wird stillschweigend geändert. ' +
+    'Der Betrieb stellt den Worker mit den Werten aus der Konfigurationsdatei bereit und tauscht das Token monatlich.\n',
+};
+
+function fill(unit: string): string {
+  return unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
+}
+
+/** The last letter of `phrase` swapped for another, so the phrase just misses. */
+function nearMiss(phrase: string): string {
+  const last = phrase.at(-1)!;
+  return phrase.slice(0, -1) + (last.toLowerCase() === 'q' ? 'z' : 'q');
+}
+
+function adversarial(record: Pick<CompiledSignalRecord, 'phrases'>): string {
+  const pieces = record.phrases.flatMap((phrase) => {
+    const [first = phrase] = phrase.split(' ');
+    return [
+      nearMiss(phrase),
+      `x${phrase}`,
+      `${phrase}x`,
+      `${first}${' '.repeat(200)}${nearMiss(phrase.slice(first.length).trim() || first)}`,
+      phrase.replace(/ /g, ' \t\n '),
+    ];
+  });
+  const [longest = ''] = record.phrases;
+  const firstWord = longest.split(' ')[0];
+  return fill(`${pieces.join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `);
+}
+
+/** Best of three full scans, in milliseconds. */
+function scanTime(record: Pick<CompiledSignalRecord, 'source' | 'flags'>, text: string): number {
+  const regex = new RegExp(record.source, record.flags);
+  [...'warm up'.matchAll(regex)];
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    for (const _match of text.matchAll(regex));
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+describe.each(catalogue.signalRecords.map((r) => [r.id, r] as const))('%s', (_id, record) => {
+  it(`scans ${LENGTH} adversarial units in under ${CEILING_MS} ms and near prose speed`, () => {
+    const attack = adversarial(record);
+    const prose = fill(PROSE[record.language]);
+    expect(attack.length).toBe(LENGTH);
+    const attackMs = scanTime(record, attack);
+    const proseMs = scanTime(record, prose);
+    expect(attackMs).toBeLessThan(CEILING_MS);
+    // Linear scans differ by a small factor; quadratic ones by orders of magnitude.
+    expect(attackMs).toBeLessThan(20 * proseMs + 50);
+  });
+});

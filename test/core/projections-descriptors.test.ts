@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { toAnthropicTools, toGeminiTools, toOpenAiTools } from '../../src/core/projections';
+import { writingReviewTools } from '../../src/core/index';
+import { anthropicToolProblems, geminiToolsProblems, openAiToolProblems } from './projections-provider-rules';
+
+// The served descriptors, projected: every provider accepts all four tools.
+const descriptors = writingReviewTools;
+const names = descriptors.map((tool) => tool.name);
+
+describe('the four writing tools in provider formats', () => {
+  it('pass OpenAI’s function tool rules', () => {
+    const tools = toOpenAiTools(descriptors);
+    expect(tools.map((tool) => tool.function.name)).toEqual(names);
+    for (const tool of tools) expect(openAiToolProblems(tool)).toEqual([]);
+  });
+
+  it('pass Anthropic’s tool rules', () => {
+    const tools = toAnthropicTools(descriptors);
+    expect(tools.map((tool) => tool.name)).toEqual(names);
+    for (const tool of tools) expect(anthropicToolProblems(tool)).toEqual([]);
+  });
+
+  it('pass Gemini’s function declaration rules', () => {
+    const tools = toGeminiTools(descriptors);
+    expect(tools[0]!.functionDeclarations.map((declaration) => declaration.name)).toEqual(names);
+    expect(geminiToolsProblems(tools)).toEqual([]);
+  });
+
+  it('keep each tool’s required arguments in every format', () => {
+    const required = descriptors.map((tool) => tool.inputSchema.required ?? []);
+    expect(toOpenAiTools(descriptors).map((tool) => tool.function.parameters.required ?? [])).toEqual(required);
+    expect(toAnthropicTools(descriptors).map((tool) => tool.input_schema.required ?? [])).toEqual(required);
+    expect(toGeminiTools(descriptors)[0]!.functionDeclarations.map((d) => d.parameters.required ?? [])).toEqual(required);
+  });
+});

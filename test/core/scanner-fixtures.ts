@@ -1,0 +1,44 @@
+// Hand-made scanner records and texts for the scanner tests: phrases that
+// overlap across rules, share prefixes, end in ß or contain s and k (which the
+// Unicode flag folds with ſ and the Kelvin sign).
+import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+import type { Language, RuleId } from '../../src/core/catalogue/ids';
+import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+
+function record(ruleId: RuleId, language: Language, phrases: string[]): CompiledSignalRecord {
+  const ordered = [...phrases].sort((a, b) => b.length - a.length);
+  return { id: `${ruleId}.${language}`, ruleId, language, phrases: ordered, source: compilePhrases(ordered), flags: RECORD_FLAGS };
+}
+
+export const FIXTURE_RECORDS: readonly CompiledSignalRecord[] = [
+  record('unsupported-causality', 'en', ['this ensures', 'ensures that', 'ensures', 'because of this']),
+  record('concrete-subject', 'en', ['this', 'it', 'in']),
+  record('word-choice', 'en', ['powerful', 'seamless', 'key', 'basically', 'task']),
+  record('meta-framing', 'en', ["it's worth noting", 'in fact', 'note that', 'fact']),
+  record('word-choice', 'de', ['straße', 'groß', 'große', 'größer', 'mächtig', 'nahtlos']),
+  record('calibrated-uncertainty', 'de', ['eventuell', 'vielleicht', 'ist', 'es ist möglich']),
+  record('concrete-subject', 'de', ['dies', 'dieses', 'es']),
+];
+
+/** Every rule that has a fixture record. */
+export const FIXTURE_RULE_IDS: readonly RuleId[] = [...new Set(FIXTURE_RECORDS.map((r) => r.ruleId))];
+
+/** Texts that probe each edge the scanner must treat exactly like the reference. */
+export const EDGE_TEXTS: readonly { name: string; language: Language; text: string }[] = [
+  { name: 'phrases of different rules overlap', language: 'en', text: 'This ensures that it works; this ensures nothing.' },
+  { name: 'a shorter phrase when the longer one fails its edge', language: 'en', text: 'in factory in fact infact in' },
+  { name: 'match at the very start and the very end', language: 'en', text: 'powerful' },
+  { name: 'emoji before and after', language: 'en', text: '😀powerful😀 🏳️‍🌈seamless👍🏽' },
+  { name: 'combining mark before and after', language: 'en', text: 'e\u0301powerful powerful\u0301 \u0301key key' },
+  { name: 'letters of other scripts at the edges', language: 'en', text: 'жkey keyж 中key key中 ٣key key٣ _key key_' },
+  { name: 'Kelvin sign and long s fold under the Unicode flag', language: 'en', text: '\u212Aey \u017Feamless ba\u017Fically ta\u017F\u212A' },
+  { name: 'dotted and dotless i do not fold to i', language: 'en', text: '\u0130n \u0131n \u0130T \u0131t in IN' },
+  { name: 'lone surrogates around matches', language: 'en', text: '\uD800key \uDC00key key\uD800 key\uDC00 \uDC00\uD800key' },
+  { name: 'matches after a surrogate pair in a word', language: 'en', text: '\uD835\uDC00key \uD835\uDC00 key' },
+  { name: 'white space inside phrases', language: 'en', text: 'in\u00A0fact in\r\nfact in\t\tfact in\u2028fact it\u2019s worth noting IT’S  WORTH\nNOTING' },
+  { name: 'CRLF, CR and LF lines', language: 'en', text: 'one\r\ntwo this\rthree it\nfour\u2028key\u2029key\r\n\r\nkey' },
+  { name: 'sharp s, capital sharp s and umlauts at word edges', language: 'de', text: 'Straße STRAẞE straẞe Strasse größer GRÖSSER Großartig groß. Größe große' },
+  { name: 'umlauts next to a phrase', language: 'de', text: 'äes esä ümächtig mächtigö Dieses dies, DIES es ist möglich, Es\nist\u00A0möglich' },
+  { name: 'dotted capital I in German', language: 'de', text: '\u0130st \u0131st IST ist İST' },
+  { name: 'empty text', language: 'de', text: '' },
+];

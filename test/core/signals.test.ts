@@ -1,0 +1,84 @@
+// find_writing_signals (CONTRACT section 6): spans, coverage, maxSignals and
+// truncation, on the fixture records through the real scanner.
+import { describe, expect, it } from 'vitest';
+import { RULE_IDS } from '../../src/core/catalogue/ids';
+import type { WritingSignalsData } from '../../src/core/types';
+import { call, dataOf } from './helpers';
+
+const scan = async (args: unknown) => dataOf<WritingSignalsData>(await call('find_writing_signals', args));
+
+describe('find_writing_signals', () => {
+  it('reports exact UTF-16 spans with 1-based line and column', async () => {
+    const text = 'Intro line.\n\u{1F600} A powerful, seamless tool.';
+    const data = await scan({ text, ruleIds: ['word-choice'] });
+    expect(data.signals).toEqual([
+      {
+        ruleId: 'word-choice',
+        patternId: 'word-choice.en',
+        kind: 'surface-cue',
+        quote: 'powerful',
+        start: 17,
+        end: 25,
+        encoding: 'utf16',
+        reviewRequired: true,
+        line: 2,
+        column: 6,
+      },
+      expect.objectContaining({ quote: 'seamless', start: 27, end: 35, line: 2, column: 16 }),
+    ]);
+    for (const signal of data.signals) expect(text.slice(signal.start, signal.end)).toBe(signal.quote);
+  });
+
+  it('sorts signals by start across rules', async () => {
+    const text = 'Guaranteed: it is worth noting that a powerful tool is guaranteed.';
+    const data = await scan({ text });
+    expect(data.signals.map((s) => [s.ruleId, s.start])).toEqual([
+      ['claims-evidence', 0],
+      ['meta-framing', 12],
+      ['word-choice', 38],
+      ['claims-evidence', 55],
+    ]);
+  });
+
+  it('uses the records of the requested language', async () => {
+    const data = await scan({ text: 'Ein leistungsstarkes, nahtlos integriertes Werkzeug.', language: 'de' });
+    expect(data.signals.map((s) => [s.quote, s.patternId])).toEqual([['nahtlos', 'word-choice.de']]);
+    expect(data.coverage.language).toBe('de');
+  });
+
+  it('lists every selected rule as scanned or unscanned, exactly once', async () => {
+    const all = await scan({ text: 'x' });
+    expect(all.coverage.scannedRuleIds).toEqual(['meta-framing', 'claims-evidence', 'word-choice']);
+    expect([...all.coverage.scannedRuleIds, ...all.coverage.unscannedRuleIds].sort()).toEqual([...RULE_IDS].sort());
+    const profile = await scan({ text: 'x', profile: 'technical-reference' });
+    expect(profile.coverage).toEqual({
+      language: 'en',
+      scannedRuleIds: ['word-choice'],
+      unscannedRuleIds: ['current-state', 'concrete-subject', 'invented-labels', 'calibrated-uncertainty', 'format-fit'],
+      semanticReviewRequired: true,
+      maxSignals: 50,
+      truncated: false,
+    });
+  });
+
+  it('accepts an empty text and reports no signals', async () => {
+    const data = await scan({ text: '' });
+    expect(data.signals).toEqual([]);
+    expect(data.coverage.truncated).toBe(false);
+  });
+
+  it('cuts at maxSignals and says so only when more signals existed', async () => {
+    const text = 'powerful '.repeat(5);
+    const exact = await scan({ text, maxSignals: 5 });
+    expect(exact.signals).toHaveLength(5);
+    expect(exact.coverage).toMatchObject({ maxSignals: 5, truncated: false });
+    const cut = await scan({ text, maxSignals: 4 });
+    expect(cut.signals.map((s) => s.start)).toEqual([0, 9, 18, 27]);
+    expect(cut.coverage).toMatchObject({ maxSignals: 4, truncated: true });
+  });
+
+  it('reports no signal inside a longer word', async () => {
+    const data = await scan({ text: 'overpowerful powerfully seamlessness' });
+    expect(data.signals).toEqual([]);
+  });
+});

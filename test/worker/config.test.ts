@@ -1,0 +1,77 @@
+// Host configuration from env: validated once, bad values answered with 500
+// invalid-config naming the variable (never a secret's value).
+import { describe, expect, it, vi } from 'vitest';
+import { dispatchInit, errorOf, requestWith, variantEnv } from './helpers';
+
+const compose = dispatchInit({ name: 'compose_writing_review_prompt', arguments: {} });
+
+describe('host configuration', () => {
+  it('answers 503 context-missing when REVIEW_AUDIENCE and REVIEW_GOAL are unset', async () => {
+    const noContext = variantEnv({}, ['REVIEW_AUDIENCE', 'REVIEW_GOAL']);
+    const response = await requestWith(noContext, '/v1/dispatch', compose);
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toMatchObject({ ok: false, tool: 'compose_writing_review_prompt', code: 'context-missing' });
+  });
+
+  const badValues: [string, Record<string, unknown>, string[]][] = [
+    ['REVIEW_AUDIENCE', { REVIEW_AUDIENCE: 'Developers\u0007' }, []],
+    ['REVIEW_AUDIENCE', { REVIEW_AUDIENCE: 'Developers\u200B reading' }, []],
+    ['REVIEW_GOAL', { REVIEW_GOAL: 'x'.repeat(4001) }, []],
+    ['REVIEW_GOAL', {}, ['REVIEW_GOAL']],
+    ['MODEL_IDS', { MODEL_IDS: 'model-a,model-a' }, []],
+    ['MODEL_IDS', { MODEL_IDS: 'model-a,,model-b' }, []],
+    ['COHORT_IDS', { COHORT_IDS: 'c'.repeat(201) }, []],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/path' }, []],
+    ['CORS_ORIGINS', { CORS_ORIGINS: '*' }, []],
+  ];
+
+  for (const [variable, overrides, removed] of badValues) {
+    it(`answers 500 invalid-config naming ${variable} for ${JSON.stringify(overrides).slice(0, 60)}`, async () => {
+      const response = await requestWith(variantEnv(overrides, removed), '/v1/tools');
+      expect(response.status).toBe(500);
+      const error = await errorOf(response);
+      expect(error).toMatchObject({ ok: false, tool: '', code: 'invalid-config' });
+      expect(error.message).toContain(variable);
+    });
+  }
+
+  it('names API_TOKEN without repeating its value', async () => {
+    const secret = 'secret value with spaces';
+    const response = await requestWith(variantEnv({ API_TOKEN: secret }), '/healthz');
+    expect(response.status).toBe(500);
+    const error = await errorOf(response);
+    expect(error.message).toContain('API_TOKEN');
+    expect(error.message).not.toContain(secret);
+  });
+
+  it('names EVIDENCE when the binding is missing', async () => {
+    const response = await requestWith(variantEnv({}, ['EVIDENCE']), '/v1/tools');
+    expect(response.status).toBe(500);
+    expect((await errorOf(response)).message).toContain('EVIDENCE');
+  });
+
+  it('treats unset MODEL_IDS as no models: evidence-missing', async () => {
+    const noModels = variantEnv({}, ['MODEL_IDS']);
+    const response = await requestWith(
+      noModels,
+      '/v1/dispatch',
+      dispatchInit({
+        name: 'get_model_comparison_evidence',
+        arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' },
+      }),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { status: string; bestValue: unknown } };
+    expect(body.data).toMatchObject({ status: 'evidence-missing', bestValue: null });
+  });
+
+  it('validates once per env object: one invalid-config report for many requests', async () => {
+    const reports: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void reports.push(String(line)));
+    const broken = variantEnv({ MODEL_IDS: 'once-a,once-a' });
+    for (let i = 0; i < 3; i += 1) expect((await requestWith(broken, '/healthz')).status).toBe(500);
+    spy.mockRestore();
+    expect(reports.filter((line) => line.includes('"invalid-config"'))).toHaveLength(1);
+    expect(JSON.parse(reports[0]!)).toMatchObject({ event: 'invalid-config', variable: 'MODEL_IDS' });
+  });
+});
