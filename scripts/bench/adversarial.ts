@@ -26,3 +26,9 @@ export function adversarialText(phrases: readonly string[], units: number): stri
   const block = phrases.flatMap(nearMisses).join(' ');
   return block.repeat(Math.ceil(units / block.length)).slice(0, units);
 }
+
+/** `units` UTF-16 units of the phrases themselves, one after another: the most signals a text can hold. */
+export function denseText(phrases: readonly string[], units: number): string {
+  const block = phrases.join(' ');
+  return `${block} `.repeat(Math.ceil(units / (block.length + 1))).slice(0, units);
+}

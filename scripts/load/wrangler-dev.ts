@@ -1,15 +1,17 @@
-// Starts `wrangler dev` on loopback for the load script, with an empty
-// throw-away KV store, waits until /healthz answers, and stops it again by
-// the process group it started. Used only by scripts/load/run.ts.
+// Starts `wrangler dev` on loopback for the load script from a snapshot of the
+// working tree (so edits made during a run cannot reload the Worker), with an
+// empty throw-away KV store; waits until /healthz answers, and stops it again
+// by the process group it started. Used only by scripts/load/run.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export interface DevServer {
   readonly origin: string;
   readonly pid: number;
+  readonly inspectorPort: number;
   /** The last lines wrangler wrote, for a failure report. */
   readonly output: () => string;
   readonly stop: () => Promise<void>;
@@ -40,11 +42,18 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startDevServer(startupMs: number, extraArgs: readonly string[] = []): Promise<DevServer> {
   const port = await freePort();
   const inspectorPort = await freePort();
-  const persist = mkdtempSync(join(tmpdir(), 'writing-rules-load-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'writing-rules-load-'));
+  const app = join(scratch, 'app');
+  const persist = join(scratch, 'state');
+  const root = process.cwd();
+  // Everything but dependencies, history, local state and local secrets (.dev.vars).
+  const skipped = new Set(['node_modules', '.git', '.wrangler', '.dev.vars']);
+  cpSync(root, app, { recursive: true, filter: (source) => source === root || !skipped.has(basename(source)) });
+  symlinkSync(join(root, 'node_modules'), join(app, 'node_modules'), 'dir');
   const child = spawn(
     'npx',
     ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', persist, '--log-level', 'warn', '--show-interactive-dev-session=false', ...extraArgs],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
+    { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
   );
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -60,7 +69,7 @@ export async function startDevServer(startupMs: number, extraArgs: readonly stri
       const killed = await Promise.race([exited(child).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
       if (!killed) process.kill(-child.pid, 'SIGKILL');
     }
-    rmSync(persist, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   };
 
   const origin = `http://127.0.0.1:${port}`;
@@ -69,7 +78,7 @@ export async function startDevServer(startupMs: number, extraArgs: readonly stri
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return { origin, pid: child.pid!, output: () => output, stop };
+      if (response.ok) return { origin, pid: child.pid!, inspectorPort, output: () => output, stop };
     } catch {
       // Not listening yet.
     }

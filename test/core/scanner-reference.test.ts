@@ -102,6 +102,17 @@ describe('fast scanner equals the reference', () => {
     }
   }, 30_000);
 
+  it('with a limit: the first limit + 1 signals of the reference', () => {
+    const text = EDGE_TEXTS.map((e) => e.text).join(' ').repeat(3);
+    const scan = createSignalScanner(FIXTURE_RECORDS);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 80 }), fc.constantFrom<Language>('en', 'de'), (limit, language) => {
+        const request = { text, language, ruleIds: FIXTURE_RULE_IDS };
+        expect(scan({ ...request, limit })).toEqual(referenceScan(FIXTURE_RECORDS, request).slice(0, limit + 1));
+      }),
+    );
+  });
+
   it('on a record whose source is not compiled from its phrases (run as is)', () => {
     const odd = { ...(FIXTURE_RECORDS[0] as CompiledSignalRecord), source: String.raw`\bthis\b` };
     expectSame([odd, ...FIXTURE_RECORDS.slice(1)], 'This ensures this; thisx this', 'en', FIXTURE_RULE_IDS);

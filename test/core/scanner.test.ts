@@ -61,6 +61,12 @@ describe('createSignalScanner', () => {
     expect(scan({ text: 'powerful', language: 'en', ruleIds: [] })).toEqual([]);
   });
 
+  it('with a limit, returns the first limit + 1 signals, enough to tell that more exist', () => {
+    const request = { text: 'key this key it key', language: 'en' as const, ruleIds: FIXTURE_RULE_IDS };
+    expect(scan({ ...request, limit: 2 }).map((s) => s.start)).toEqual([0, 4, 9]);
+    expect(scan({ ...request, limit: 5 })).toHaveLength(5);
+  });
+
   it('returns no signals for an empty text', () => {
     expect(all('')).toEqual([]);
   });

@@ -1,9 +1,10 @@
 // The fast pre-filter of the scanner: one non-Unicode, case-insensitive regex
 // per language and rule selection that matches wherever any phrase could
-// match, ignoring Unicode word edges. It may find more than the records do,
-// never less; scan.ts confirms each hit with the record's own regex. Phrases
-// are merged into a trie (common prefixes written once), which the regex
-// engine walks far faster than a flat alternation of hundreds of phrases.
+// match, testing word edges against common word characters only. It may find
+// more than the records do, never less; scan.ts confirms each hit with the
+// record's own regex. Phrases are merged into a trie (common prefixes written
+// once), which the regex engine walks far faster than a flat alternation of
+// hundreds of phrases.
 import { foldUnicodeOnly } from './case-fold';
 
 type Trie = Map<string, Trie>;
@@ -74,6 +75,8 @@ export function compileCandidatePattern(phrases: readonly string[]): RegExp {
   }
   // Before an ASCII word character, \b is the cheapest edge test the engine
   // has, and exact enough: no other text character folds to one without `u`.
-  const starts = [...(ascii.size > 0 ? [String.raw`\b${render(ascii)}`] : []), ...(other.size > 0 ? [NOT_AFTER_WORD + render(other)] : [])];
+  const starts: string[] = [];
+  if (ascii.size > 0) starts.push(String.raw`\b${render(ascii)}`);
+  if (other.size > 0) starts.push(NOT_AFTER_WORD + render(other));
   return new RegExp(starts.join('|'), 'gi');
 }

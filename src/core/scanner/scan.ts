@@ -36,7 +36,7 @@ interface ScanPlan {
   readonly standalone: readonly CompiledSignalRecord[];
 }
 
-type Span = { record: CompiledSignalRecord; start: number; end: number };
+type Span = { ruleId: RuleId; patternId: string; start: number; end: number };
 
 function openingPattern(phrases: readonly string[]): RegExp {
   const openings = new Set<string>();
@@ -94,7 +94,7 @@ function matchersAt(plan: ScanPlan, text: string, offset: number): readonly Reco
   return found;
 }
 
-function fastSpans(plan: ScanPlan, text: string, spans: Span[]): void {
+function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number): void {
   const { candidate } = plan;
   if (!candidate) return;
   // A record's next match cannot begin before its previous one ended.
@@ -112,15 +112,17 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[]): void {
       if (match === null || match.index !== start) continue;
       const end = start + match[0].length;
       resumeAt[matcher.index] = end;
-      spans.push({ record: matcher.record, start, end });
+      spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, start, end });
     }
+    // Every later signal starts after this one: the first `enough` are final.
+    if (spans.length >= enough) return;
   }
 }
 
 function standaloneSpans(plan: ScanPlan, text: string, spans: Span[]): void {
   for (const record of plan.standalone) {
     for (const match of text.matchAll(new RegExp(record.source, record.flags))) {
-      spans.push({ record, start: match.index, end: match.index + match[0].length });
+      spans.push({ ruleId: record.ruleId, patternId: record.id, start: match.index, end: match.index + match[0].length });
     }
   }
 }
@@ -128,7 +130,8 @@ function standaloneSpans(plan: ScanPlan, text: string, spans: Span[]): void {
 /**
  * A scanner over the catalogue's compiled records. Plans (candidate regex and
  * per-record regexes) are built once per language and rule selection, then
- * reused by every call. Returns every signal, sorted; no truncation.
+ * reused by every call. Returns every signal, sorted, or with `limit` the
+ * first `limit + 1`.
  */
 export function createSignalScanner(records: readonly CompiledSignalRecord[]): SignalScanner {
   const plans = new Map<string, ScanPlan>();
@@ -144,18 +147,21 @@ export function createSignalScanner(records: readonly CompiledSignalRecord[]): S
     return plan;
   };
 
-  return ({ text, language, ruleIds }) => {
+  return ({ text, language, ruleIds, limit }) => {
     const plan = planFor(language, ruleIds);
+    const enough = limit === undefined ? Infinity : limit + 1;
     const spans: Span[] = [];
-    fastSpans(plan, text, spans);
+    fastSpans(plan, text, spans, enough);
     standaloneSpans(plan, text, spans);
     if (spans.length === 0) return [];
+    spans.sort(compareSignals);
+    if (spans.length > enough) spans.length = enough;
     const lines = createLineIndex(text);
-    const signals = spans.map(({ record, start, end }): WritingSignal => {
+    return spans.map(({ ruleId, patternId, start, end }): WritingSignal => {
       const { line, column } = lines.locate(start);
       return {
-        ruleId: record.ruleId,
-        patternId: record.id,
+        ruleId,
+        patternId,
         kind: 'surface-cue',
         quote: text.slice(start, end),
         start,
@@ -166,6 +172,5 @@ export function createSignalScanner(records: readonly CompiledSignalRecord[]): S
         column,
       };
     });
-    return signals.sort(compareSignals);
   };
 }
