@@ -3,7 +3,16 @@
 // parsing. Text rules come from the core, so the Worker refuses exactly what
 // the dispatcher would refuse, but names the variable instead of the field.
 import { z } from 'zod';
-import { MAX_COHORT_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS, plainLineProblem, plainTextProblem } from '../core/index';
+import {
+  LANGUAGES,
+  MAX_COHORT_ID_UNITS,
+  MAX_MODEL_ID_UNITS,
+  MAX_REVIEW_CONTEXT_UNITS,
+  PROFILE_IDS,
+  plainLineProblem,
+  plainTextProblem,
+} from '../core/index';
+import { evidenceKey } from './evidence-key';
 
 /** Validated host configuration. */
 export interface HostConfig {
@@ -25,7 +34,9 @@ export class ConfigError extends Error {
   }
 }
 
-const MAX_MODEL_ID_UNITS = 200;
+// Workers KV refuses keys over 512 bytes; a cohort whose longest key would be
+// longer could never be read, so the configuration refuses it up front.
+const MAX_KV_KEY_BYTES = 512;
 const MAX_TOKEN_LENGTH = 4096;
 // RFC 6750 b64token characters, so the token fits an Authorization header as is.
 const TOKEN_CHARACTERS = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -59,6 +70,17 @@ function splitList(value: string): string[] {
   return value.trim() === '' ? [] : value.split(',').map((item) => item.trim());
 }
 
+function cohortKeyProblem(item: string, label: string): string | undefined {
+  const encoder = new TextEncoder();
+  const longest = Math.max(
+    ...LANGUAGES.flatMap((language) =>
+      PROFILE_IDS.map((profile) => encoder.encode(evidenceKey({ language, profile, role: 'reviewer', cohortId: item })).length),
+    ),
+  );
+  if (longest <= MAX_KV_KEY_BYTES) return undefined;
+  return `${label} is too long for a KV key: its evidence key takes ${longest} bytes of UTF-8, at most ${MAX_KV_KEY_BYTES} are allowed`;
+}
+
 function originProblem(item: string, label: string): string | undefined {
   try {
     const url = new URL(item);
@@ -88,8 +110,9 @@ function read<T>(source: Readonly<Record<string, unknown>>, name: string, schema
 
 /** Parses a comma-separated ID list (MODEL_IDS, COHORT_IDS); unset or empty means none. */
 export function parseIdList(source: Readonly<Record<string, unknown>>, name: 'MODEL_IDS' | 'COHORT_IDS'): readonly string[] {
-  const maxUnits = name === 'COHORT_IDS' ? MAX_COHORT_ID_UNITS : MAX_MODEL_ID_UNITS;
-  return Object.freeze(read(source, name, idList(name, maxUnits)) ?? []);
+  const list =
+    name === 'COHORT_IDS' ? idList(name, MAX_COHORT_ID_UNITS, cohortKeyProblem) : idList(name, MAX_MODEL_ID_UNITS);
+  return Object.freeze(read(source, name, list) ?? []);
 }
 
 /** Validates the host configuration; throws `ConfigError` naming the first bad variable. */

@@ -21,6 +21,8 @@ describe('host configuration', () => {
     ['MODEL_IDS', { MODEL_IDS: 'model-a,model-a' }, []],
     ['MODEL_IDS', { MODEL_IDS: 'model-a,,model-b' }, []],
     ['COHORT_IDS', { COHORT_IDS: 'c'.repeat(201) }, []],
+    // 200 units, but 600 bytes of UTF-8: its KV key would pass the 512-byte limit.
+    ['COHORT_IDS', { COHORT_IDS: 'ü'.repeat(10) + '€'.repeat(190) }, []],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/path' }, []],
     ['CORS_ORIGINS', { CORS_ORIGINS: '*' }, []],
   ];
