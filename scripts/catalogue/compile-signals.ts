@@ -4,17 +4,10 @@
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import type { SignalRecordSource } from '../../src/core/catalogue/schema';
-import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, orderPhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 import { linearTimeFailures } from './linear-time';
 import type { LoadedCatalogue } from './load';
 import type { ProblemList } from './problems';
-
-/** Phrases in the order `compilePhrases` alternates them: unique, longest first. */
-function orderedPhrases(phrases: readonly string[]): string[] {
-  return [...new Set(phrases.map((p) => p.trim()))].sort(
-    (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0),
-  );
-}
 
 function quotes(regex: RegExp, text: string): string[] {
   return [...text.matchAll(regex)].map((m) => m[0]);
@@ -28,7 +21,7 @@ function compileRecord(
   problems: ProblemList,
 ): CompiledSignalRecord | undefined {
   const at = (path: string) => `${language}.${path}`;
-  const phrases = orderedPhrases(record.phrases);
+  const phrases = orderPhrases(record.phrases);
   const source = compilePhrases(phrases);
   let regex: RegExp;
   try {

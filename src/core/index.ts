@@ -37,3 +37,15 @@ export type { Language, ProfileId, RuleId } from './catalogue/ids';
 export type { CatalogueSource, RuleRecord } from './catalogue/schema';
 export type { WritingSignal } from './scanner/types';
 export type * from './types';
+export {
+  SUPPORTED_TOOL_FORMATS,
+  isToolFormat,
+  projectTools,
+  toAnthropicTools,
+  toGeminiTools,
+  toOpenAiTools,
+  type AnthropicTool,
+  type GeminiTool,
+  type OpenAiFunctionTool,
+  type ToolFormat,
+} from './projections/index';

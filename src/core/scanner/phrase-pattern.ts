@@ -20,14 +20,21 @@ function phraseToSource(phrase: string): string {
 }
 
 /**
+ * Phrases in the order a record's alternation tries them: trimmed, without
+ * repeats, longest first, then in code-unit order.
+ */
+export function orderPhrases(phrases: readonly string[]): string[] {
+  return [...new Set(phrases.map((p) => p.trim()))].sort(
+    (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0),
+  );
+}
+
+/**
  * The regex source for a list of literal phrases: longest phrase first, so the
  * leftmost match is also the longest phrase starting there; a space in a phrase
  * matches any run of white space; an apostrophe matches ' and ’.
  */
 export function compilePhrases(phrases: readonly string[]): string {
-  const ordered = [...new Set(phrases.map((p) => p.trim()))].sort(
-    (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0),
-  );
-  const alternation = ordered.map(phraseToSource).join('|');
+  const alternation = orderPhrases(phrases).map(phraseToSource).join('|');
   return `(?<!${WORD_CHAR})(?:${alternation})(?!${WORD_CHAR})`;
 }
