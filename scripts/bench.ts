@@ -1,8 +1,9 @@
 // `npm run bench`: one run, one table. The scanner against the floor, the
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
-// Worker bundle. Each row is a module under scripts/bench/. docs/performance.md
-// explains the method and holds the last measured table.
+// Worker bundle with and without MCP; HTTP on `wrangler dev` (skip it with
+// `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
+// docs/performance.md explains the method and holds the last measured table.
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { adversarialRows } from './bench/adversarial-rows';
@@ -10,6 +11,7 @@ import { bundleRows } from './bench/bundle-rows';
 import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
+import { httpRows } from './bench/http-rows';
 import { loadProse } from './bench/prose';
 import type { BenchContext, Row } from './bench/row';
 import { scannerRows } from './bench/scanner-rows';
@@ -55,6 +57,11 @@ async function main(): Promise<void> {
     ...(await dispatchRows(context)),
     ...bundleRows(root),
   ];
+  if (process.argv.includes('--no-http')) console.log('HTTP rows skipped (--no-http)');
+  else {
+    console.error('measuring HTTP on wrangler dev (about a minute)...');
+    rows.push(...(await httpRows(root)));
+  }
   console.log('');
   console.log(table(rows));
 }

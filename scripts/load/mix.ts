@@ -2,6 +2,7 @@
 // bodies the contract allows, and hostile or invalid requests, each with the
 // answer it must get. Dispatched answers are the core's own envelope for the
 // same call, computed in-process with the same host configuration.
+import { isDeepStrictEqual } from 'node:util';
 import { catalogueVersion, writingReviewTools } from '../../src/core/index';
 import { parseHostConfig } from '../../src/worker/config';
 import { createHostDispatcher } from '../../src/worker/host';
@@ -121,4 +122,26 @@ export async function buildMix(): Promise<LoadRequest[]> {
     refused('wrong method', 1, { method: 'GET', headers: auth }, 405, 'method-not-allowed'),
     refused('unknown path', 1, { method: 'GET', path: '/v1/nowhere', headers: auth }, 404, 'not-found'),
   ];
+}
+
+/** What is wrong with `response` as the answer to `item`, or undefined when it is right. */
+export async function answerProblem(response: Response, item: LoadRequest): Promise<string | undefined> {
+  const text = await response.text();
+  if (response.status >= 500) return `status ${response.status}`;
+  if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) return `not JSON: ${response.headers.get('content-type')}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'body does not parse as JSON';
+  }
+  if (response.status !== item.expectedStatus) return `status ${response.status}, expected ${item.expectedStatus}`;
+  if (item.expectedBody !== undefined && !isDeepStrictEqual(body, item.expectedBody)) return 'body differs from the core answer';
+  if (item.expectedCode !== undefined) {
+    const error = (body as { ok?: unknown; error?: { code?: unknown; message?: unknown } }).error;
+    if ((body as { ok?: unknown }).ok !== false || error?.code !== item.expectedCode || typeof error.message !== 'string') {
+      return `expected the error envelope with code ${item.expectedCode}`;
+    }
+  }
+  return undefined;
 }

@@ -1,13 +1,15 @@
-// `npm run load`: a bounded loopback load test of the Worker under wrangler dev.
-// Sends a weighted mix of valid, invalid and largest requests over many
-// concurrent connections, checks every answer against the core's in-process
-// answer, samples workerd's memory, prints the figures and stops by itself.
+// `npm run load`, first half: a bounded loopback load test of the Worker under
+// wrangler dev. Sends a weighted mix of valid, invalid and largest requests
+// over many concurrent connections, checks every answer against the core's
+// in-process answer, samples workerd's memory, prints the figures and stops by
+// itself. Fails on any 5xx, non-JSON or wrong answer.
 // Bounds (environment): LOAD_REQUESTS (default 4000), LOAD_CONCURRENCY (64),
-// LOAD_SECONDS (90, the time allowed for sending), LOAD_SEED (1).
-import { isDeepStrictEqual } from 'node:util';
+// LOAD_SECONDS (90, the time allowed for sending), LOAD_SEED (1), and
+// LOAD_ONLY (comma-separated mix labels, to run a part of the mix alone).
+import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { catalogueVersion } from '../../src/core/index';
-import { buildMix, LOAD_VARS, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, type LoadRequest } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
 import { startDevServer } from './wrangler-dev';
 
@@ -55,7 +57,7 @@ interface Failure {
   readonly problem: string;
 }
 
-/** Sends one request and returns what is wrong with the answer, if anything. */
+/** Sends one request over loopback and returns what is wrong with the answer, if anything. */
 async function check(origin: string, item: LoadRequest): Promise<string | undefined> {
   const response = await fetch(`${origin}${item.path}`, {
     method: item.method,
@@ -63,24 +65,7 @@ async function check(origin: string, item: LoadRequest): Promise<string | undefi
     ...(item.body === undefined ? {} : { body: item.body }),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  const text = await response.text();
-  if (response.status >= 500) return `status ${response.status}`;
-  if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) return `not JSON: ${response.headers.get('content-type')}`;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'body does not parse as JSON';
-  }
-  if (response.status !== item.expectedStatus) return `status ${response.status}, expected ${item.expectedStatus}`;
-  if (item.expectedBody !== undefined && !isDeepStrictEqual(body, item.expectedBody)) return 'body differs from the core answer';
-  if (item.expectedCode !== undefined) {
-    const error = (body as { ok?: unknown; error?: { code?: unknown; message?: unknown } }).error;
-    if ((body as { ok?: unknown }).ok !== false || error?.code !== item.expectedCode || typeof error.message !== 'string') {
-      return `expected the error envelope with code ${item.expectedCode}`;
-    }
-  }
-  return undefined;
+  return answerProblem(response, item);
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -88,10 +73,16 @@ const median = (values: readonly number[]) => percentile([...values].sort((a, b)
 const mib = (kib: number) => (kib / 1024).toFixed(1);
 
 async function main(): Promise<number> {
-  const mix = await buildMix();
+  const only = (process.env.LOAD_ONLY ?? '').split(',').map((label) => label.trim()).filter((label) => label !== '');
+  const mix = (await buildMix()).filter((item) => only.length === 0 || only.includes(item.label));
+  if (mix.length === 0) throw new Error(`LOAD_ONLY names no request of the mix`);
   const pick = picker(mix, random(SEED));
   const varArgs = Object.entries(LOAD_VARS).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const server = await startDevServer(STARTUP_MS, varArgs);
+  // Ctrl-C or a kill still stops the wrangler dev this script started.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void server.stop().finally(() => process.exit(130)));
+  }
   const failures: Failure[] = [];
   const latencies: number[] = [];
   const byLabel = new Map<string, number>();
@@ -135,23 +126,27 @@ async function main(): Promise<number> {
     const settledKiB = residentKiB(workerd);
 
     const sorted = [...latencies].sort((a, b) => a - b);
-    const quarter = (from: number, to: number) =>
-      rssSamples.filter((s) => s.at >= from * completed && s.at < to * completed).map((s) => s.kib);
-    const secondQuarter = median(quarter(0.25, 0.5));
-    const lastQuarter = median(quarter(0.75, 1.01));
-    const peak = Math.max(0, ...rssSamples.map((s) => s.kib));
-    const growth = secondQuarter === 0 ? 0 : (lastQuarter - secondQuarter) / secondQuarter;
-    const steady = growth < 0.25;
+    // RSS of workerd under wrangler dev includes the dev proxy's and runtime's own
+    // memory, which grows even for /healthz alone (docs/hardening.md); it is
+    // reported here, and the Worker's own retention is judged by heap-in-process.ts.
+    const half = (second: boolean) => rssSamples.filter((s) => (s.at >= completed / 2) === second).map((s) => s.kib);
+    const firstPeak = Math.max(0, ...half(false));
+    const secondPeak = Math.max(0, ...half(true));
+    const growth = firstPeak === 0 ? 0 : (secondPeak - firstPeak) / firstPeak;
+    const steady = growth <= 0.1;
+    const tenth = (index: number) =>
+      median(rssSamples.filter((s) => s.at >= (index / 10) * completed && (index === 9 || s.at < ((index + 1) / 10) * completed)).map((s) => s.kib));
 
     console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}`);
     console.log(`catalogue ${catalogueVersion}; seed ${SEED}; concurrency ${CONCURRENCY}; bounds ${REQUESTS} requests / ${SECONDS} s`);
     console.log(`completed ${completed} requests in ${elapsed.toFixed(1)} s (${(completed / elapsed).toFixed(0)} req/s)`);
     console.log(`latency ms: p50 ${percentile(sorted, 50).toFixed(1)}, p95 ${percentile(sorted, 95).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${(sorted.at(-1) ?? 0).toFixed(1)}`);
     console.log(
-      `workerd RSS MiB: idle ${mib(idleKiB)}, median 2nd quarter ${mib(secondQuarter)}, median last quarter ${mib(lastQuarter)}, peak ${mib(peak)}, 2 s after ${mib(settledKiB)} (growth ${(growth * 100).toFixed(1)}%: ${steady ? 'steady' : 'NOT steady'})`,
+      `workerd RSS MiB: idle ${mib(idleKiB)}, peak first half ${mib(firstPeak)}, peak second half ${mib(secondPeak)}, 2 s after ${mib(settledKiB)} (second-half growth ${(growth * 100).toFixed(1)}%${steady ? '' : ', still growing'})`,
     );
-    const deciles = Array.from({ length: 10 }, (_, tenth) => median(quarter(tenth / 10, (tenth + 1) / 10 + (tenth === 9 ? 0.01 : 0))));
-    console.log(`workerd RSS MiB by tenth of the run: ${deciles.map(mib).join(', ')}`);
+    const split = workerd.map((pid) => `${readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--inspector-addr') ? 'Worker' : 'dev proxy'} ${mib(residentKiB([pid]))}`);
+    console.log(`workerd RSS MiB at the end, per process: ${split.join(', ')}`);
+    console.log(`workerd RSS MiB, median of each tenth of the run: ${Array.from({ length: 10 }, (_, i) => mib(tenth(i))).join(', ')}`);
     console.log(`mix: ${[...byLabel.entries()].map(([label, count]) => `${label} ${count}`).join('; ')}`);
     const fivexx = failures.filter((f) => /^status 5/.test(f.problem)).length;
     const nonJson = failures.filter((f) => /not JSON|does not parse/.test(f.problem)).length;
@@ -159,7 +154,7 @@ async function main(): Promise<number> {
     const shown = new Map<string, number>();
     for (const failure of failures) shown.set(`${failure.label}: ${failure.problem}`, (shown.get(`${failure.label}: ${failure.problem}`) ?? 0) + 1);
     for (const [problem, count] of shown) console.log(`  ${count} × ${problem}`);
-    return failures.length === 0 && steady && completed > 0 ? 0 : 1;
+    return failures.length === 0 && completed > 0 ? 0 : 1;
   } finally {
     if (sampler !== undefined) clearInterval(sampler);
     await server.stop();

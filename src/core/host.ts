@@ -1,7 +1,7 @@
 // The host's fixed configuration, checked and copied once when a dispatcher
 // is created (CONTRACT sections 3 and 7). A bad host fails loudly with a
 // TypeError naming the field; later changes to the host's objects change nothing.
-import { z } from 'zod';
+import * as z from 'zod';
 import { deepFreeze } from './freeze';
 import { plainLineProblem, plainTextProblem } from './plain-line';
 import type { ModelComparisonContext, ModelComparisonEvidenceReader, ReviewContext } from './types';

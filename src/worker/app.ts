@@ -1,5 +1,5 @@
 // The Hono app factory: wires middleware and routes for one validated host
-// configuration and one dispatcher. index.ts builds it once per isolate.
+// configuration and one dispatcher. worker-handler.ts builds it once per isolate.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv } from './env';
@@ -10,13 +10,20 @@ import { bodyLimit } from './middleware/body-limit';
 import { requireJsonMediaType } from './middleware/json-media-type';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { registerAgentRoutes } from './routes/agents';
+import { registerAgentRoutes, type AgentRouteOptions } from './routes/agents';
 import { dispatchHandler, type ToolDispatcher } from './routes/dispatch';
 import { healthHandler } from './routes/health';
 import { toolsHandler } from './routes/tools';
+import { pageHandler } from './page/page-route';
+
+/** Routes a build may leave out; the shipped entry mounts all of them. */
+export interface OptionalRoutes {
+  /** Mounts POST /mcp (routes/mcp.ts). Left out, the app serves no MCP and bundles none of its SDK. */
+  readonly registerMcp?: (app: Hono<AppEnv>, options: AgentRouteOptions) => void;
+}
 
 /** Everything the app needs, resolved before the first request. */
-export interface AppDependencies {
+export interface AppDependencies extends OptionalRoutes {
   readonly config: HostConfig;
   readonly dispatcher: ToolDispatcher;
 }
@@ -24,7 +31,7 @@ export interface AppDependencies {
 const CORS_MAX_AGE_SECONDS = 600;
 
 /** Builds the HTTP API for one host configuration. */
-export function createApp({ config, dispatcher }: AppDependencies): Hono<AppEnv> {
+export function createApp({ config, dispatcher, registerMcp }: AppDependencies): Hono<AppEnv> {
   const app = baseApp();
 
   if (config.corsOrigins.length > 0) {
@@ -41,6 +48,7 @@ export function createApp({ config, dispatcher }: AppDependencies): Hono<AppEnv>
     );
   }
   if (config.apiToken !== undefined) app.use('/v1/*', bearerAuth(config.apiToken));
+  registerMcp?.(app, { apiToken: config.apiToken, dispatcher });
   registerAgentRoutes(app, { apiToken: config.apiToken, dispatcher });
 
   app.get('/v1/tools', toolsHandler({ shared: config.apiToken === undefined }));
@@ -49,6 +57,8 @@ export function createApp({ config, dispatcher }: AppDependencies): Hono<AppEnv>
   app.all('/v1/dispatch', methodNotAllowed('POST'));
   app.get('/healthz', healthHandler());
   app.all('/healthz', methodNotAllowed('GET, HEAD'));
+  app.get('/', pageHandler(config));
+  app.all('/', methodNotAllowed('GET, HEAD'));
   return app;
 }
 
@@ -67,7 +77,7 @@ function baseApp(): Hono<AppEnv> {
   app.use('*', securityHeaders());
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) =>
-    errorResponse(c, new ApiError('not-found', `No endpoint at ${c.req.path}. The API serves GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
+    errorResponse(c, new ApiError('not-found', `No endpoint at ${c.req.path}. The service answers GET / (the review page), GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
   );
   return app;
 }

@@ -2,7 +2,7 @@
 // Worker parses it once per isolate; scripts/evidence-put.ts reuses the ID list
 // parsing. Text rules come from the core, so the Worker refuses exactly what
 // the dispatcher would refuse, but names the variable instead of the field.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   LANGUAGES,
   MAX_COHORT_ID_UNITS,

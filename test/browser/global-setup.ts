@@ -69,6 +69,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     await waitForHealth(url, worker, () => log);
+    const page = await fetch(`${url}/`);
+    if (!page.headers.get('content-type')?.startsWith('text/html')) {
+      throw new Error(`GET / answered ${page.status} ${page.headers.get('content-type')}, not the review page: the app must mount pageHandler (src/worker/page/page-route.ts).`);
+    }
   } catch (err) {
     await stop();
     throw err;

@@ -214,7 +214,13 @@ const nameArbitrary = fc.oneof(
 );
 
 const callArbitrary = nameArbitrary
-  .chain((name) => fc.tuple(fc.constant(name), argumentsFor(name), fc.boolean()))
+  .chain((name) =>
+    fc.tuple(
+      fc.constant(name),
+      argumentsFor(name),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    ),
+  )
   .map(([name, args, withArguments]) =>
     asJson(withArguments && args !== undefined ? fromEntries([['name', name], ['arguments', args]]) : fromEntries([['name', name]])),
   );
@@ -273,7 +279,8 @@ describe('dispatch on arbitrary JSON', () => {
 });
 
 describe('the oracle itself', () => {
-  // Guards against a vacuous property: the generators must reach both verdicts for every tool.
+  // Guards against a vacuous property: the generators must reach both verdicts for
+  // every tool. A fixed seed keeps this check itself deterministic.
   it('sees both verdicts for every tool in the generated calls', () => {
     const seen = new Set<string>();
     fc.assert(
@@ -281,7 +288,7 @@ describe('the oracle itself', () => {
         const name = expectedToolOf(call);
         if (TOOL_NAMES.includes(name as never)) seen.add(`${name}:${oracleAccepts(name, (call as { arguments?: unknown }).arguments)}`);
       }),
-      { numRuns: RUNS * 5 },
+      { numRuns: RUNS * 5, seed: 20261129 },
     );
     expect([...seen].sort()).toEqual(TOOL_NAMES.flatMap((name) => [`${name}:false`, `${name}:true`]).sort());
   });

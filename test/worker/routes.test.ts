@@ -2,6 +2,7 @@
 // through the Worker configured by wrangler.toml.
 import { describe, expect, it } from 'vitest';
 import { dispatchInit, errorOf, request } from './helpers';
+import { catalogueVersion } from '../../src/core/index';
 
 const TOOL_NAMES = [
   'get_writing_rules',
@@ -129,9 +130,29 @@ describe('POST /v1/dispatch', () => {
   });
 });
 
+describe('GET /', () => {
+  it('serves the review page as HTML under a strict CSP', async () => {
+    const response = await request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    const csp = response.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    const html = await response.text();
+    expect(html).toContain('<tool name="find_writing_signals"');
+    expect(html).toContain(catalogueVersion);
+  });
+
+  it('answers 405 for other methods', async () => {
+    const response = await request('/', { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('GET, HEAD');
+  });
+});
+
 describe('unknown paths and wrong methods', () => {
   it('answers 404 not-found as JSON', async () => {
-    for (const path of ['/', '/v1/unknown', '/v2/tools']) {
+    for (const path of ['/index.html', '/v1/unknown', '/v2/tools']) {
       const response = await request(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);

@@ -1,7 +1,7 @@
 // The shape of catalogue data: what a writer edits in `catalogue/` and what the
 // build compiles. The build script validates every file against these schemas;
 // the core reads the compiled result through the inferred types.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CATEGORIES,
   EVIDENCE_RELATIONS,

@@ -3,15 +3,12 @@
 import type { CompiledCatalogue, CompiledSignalRecord } from './compiled-types';
 import type { Language, ProfileId, RuleId } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
+import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
 import { deepFreeze } from '../freeze';
 
-/** One scan over `text`: every signal of `ruleIds` in `language`, sorted. */
-export type SignalScan = (request: {
-  readonly text: string;
-  readonly language: Language;
-  readonly ruleIds: readonly RuleId[];
-}) => WritingSignal[];
+/** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
+export type SignalScan = (request: ScanRequest) => WritingSignal[];
 
 /** Builds a scan from the catalogue's compiled records (the scanner module). */
 export type SignalScannerFactory = (records: readonly CompiledSignalRecord[]) => SignalScan;

@@ -1,6 +1,6 @@
 // The structure of model comparison evidence (CONTRACT section 7): strict
 // objects, no unknown fields anywhere. Cross-field rules live in parse.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES, PROFILE_IDS } from '../catalogue/ids';
 import type { ModelComparisonEvidence } from '../types';
 

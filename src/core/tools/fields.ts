@@ -1,7 +1,7 @@
 // The argument fields the four tools share. Each field is one zod schema plus
 // the phrase that states its bound: the JSON Schema description and every
 // error message about the field are built from the same words.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES, PROFILE_IDS, RULE_IDS } from '../catalogue/ids';
 import { echo } from '../echo';
 

@@ -1,7 +1,6 @@
 // find_writing_signals: literal surface cues of the scannable rules in one
 // text, with exact UTF-16 spans and honest coverage (CONTRACT section 6).
 import { selectRules } from '../catalogue/select';
-import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignalsData } from '../types';
 import { fields } from './fields';
 import { defineTool } from './tool';
@@ -31,7 +30,7 @@ export const findWritingSignals = defineTool({
     const unscannedRuleIds = selection.ruleIds.filter((id) => scannable?.has(id) !== true);
     // With `limit`, the scanner stops once the first maxSignals + 1 signals are
     // certain: enough to keep maxSignals and to know whether more existed.
-    const request: ScanRequest = { text, language, ruleIds: scannedRuleIds, limit: maxSignals };
+    const request = { text, language, ruleIds: scannedRuleIds, limit: maxSignals };
     const found = text.length === 0 || scannedRuleIds.length === 0 ? [] : catalogue.scan(request);
     const data: WritingSignalsData = {
       catalogueVersion: catalogue.catalogueVersion,

@@ -1,7 +1,7 @@
 // What one tool is: its fields, the strict zod schema built from them, the
 // descriptor generated from that schema, and its handler. Each file in
 // tools/ defines one tool with `defineTool`; the dispatcher runs them.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CatalogueView } from '../catalogue/view';
 import { deepFreeze } from '../freeze';
 import type { HostSnapshot } from '../host';

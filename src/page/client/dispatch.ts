@@ -39,11 +39,12 @@ export async function dispatch<T = unknown>(name: string, args: unknown): Promis
   } catch {
     body = undefined;
   }
-  if (body?.ok === true && response.ok) return { ok: true, tool: body.tool ?? name, data: body.data as T };
+  if (body?.ok === true && response.ok) return { ok: true, tool: body.tool || name, data: body.data as T };
   const code = typeof body?.error?.code === 'string' ? body.error.code : 'invalid-response';
   const message =
     typeof body?.error?.message === 'string'
       ? body.error.message
       : `The review service answered HTTP ${response.status} without an error envelope.`;
-  return { ok: false, tool: body?.tool ?? name, code, message, status: response.status };
+  // Refusals before the body is read (413, 401) name no tool; the page knows which it called.
+  return { ok: false, tool: body?.tool || name, code, message, status: response.status };
 }

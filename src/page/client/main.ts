@@ -130,9 +130,8 @@ async function review(): Promise<void> {
   renderSignals(highlighted, $('signal-descriptions'), text, spans, ruleText);
   renderCoverage(found.data);
   noteVersion(found.data);
-  const summary = summarise(found.data, spans.length);
-  $('signal-summary').textContent = summary;
-  statusLine.textContent = summary;
+  $('signal-summary').textContent = summarise(found.data, spans.length);
+  statusLine.textContent = `Check finished: ${found.data.signals.length} signal${found.data.signals.length === 1 ? '' : 's'}.`;
 }
 
 async function copyPrompt(): Promise<void> {

@@ -1,15 +1,12 @@
-// The routes agents reach besides POST /v1/dispatch: MCP at /mcp, the provider
-// tool formats on GET /v1/tools?format=, and the OpenAPI document. All of them
-// serve the same descriptors and run the same dispatcher as the HTTP API.
+// The routes agents reach besides POST /v1/dispatch: the provider tool formats
+// on GET /v1/tools?format= and the OpenAPI document, serving the same
+// descriptors as the HTTP API. MCP at /mcp is its own module (mcp.ts).
 import type { Hono, MiddlewareHandler } from 'hono';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import { buildOpenApiDocument } from '../../core/openapi/index';
 import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools, type ToolFormat } from '../../core/projections/index';
 import type { AppEnv } from '../env';
 import { ApiError, statusFor, type OutcomeCode } from '../errors';
-import { handleMcpRequest } from '../mcp/handle-mcp-request';
-import { mcpMethodNotAllowed } from '../mcp/method-not-allowed';
-import { bearerAuth } from '../middleware/bearer-auth';
 import type { ToolDispatcher } from './dispatch';
 import { TOOLS_MAX_AGE_SECONDS } from './tools';
 
@@ -53,27 +50,10 @@ function providerToolsHandler(shared: boolean): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Registers POST /mcp (GET, DELETE and the rest answer 405), GET /openapi.json
- * and the `format` query of GET /v1/tools. Call it after the `/v1/*` bearer
- * middleware and before the GET /v1/tools route.
+ * Registers GET /openapi.json and the `format` query of GET /v1/tools. Call
+ * it after the `/v1/*` bearer middleware and before the GET /v1/tools route.
  */
-export function registerAgentRoutes(app: Hono<AppEnv>, { apiToken, dispatcher }: AgentRouteOptions): void {
-  if (apiToken !== undefined) app.use('/mcp', bearerAuth(apiToken));
-  app.post('/mcp', (c) =>
-    handleMcpRequest(c.req.raw, {
-      tools: writingReviewTools,
-      version: catalogueVersion,
-      // Records the called tool and its outcome in the request log, as /v1/dispatch does.
-      dispatch: async (call) => {
-        c.set('tool', call.name);
-        const result = await dispatcher.dispatch(call);
-        c.set('outcome', result.ok ? 'ok' : result.error.code);
-        return result;
-      },
-    }),
-  );
-  app.all('/mcp', () => mcpMethodNotAllowed());
-
+export function registerAgentRoutes(app: Hono<AppEnv>, { apiToken }: AgentRouteOptions): void {
   app.get('/v1/tools', providerToolsHandler(apiToken === undefined));
 
   const openApi = lazyJson(() =>

@@ -1,0 +1,55 @@
+// Hostile requests to POST /mcp inside workerd: broken JSON-RPC, bodies over the
+// limit, hostile tool calls and missing tokens. Every answer is JSON and a
+// hostile call reaches the dispatcher's refusal, never an exception.
+import { describe, expect, it } from 'vitest';
+import { request, requestWith, variantEnv } from './helpers';
+
+const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
+
+async function jsonOf(response: Response): Promise<Record<string, unknown>> {
+  expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+  return JSON.parse(await response.text()) as Record<string, unknown>;
+}
+
+const toolCall = (name: unknown, args: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } });
+
+describe('POST /mcp under hostile input', () => {
+  it.each(['{"jsonrpc":', 'null', '[]', '"x"', '{"jsonrpc":"2.0"}'])('answers %j with a JSON-RPC error and a 4xx', async (body) => {
+    const response = await post(body);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await jsonOf(response)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
+  });
+
+  it('refuses a body over 1 MiB without a 5xx', async () => {
+    const response = await post(toolCall('find_writing_signals', { text: 'a'.repeat(1024 * 1024) }));
+    expect(response.status).toBe(413);
+    expect(await jsonOf(response)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
+  });
+
+  it.each([
+    ['__proto__ arguments', 'get_writing_rules', JSON.parse('{"__proto__":{"detail":"full"}}')],
+    ['an unknown tool', 'rewrite_text', {}],
+    ['an out-of-bounds argument', 'find_writing_signals', { text: 'x', maxSignals: 1e309 }],
+    ['a host field', 'compose_writing_review_prompt', { audience: 'Everyone' }],
+  ])('answers a tool call with %s as a tool error, not a crash', async (_label, name, args) => {
+    const response = await post(toolCall(name, args));
+    expect(response.status).toBe(200);
+    const body = (await jsonOf(response)) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } }; error?: unknown };
+    // The SDK may refuse malformed params itself (a JSON-RPC error) or pass the call on (isError).
+    if (body.error === undefined) {
+      expect(body.result?.isError).toBe(true);
+      expect(['unknown-tool', 'invalid-arguments']).toContain(body.result?.structuredContent?.error?.code);
+    }
+  });
+
+  it('answers 401 JSON without the token when API_TOKEN is set', async () => {
+    const secured = variantEnv({ API_TOKEN: 'mcp-hostile-token-5a' });
+    const response = await requestWith(secured, '/mcp', { method: 'POST', headers: MCP_HEADERS, body: toolCall('get_writing_rules', {}) });
+    expect(response.status).toBe(401);
+    expect(await jsonOf(response)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  });
+});
