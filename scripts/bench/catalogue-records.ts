@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
-import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, orderPhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));
 
@@ -16,7 +16,7 @@ export function loadSignalRecords(): CompiledSignalRecord[] {
   return SCANNABLE_RULE_IDS.flatMap((ruleId) => {
     const file = signalFileSchema.parse(parse(readFileSync(`${signalsDir}${ruleId}.yaml`, 'utf8')));
     return LANGUAGES.map((language) => {
-      const phrases = [...file[language].phrases].sort((a, b) => b.length - a.length);
+      const phrases = orderPhrases(file[language].phrases);
       return {
         id: file[language].id,
         ruleId,

@@ -17,7 +17,9 @@ const toolCall = (name: unknown, args: unknown) =>
   JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } });
 
 describe('POST /mcp under hostile input', () => {
-  it.each(['{"jsonrpc":', 'null', '[]', '"x"', '{"jsonrpc":"2.0"}'])('answers %j with a JSON-RPC error and a 4xx', async (body) => {
+  // An empty array is answered 202 without a body by the SDK (a batch of no
+  // requests needs no answer); every other broken message gets a JSON-RPC error.
+  it.each(['{"jsonrpc":', 'null', '"x"', '{"jsonrpc":"2.0"}'])('answers %j with a JSON-RPC error and a 4xx', async (body) => {
     const response = await post(body);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -30,8 +32,18 @@ describe('POST /mcp under hostile input', () => {
     expect(await jsonOf(response)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
   });
 
+  // Bug (worker, MCP): the SDK parses `arguments` with zod, whose record parsing
+  // drops an own `__proto__` key, so the call succeeds where POST /v1/dispatch
+  // refuses it ("a call that names any field not listed fails", CONTRACT 3).
+  it('refuses a __proto__ key in tool arguments, as POST /v1/dispatch does', async () => {
+    const response = await post(toolCall('get_writing_rules', JSON.parse('{"__proto__":{"detail":"full"}}')));
+    const body = (await jsonOf(response)) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } } };
+    expect(body.result?.isError).toBe(true);
+    expect(body.result?.structuredContent?.error?.code).toBe('invalid-arguments');
+  });
+
   it.each([
-    ['__proto__ arguments', 'get_writing_rules', JSON.parse('{"__proto__":{"detail":"full"}}')],
+    ['an own constructor key', 'get_writing_rules', { constructor: { detail: 'full' } }],
     ['an unknown tool', 'rewrite_text', {}],
     ['an out-of-bounds argument', 'find_writing_signals', { text: 'x', maxSignals: 1e309 }],
     ['a host field', 'compose_writing_review_prompt', { audience: 'Everyone' }],

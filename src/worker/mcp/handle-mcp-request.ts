@@ -34,7 +34,23 @@ function toMcpTool(descriptor: WritingToolDescriptor): Tool {
   };
 }
 
-function createServer(options: McpEndpointOptions): Server {
+/**
+ * The `arguments` of each tools/call message in the body, by JSON-RPC id, as
+ * JSON.parse read them. The SDK's own copy drops keys such as `__proto__`; the
+ * dispatcher must see them to refuse them, exactly as POST /v1/dispatch does.
+ */
+function rawCallArguments(body: unknown): ReadonlyMap<unknown, unknown> {
+  const calls = new Map<unknown, unknown>();
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
+    if (method !== 'tools/call' || typeof params !== 'object' || params === null) continue;
+    if (Object.hasOwn(params, 'arguments')) calls.set(id, (params as { arguments?: unknown }).arguments);
+  }
+  return calls;
+}
+
+function createServer(options: McpEndpointOptions, rawArguments: ReadonlyMap<unknown, unknown>): Server {
   const server = new Server(
     { name: SERVER_NAME, version: options.version },
     {
@@ -43,8 +59,9 @@ function createServer(options: McpEndpointOptions): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: args } = request.params;
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    const args = rawArguments.has(extra.requestId) ? rawArguments.get(extra.requestId) : request.params.arguments;
     // MCP leaves `arguments` out for a call without any; that is the empty object.
     return toCallToolResult(await options.dispatch({ name, arguments: args ?? {} }));
   });
@@ -53,14 +70,15 @@ function createServer(options: McpEndpointOptions): Server {
 
 /**
  * Answers one POST to /mcp (GET and DELETE belong to `mcpMethodNotAllowed`).
- * Pass `parsedBody` when middleware has already read the request body.
+ * Pass `parsedBody` when middleware has already read and parsed the request
+ * body; tools/call then dispatches the arguments exactly as parsed.
  */
 export async function handleMcpRequest(
   request: Request,
   options: McpEndpointOptions,
   parsedBody?: unknown,
 ): Promise<Response> {
-  const server = createServer(options);
+  const server = createServer(options, rawCallArguments(parsedBody));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -9,16 +9,19 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Stores the body's bytes in `c.var.body`, or answers 413 once it passes `maxBytes`. */
 export function bodyLimit(maxBytes: number = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
-  const tooLarge = () =>
-    new ApiError('body-too-large', `The request body must be at most ${maxBytes} bytes (${maxBytes / 1024} KiB).`);
-
   return async function limitBody(c, next) {
-    const declared = Number(c.req.header('content-length'));
-    if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-    const stream = c.req.raw.body;
-    c.set('body', stream ? await readAtMost(stream, maxBytes, tooLarge) : new Uint8Array(0));
+    c.set('body', await readBodyWithin(c.req.raw, maxBytes));
     await next();
   };
+}
+
+/** The request's body bytes; throws `body-too-large` as soon as they pass `maxBytes`. */
+export async function readBodyWithin(request: Request, maxBytes: number = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const tooLarge = () =>
+    new ApiError('body-too-large', `The request body must be at most ${maxBytes} bytes (${maxBytes / 1024} KiB).`);
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  return request.body ? readAtMost(request.body, maxBytes, tooLarge) : new Uint8Array(0);
 }
 
 async function readAtMost(
