@@ -4,7 +4,7 @@
 // autocannon; latency percentiles from every response's own time.
 import autocannon from 'autocannon';
 import { ms, ratio, type Row } from './row';
-import { startWranglerDev } from './wrangler-dev';
+import { startWranglerDev, type WranglerDev } from '../lib/wrangler-dev';
 
 const CONNECTIONS = 10;
 const ROUND_SECONDS = 5;
@@ -107,9 +107,9 @@ const cell = (s: Summary) => `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, ${Math.round(s
  */
 export async function httpRows(root: string): Promise<Row[]> {
   const measure = `HTTP on wrangler dev, ${CONNECTIONS} connections, ${ROUNDS} × ${ROUND_SECONDS} s alternating rounds each`;
-  let dev: Awaited<ReturnType<typeof startWranglerDev>> | undefined;
+  let dev: WranglerDev | undefined;
   try {
-    dev = await startWranglerDev(root);
+    dev = await startWranglerDev({ root, startupMs: 120_000, state: 'fresh' });
     await checkDispatch(dev.origin);
     await round(dev.origin, HEALTH, WARMUP_SECONDS);
     await round(dev.origin, DISPATCH, WARMUP_SECONDS);

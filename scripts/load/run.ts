@@ -11,7 +11,7 @@ import { cpus, totalmem } from 'node:os';
 import { catalogueVersion } from '../../src/core/index';
 import { answerProblem, buildMix, LOAD_VARS, type LoadRequest } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
-import { startDevServer } from './wrangler-dev';
+import { startWranglerDev } from '../lib/wrangler-dev';
 
 const REQUESTS = boundedInt('LOAD_REQUESTS', 4000, 1, 100_000);
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 64, 1, 512);
@@ -78,11 +78,13 @@ async function main(): Promise<number> {
   if (mix.length === 0) throw new Error(`LOAD_ONLY names no request of the mix`);
   const pick = picker(mix, random(SEED));
   const varArgs = Object.entries(LOAD_VARS).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
-  const server = await startDevServer(STARTUP_MS, varArgs);
-  // Ctrl-C or a kill still stops the wrangler dev this script started.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void server.stop().finally(() => process.exit(130)));
-  }
+  const server = await startWranglerDev({
+    root: process.cwd(),
+    startupMs: STARTUP_MS,
+    state: 'fresh',
+    snapshot: true,
+    extraArgs: varArgs,
+  });
   const failures: Failure[] = [];
   const latencies: number[] = [];
   const byLabel = new Map<string, number>();
