@@ -12,6 +12,7 @@ import { createWritingToolDispatcher, parseModelComparisonEvidence } from '../sr
 import type { ModelComparisonContext, ModelComparisonEvidence, ModelComparisonQuery } from '../src/core/types';
 import { ConfigError, parseIdList } from '../src/worker/config';
 import { evidenceKey } from '../src/worker/evidence-key';
+import { MAX_EVIDENCE_UNITS } from '../src/worker/evidence-reader';
 
 interface Options {
   readonly files: readonly string[];
@@ -77,7 +78,12 @@ async function checkEvidence(file: string, context: ModelComparisonContext): Pro
   const parsed = parseModelComparisonEvidence(value, query as ModelComparisonQuery, context);
   if (!parsed.ok) return `${file}: ${parsed.message}`;
   if (!result.ok) return `${file}: ${result.error.message}`;
-  return { file, key: evidenceKey(parsed.evidence.query), value: JSON.stringify(value) };
+  const stored = JSON.stringify(value);
+  // The Worker's reader refuses a longer value without parsing it.
+  if (stored.length > MAX_EVIDENCE_UNITS) {
+    return `${file}: stored as JSON it takes ${stored.length} UTF-16 units; the Worker reads at most ${MAX_EVIDENCE_UNITS}`;
+  }
+  return { file, key: evidenceKey(parsed.evidence.query), value: stored };
 }
 
 function fail(message: string): never {

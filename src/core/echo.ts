@@ -4,11 +4,22 @@
 
 const MAX_ECHO_UNITS = 40;
 
+/** Controls, invisible format characters, line and paragraph separators, lone surrogates. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** The first `max` UTF-16 units of `value`, one unit less rather than half a surrogate pair. */
+function cut(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const last = value.charCodeAt(max - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max;
+  return `${value.slice(0, end)}…`;
+}
+
 /** A caller's value, short and printable, for a message. */
 export function echo(value: unknown): string {
   if (typeof value === 'string') {
-    const cut = value.length > MAX_ECHO_UNITS ? `${value.slice(0, MAX_ECHO_UNITS)}…` : value;
-    return `'${cut.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)}'`;
+    const short = cut(value, MAX_ECHO_UNITS);
+    return `'${short.replace(UNPRINTABLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)}'`;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null) return 'null';

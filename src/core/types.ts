@@ -160,6 +160,7 @@ export interface PromptSegment {
 export interface PromptProvenance {
   readonly ruleIds: readonly RuleId[];
   readonly exampleIds: readonly string[];
+  /** The catalogue sources the selected rules cite, sorted; never part of the prompt text. */
   readonly sourceIds: readonly string[];
   readonly hostFields: readonly ['audience', 'goal'];
   readonly guardrailIds: readonly string[];

@@ -31,7 +31,9 @@ export function issueMessage(root: string, issue: z.core.$ZodIssue): string {
   const path = issuePath(root, issue.path);
   if (issue.code === 'custom') return issue.message;
   if (issue.code === 'unrecognized_keys') return `${path} has unknown field ${echo(issue.keys[0])}`;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${path} is missing`;
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) {
+    return `${path} is missing`;
+  }
   if (issue.message.startsWith('must ')) return `${path} ${issue.message}`;
   if (issue.code === 'invalid_type') return `${path} must be ${ARTICLE[issue.expected] ?? issue.expected}`;
   if (issue.code === 'invalid_value') {

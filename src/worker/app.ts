@@ -1,12 +1,12 @@
 // The Hono app factory: wires middleware and routes for one validated host
 // configuration and one dispatcher. worker-handler.ts builds it once per isolate.
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { AppEnv } from './env';
-import { ApiError, errorResponse } from './errors';
+import { ApiError, errorResponse, methodNotAllowed } from './errors';
 import type { HostConfig } from './config';
 import { bearerAuth } from './middleware/bearer-auth';
 import { bodyLimit } from './middleware/body-limit';
+import { corsAllowlist } from './middleware/cors-allowlist';
 import { requireJsonMediaType } from './middleware/json-media-type';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -28,25 +28,11 @@ export interface AppDependencies extends OptionalRoutes {
   readonly dispatcher: ToolDispatcher;
 }
 
-const CORS_MAX_AGE_SECONDS = 600;
-
 /** Builds the HTTP API for one host configuration. */
 export function createApp({ config, dispatcher, registerMcp }: AppDependencies): Hono<AppEnv> {
   const app = baseApp();
 
-  if (config.corsOrigins.length > 0) {
-    const allowed = new Set(config.corsOrigins);
-    app.use(
-      '*',
-      cors({
-        origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Mcp-Protocol-Version'],
-        exposeHeaders: ['ETag', 'X-Request-Id'],
-        maxAge: CORS_MAX_AGE_SECONDS,
-      }),
-    );
-  }
+  if (config.corsOrigins.length > 0) app.use('*', corsAllowlist(config.corsOrigins));
   if (config.apiToken !== undefined) app.use('/v1/*', bearerAuth(config.apiToken));
   registerMcp?.(app, { apiToken: config.apiToken, dispatcher });
   registerAgentRoutes(app, { apiToken: config.apiToken, dispatcher });
@@ -80,10 +66,4 @@ function baseApp(): Hono<AppEnv> {
     errorResponse(c, new ApiError('not-found', `No endpoint at ${c.req.path}. The service answers GET / (the review page), GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
   );
   return app;
-}
-
-function methodNotAllowed(allow: string) {
-  return () => {
-    throw new ApiError('method-not-allowed', `This endpoint accepts ${allow} only.`, '', { Allow: allow });
-  };
 }

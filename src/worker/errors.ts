@@ -64,3 +64,10 @@ export function errorResponse(c: Context, err: unknown): Response {
     statusFor(apiError.code),
   );
 }
+
+/** A handler that refuses its method with 405 `method-not-allowed` and `Allow: allow`. */
+export function methodNotAllowed(allow: string): () => never {
+  return () => {
+    throw new ApiError('method-not-allowed', `This endpoint accepts ${allow} only.`, '', { Allow: allow });
+  };
+}

@@ -143,6 +143,17 @@ describe('invalid-arguments', () => {
     expectError(result, 'invalid-arguments', `ruleIds[0] 'x\\u{202e}${'y'.repeat(38)}…' is not a catalogue rule`);
   });
 
+  it('never cuts an emoji in half when it shortens a quoted value', async () => {
+    const result = await call('get_writing_rules', { ruleIds: [`x${'\u{1F600}'.repeat(30)}`] });
+    expectError(result, 'invalid-arguments', `ruleIds[0] 'x${'\u{1F600}'.repeat(19)}…' is not a catalogue rule`);
+  });
+
+  it('escapes a lone surrogate in a quoted value, so the message is well-formed text', async () => {
+    const result = await call('get_writing_rules', { ruleIds: ['a\uD800b'] });
+    expectError(result, 'invalid-arguments', "ruleIds[0] 'a\\u{d800}b' is not a catalogue rule");
+    expect(result.ok ? '' : result.error.message).not.toMatch(/\p{Cs}/u);
+  });
+
   it('refuses a rule outside the profile', async () => {
     expectError(
       await call('find_writing_signals', { text: 'x', profile: 'public-docs', ruleIds: ['word-choice'] }),

@@ -76,7 +76,18 @@ const mutations: [string, (e: Mutable) => void, RegExp][] = [
     e.bestValue = null;
     e.highestDetection = null;
   }, /status 'available' must carry bestValue, highestDetection or both/],
-  ['an empty limitation', (e) => (e.limitations = ['']), /evidence\.limitations\[0\] must be a non-empty string/],
+  ['an empty limitation', (e) => (e.limitations = ['']), /evidence\.limitations\[0\] must be a non-empty string/],  ['an unknown query field', (e) => (e.query.model = 'model-x'), /evidence\.query has unknown field 'model'/],
+  ['an unknown sample field', (e) => (e.bestValue.sample.retries = 2), /evidence\.bestValue\.sample has unknown field 'retries'/],
+  ['an unknown quality field', (e) => (e.highestDetection.quality.precision = 0.9), /highestDetection\.quality has unknown field 'precision'/],
+  ['another role', (e) => (e.query.role = 'writer'), /evidence\.query\.role must be "reviewer"/],
+  ['a highestDetection model the host does not list', (e) => (e.highestDetection.modelId = 'model-z'), /highestDetection\.modelId 'model-z' is not one of the host's available model IDs/],
+  ['a source without location', (e) => delete e.sources[0].location, /evidence\.sources\[0\]\.location is missing/],
+  ['a fractional accepted count', (e) => (e.bestValue.sample.acceptedCompleteReviews = 0.5), /acceptedCompleteReviews must be a non-negative safe integer/],
+  ['a negative expected count', (e) => (e.highestDetection.quality.expectedProblems = -1), /expectedProblems must be null or a non-negative safe integer/],
+  ['a cost given as text', (e) => (e.bestValue.totalCostUsd = '12.50'), /bestValue\.totalCostUsd must be null or a finite non-negative number/],
+  ['a NaN cost', (e) => (e.bestValue.totalCostUsd = Number.NaN), /bestValue\.totalCostUsd must be null or a finite non-negative number/],
+  ['a selection that is not an object', (e) => (e.bestValue = 'model-x'), /evidence\.bestValue must be null or a selection object/],
+  ['independentJudgments missing', (e) => delete e.highestDetection.independentJudgments, /highestDetection\.independentJudgments is missing/],
 ];
 
 describe('invalid evidence', () => {
@@ -164,6 +175,21 @@ describe('frozen copies', () => {
     expect(c).toEqual(modelContext);
     expect(c).not.toBe(modelContext);
     expect(Object.isFrozen(q) && Object.isFrozen(c) && Object.isFrozen(c.availableModelIds)).toBe(true);
+  });
+
+  it("hands the reader a query that is a copy of the call's arguments, not the arguments object", async () => {
+    const args = { ...query };
+    let seen: unknown;
+    await call('get_model_comparison_evidence', args, {
+      modelComparisonContext: modelContext,
+      getModelComparisonEvidence: (q) => {
+        seen = q;
+        args.cohortId = 'cohort-b';
+        return validEvidence();
+      },
+    });
+    expect(seen).not.toBe(args);
+    expect(seen).toEqual(query);
   });
 
   it('returns a copy that later changes to the host object do not reach', async () => {

@@ -1,8 +1,14 @@
 // find_writing_signals (CONTRACT section 6): spans, coverage, maxSignals and
 // truncation, on the fixture records through the real scanner.
 import { describe, expect, it } from 'vitest';
-import { RULE_IDS } from '../../src/core/catalogue/ids';
+import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+import { RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
+import { createCatalogueView } from '../../src/core/catalogue/view';
+import { createDispatcher } from '../../src/core/dispatcher';
+import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { createSignalScanner } from '../../src/core/scanner/scan';
 import type { WritingSignalsData } from '../../src/core/types';
+import { fixtureCatalogue } from './fixtures/catalogue';
 import { call, dataOf } from './helpers';
 
 const scan = async (args: unknown) => dataOf<WritingSignalsData>(await call('find_writing_signals', args));
@@ -80,5 +86,50 @@ describe('find_writing_signals', () => {
   it('reports no signal inside a longer word', async () => {
     const data = await scan({ text: 'overpowerful powerfully seamlessness' });
     expect(data.signals).toEqual([]);
+  });
+
+  it('orders signals of one start by end, then by rule ID', async () => {
+    const record = (ruleId: RuleId, phrase: string): CompiledSignalRecord => ({
+      id: `${ruleId}.en`,
+      ruleId,
+      language: 'en',
+      phrases: [phrase],
+      source: compilePhrases([phrase]),
+      flags: RECORD_FLAGS,
+    });
+    // Catalogue order is meta-framing, claims-evidence, word-choice; the
+    // contract's order is by start, then end, then rule ID.
+    const view = createCatalogueView(
+      {
+        ...fixtureCatalogue,
+        signalRecords: [
+          record('meta-framing', 'powerful'),
+          record('claims-evidence', 'powerful'),
+          record('word-choice', 'powerful tool'),
+        ],
+      },
+      createSignalScanner,
+    );
+    const result = await createDispatcher(view).dispatch({
+      name: 'find_writing_signals',
+      arguments: { text: 'A powerful tool, a powerful tool.' },
+    });
+    const data = dataOf<WritingSignalsData>(result);
+    expect(data.signals.map((s) => [s.start, s.end, s.ruleId])).toEqual([
+      [2, 10, 'claims-evidence'],
+      [2, 10, 'meta-framing'],
+      [2, 15, 'word-choice'],
+      [19, 27, 'claims-evidence'],
+      [19, 27, 'meta-framing'],
+      [19, 32, 'word-choice'],
+    ]);
+    const cut = dataOf<WritingSignalsData>(
+      await createDispatcher(view).dispatch({
+        name: 'find_writing_signals',
+        arguments: { text: 'A powerful tool, a powerful tool.', maxSignals: 4 },
+      }),
+    );
+    expect(cut.signals).toEqual(data.signals.slice(0, 4));
+    expect(cut.coverage.truncated).toBe(true);
   });
 });

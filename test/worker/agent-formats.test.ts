@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueVersion, writingReviewTools } from '../../src/core/index';
 import { anthropicToolProblems, geminiToolsProblems, openAiToolProblems } from '../core/projections-provider-rules';
-import { errorOf, request } from './helpers';
+import { errorOf, request, requestWith, variantEnv } from './helpers';
 
 async function toolsIn(format: string): Promise<{ catalogueVersion: string; format: string; tools: unknown[] }> {
   const response = await request(`/v1/tools?format=${format}`);
@@ -40,6 +40,22 @@ describe('GET /v1/tools?format=', () => {
     expect(error.message).toContain('openai, anthropic, gemini');
   });
 
+  it('sends each format a strong ETag of its own and answers 304 to it', async () => {
+    const tags = new Set<string>();
+    for (const format of ['openai', 'anthropic', 'gemini']) {
+      const response = await request(`/v1/tools?format=${format}`);
+      const etag = response.headers.get('ETag') ?? '';
+      expect(etag, format).toMatch(/^"[0-9a-f]{64}"$/);
+      expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+      tags.add(etag);
+      const revalidated = await request(`/v1/tools?format=${format}`, { headers: { 'If-None-Match': `"other", W/${etag}` } });
+      expect(revalidated.status, format).toBe(304);
+      expect(await revalidated.text()).toBe('');
+    }
+    tags.add((await request('/v1/tools')).headers.get('ETag') ?? '');
+    expect(tags.size).toBe(4);
+  });
+
   it('still serves the provider-neutral descriptors without format', async () => {
     const response = await request('/v1/tools');
     expect(await response.json()).toEqual({ catalogueVersion, tools: JSON.parse(JSON.stringify(writingReviewTools)) });
@@ -55,6 +71,42 @@ describe('GET /openapi.json', () => {
     expect(document.info.version).toBe(catalogueVersion);
     for (const tool of writingReviewTools) {
       expect(document.components.schemas[`${tool.name}.arguments`]).toEqual(JSON.parse(JSON.stringify(tool.inputSchema)));
+    }
+  });
+});
+
+describe('GET /openapi.json with API_TOKEN set', () => {
+  const TOKEN = 'openapi-token-5b2e';
+  const secured = variantEnv({ API_TOKEN: TOKEN });
+
+  it('needs the token, as GET /v1/tools does for the same descriptors', async () => {
+    const response = await requestWith(secured, '/openapi.json');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('WWW-Authenticate')).toBe('Bearer');
+    expect(await errorOf(response)).toMatchObject({ ok: false, tool: '', code: 'unauthorized' });
+  });
+
+  it('serves it with the token, kept out of shared caches', async () => {
+    const response = await requestWith(secured, '/openapi.json', { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=300');
+  });
+});
+
+describe('GET /openapi.json caching and methods', () => {
+  it('sends a strong ETag and answers 304 to it', async () => {
+    const etag = (await request('/openapi.json')).headers.get('ETag') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const response = await request('/openapi.json', { headers: { 'If-None-Match': etag } });
+    expect(response.status).toBe(304);
+  });
+
+  it('answers other methods with a JSON 405 and Allow', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await request('/openapi.json', { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('Allow')).toBe('GET, HEAD');
+      expect(await errorOf(response)).toMatchObject({ ok: false, tool: '', code: 'method-not-allowed' });
     }
   });
 });

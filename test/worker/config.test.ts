@@ -18,6 +18,9 @@ describe('host configuration', () => {
     ['REVIEW_AUDIENCE', { REVIEW_AUDIENCE: 'Developers\u200B reading' }, []],
     ['REVIEW_GOAL', { REVIEW_GOAL: 'x'.repeat(4001) }, []],
     ['REVIEW_GOAL', {}, ['REVIEW_GOAL']],
+    ['REVIEW_AUDIENCE', { REVIEW_AUDIENCE: '' }, []],
+    ['REVIEW_GOAL', { REVIEW_GOAL: 'Install\u202Ethe tool' }, []],
+    ['REVIEW_GOAL', { REVIEW_GOAL: 'Install\u2028the tool' }, []],
     ['MODEL_IDS', { MODEL_IDS: 'model-a,model-a' }, []],
     ['MODEL_IDS', { MODEL_IDS: 'model-a,,model-b' }, []],
     ['COHORT_IDS', { COHORT_IDS: 'c'.repeat(201) }, []],
@@ -65,6 +68,36 @@ describe('host configuration', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { status: string; bestValue: unknown } };
     expect(body.data).toMatchObject({ status: 'evidence-missing', bestValue: null });
+  });
+
+  it('accepts line breaks in REVIEW_AUDIENCE and REVIEW_GOAL, and 4000 units each', async () => {
+    const audience = 'Developers\nreading the setup guide\r\nof a command-line tool';
+    const goal = 'g'.repeat(4000);
+    const response = await requestWith(variantEnv({ REVIEW_AUDIENCE: audience, REVIEW_GOAL: goal }), '/v1/dispatch', compose);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { segments: { source: string; text: string }[] } };
+    const host = body.data.segments.filter((segment) => segment.source === 'host').map((segment) => segment.text).join('\n');
+    expect(host).toContain(audience);
+    expect(host).toContain(goal);
+  });
+
+  const evidence = dispatchInit({
+    name: 'get_model_comparison_evidence',
+    arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' },
+  });
+
+  it('treats an empty MODEL_IDS as no models: evidence-missing', async () => {
+    const response = await requestWith(variantEnv({ MODEL_IDS: '' }), '/v1/dispatch', evidence);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: unknown }).data).toMatchObject({ status: 'evidence-missing', bestValue: null, highestDetection: null, sources: [] });
+  });
+
+  it('treats an unset or empty COHORT_IDS as no cohorts: every evidence call is invalid-arguments', async () => {
+    for (const variant of [variantEnv({ COHORT_IDS: '' }), variantEnv({}, ['COHORT_IDS'])]) {
+      const response = await requestWith(variant, '/v1/dispatch', evidence);
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toMatchObject({ tool: 'get_model_comparison_evidence', code: 'invalid-arguments' });
+    }
   });
 
   it('validates once per env object: one invalid-config report for many requests', async () => {

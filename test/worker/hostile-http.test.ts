@@ -359,14 +359,14 @@ describe('security headers', () => {
     }
   });
 
-  it('grants no CORS to a preflight from an unlisted origin (answered 204 without a body by the CORS middleware)', async () => {
+  it('grants no CORS to a preflight from an unlisted origin: no CORS header, the route’s own JSON 405', async () => {
     const response = await request('/v1/dispatch', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://attacker.example', 'Access-Control-Request-Method': 'POST' },
+      headers: { Origin: 'https://attacker.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
     });
-    expect(response.status).toBe(204);
-    expect(await response.text()).toBe('');
-    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    expect((await envelopeOf(response)).error?.code).toBe('method-not-allowed');
+    const corsHeaders = [...response.headers.keys()].filter((name) => name.startsWith('access-control-'));
+    expect(corsHeaders).toEqual([]);
   });
 
   it('gives CORS headers only to a configured origin', async () => {
@@ -376,5 +376,9 @@ describe('security headers', () => {
     expect(nullOrigin.headers.get('Access-Control-Allow-Origin')).toBeNull();
     const lookalike = await request('/v1/tools', { headers: { Origin: 'http://localhost:5173.attacker.example' } });
     expect(lookalike.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    for (const response of [open, nullOrigin, lookalike, await request('/v1/tools')]) {
+      expect([...response.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      expect(response.headers.get('Vary')).toContain('Origin');
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+faa160b15d0a",
+  "catalogueVersion": "2026.11+12f9d5ee8d73",
   "rules": [
     {
       "id": "reader-goal",
@@ -33,8 +33,8 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Check whether the opening of the text, and of each section, gives what the stated audience came to do: the answer, the outcome or the first step. Report an opening that delays it with background, history, praise of the product or a general introduction; quote it and name the sentence that should come first. Do not flag a short orienting sentence that names the task, prerequisites or safety warnings placed before the steps they protect, or texts whose stated purpose is background, such as a concept overview.",
-        "de": "Prüfen Sie, ob der Anfang des Textes und jedes Abschnitts das liefert, weswegen die genannte Zielgruppe liest: die Antwort, das Ergebnis oder den ersten Schritt. Melden Sie einen Einstieg, der das mit Hintergrund, Vorgeschichte, Produktlob oder allgemeiner Einleitung hinauszögert; zitieren Sie ihn und nennen Sie den Satz, der nach vorn gehört. Nicht zu melden sind ein kurzer Satz zur Orientierung, der die Aufgabe benennt, Voraussetzungen und Sicherheitshinweise vor den Schritten, für die sie gelten, sowie Texte, deren erklärter Zweck der Hintergrund ist, etwa eine Konzeptübersicht."
+        "en": "Check whether the opening of the text, and of each section, gives what the stated audience came to do: the answer, the outcome or the first step. Report an opening that delays it with background, history, praise of the product or a general introduction; quote it and name the sentence that should come first. Do not flag a short orienting sentence that names the task, prerequisites or safety warnings placed before the steps they protect, or texts whose stated purpose is background, such as a concept overview. Whether background belongs in the text at all is a question for task-relevance; here, judge only what comes first.",
+        "de": "Prüfen Sie, ob der Anfang des Textes und jedes Abschnitts das liefert, weswegen die genannte Zielgruppe liest: die Antwort, das Ergebnis oder den ersten Schritt. Melden Sie einen Einstieg, der das mit Hintergrund, Vorgeschichte, Produktlob oder allgemeiner Einleitung hinauszögert; zitieren Sie ihn und nennen Sie den Satz, der nach vorn gehört. Nicht zu melden sind ein kurzer Satz zur Orientierung, der die Aufgabe benennt, Voraussetzungen und Sicherheitshinweise vor den Schritten, für die sie gelten, sowie Texte, deren erklärter Zweck der Hintergrund ist, etwa eine Konzeptübersicht. Ob Hintergrund überhaupt in den Text gehört, klärt task-relevance; hier zählt nur, was zuerst kommt."
       },
       "examples": {
         "en": {
@@ -80,7 +80,7 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "sourceId": "bva-buergernahe-verwaltungssprache",
-          "relation": "normative-guidance"
+          "relation": "editorial-derivation"
         }
       ],
       "relatedRuleIds": [
@@ -191,8 +191,8 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Look for passages that recount how the text or the underlying work came about: steps in the order they were taken, approaches tried and abandoned, earlier versions, or the request that started the work. Report each with a quote and say which result or decision should stand in its place. Do not flag history the reader needs in order to act, such as a failed attempt nobody should repeat, the timeline of an incident report, or the checks and results that support a conclusion.",
-        "de": "Suchen Sie Passagen, die erzählen, wie der Text oder die zugrunde liegende Arbeit entstanden ist: Arbeitsschritte in der Reihenfolge, in der sie stattfanden, ausprobierte und verworfene Ansätze, frühere Fassungen oder der Auftrag, mit dem alles begann. Melden Sie jede mit Zitat und nennen Sie das Ergebnis oder die Entscheidung, die stattdessen dastehen sollte. Nicht zu melden ist Vorgeschichte, die Lesende zum Handeln brauchen, etwa ein gescheiterter Versuch, den niemand wiederholen soll, der zeitliche Ablauf in einem Störungsbericht oder die Prüfungen und Ergebnisse, die einen Schluss belegen."
+        "en": "Look for passages that recount how the text or the underlying work came about: steps in the order they were taken, approaches tried and abandoned, earlier versions, or the request that started the work. Report each with a quote and say which result or decision should stand in its place. Do not flag history the reader needs in order to act, such as a failed attempt nobody should repeat, the timeline of an incident report, or the checks and results that support a conclusion. Material that is off the task but not about how the work came about belongs to task-relevance.",
+        "de": "Suchen Sie Passagen, die erzählen, wie der Text oder die zugrunde liegende Arbeit entstanden ist: Arbeitsschritte in der Reihenfolge, in der sie stattfanden, ausprobierte und verworfene Ansätze, frühere Fassungen oder der Auftrag, mit dem alles begann. Melden Sie jede mit Zitat und nennen Sie das Ergebnis oder die Entscheidung, die stattdessen dastehen sollte. Nicht zu melden ist Vorgeschichte, die Lesende zum Handeln brauchen, etwa ein gescheiterter Versuch, den niemand wiederholen soll, der zeitliche Ablauf in einem Störungsbericht oder die Prüfungen und Ergebnisse, die einen Schluss belegen. Aufgabenfremdes, das nicht von der Entstehung handelt, gehört zu task-relevance."
       },
       "examples": {
         "en": {
@@ -205,7 +205,7 @@ export const catalogue: CompiledCatalogue = {
           "before": "Zunächst habe ich die README gelesen und mir die Struktur des Repositorys angesehen. Danach habe ich den fehlschlagenden Test untersucht, einige Korrekturen ohne Erfolg ausprobiert und schließlich festgestellt, dass der Datumsparser Zeitzonen ignoriert. Das habe ich behoben.",
           "after": "Der Datumsparser ignorierte Zeitzonen; deshalb schlug der Test `parses-offset-dates` fehl. Die Korrektur übernimmt den Versatz aus der Eingabe, der Test läuft durch.",
           "keep": "Ein höheres Timeout hilft nicht, die Verzögerung entsteht im Verbindungspool; diesen Versuch muss niemand wiederholen.",
-          "condition": "wenn die Empfänger des Berichts Ursache und Korrektur brauchen, nicht die Reihenfolge, in der Dateien gelesen wurden"
+          "condition": "wenn die Lesenden des Berichts Ursache und Korrektur brauchen, nicht die Reihenfolge, in der Dateien gelesen wurden"
         }
       },
       "falsePositives": [
@@ -361,13 +361,13 @@ export const catalogue: CompiledCatalogue = {
           "before": "When a token expires, the system takes care of renewing it. This also clears the session cache.",
           "after": "When a token expires, the API gateway requests a new one from the authentication service. The gateway also clears the session cache.",
           "keep": "This setting applies to all projects in the organisation.",
-          "condition": "when the architecture page confirms that the API gateway refreshes tokens and clears the session cache; if the text never names the actor, a reviewer asks for it and never guesses one"
+          "condition": "when the architecture page confirms that the API gateway gets new tokens from the authentication service and clears the session cache; if the text never names the actor, a reviewer asks for it and never guesses one"
         },
         "de": {
           "before": "Das System übernimmt die Erneuerung abgelaufener Tokens; dies leert außerdem den Sitzungscache.",
           "after": "Läuft ein Token ab, fordert das API-Gateway beim Authentifizierungsdienst ein neues an. Dabei leert das Gateway auch den Sitzungscache.",
           "keep": "Diese Einstellung gilt für alle Projekte der Organisation.",
-          "condition": "wenn die Architekturbeschreibung bestätigt, dass das API-Gateway die Tokens erneuert und den Sitzungscache leert; nennt der Text den Handelnden nirgends, fragt die Prüfung danach und rät ihn nie"
+          "condition": "wenn die Architekturbeschreibung bestätigt, dass das API-Gateway neue Tokens beim Authentifizierungsdienst anfordert und den Sitzungscache leert; nennt der Text den Handelnden nirgends, fragt die Prüfung danach und rät ihn nie"
         }
       },
       "falsePositives": [
@@ -597,13 +597,13 @@ export const catalogue: CompiledCatalogue = {
           "before": "This change might potentially improve startup time somewhat in some cases.",
           "after": "This change should shorten startup when the plugin cache is empty; I have not measured it.",
           "keep": "Startup may take longer on the first run, while the plugin cache is built.",
-          "condition": "when the only expected gain comes from skipping the plugin scan and no measurement exists"
+          "condition": "when the change only skips the plugin scan that runs while the plugin cache is empty, and no measurement exists"
         },
         "de": {
           "before": "Diese Änderung könnte die Startzeit unter Umständen in manchen Fällen möglicherweise etwas verbessern.",
           "after": "Diese Änderung dürfte den Start beschleunigen, wenn der Plugin-Cache leer ist; gemessen habe ich das nicht.",
           "keep": "Der erste Start kann länger dauern, weil dabei der Plugin-Cache aufgebaut wird.",
-          "condition": "wenn der erwartete Gewinn allein aus dem übersprungenen Plugin-Scan stammt und keine Messung vorliegt"
+          "condition": "wenn die Änderung nur den Plugin-Scan überspringt, der bei leerem Plugin-Cache läuft, und keine Messung vorliegt"
         }
       },
       "falsePositives": [
@@ -665,8 +665,8 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Find causal claims such as \"ensures\", \"guarantees\", \"leads to\", \"drives\" or \"results in\" whose cause or mechanism is not stated, or whose effect nothing within the reader's reach supports. Report each with a quote, name what is missing (the mechanism, the conditions or the evidence), and suggest the narrower statement the text does support. Do not flag causal statements that give the mechanism and its limits, documented behaviour of the product's own code (\"saving the file triggers a rebuild\"), instructions to the reader such as \"ensure the port is open\", or purpose clauses that state an intent rather than an outcome (\"to reduce load, ...\").",
-        "de": "Suchen Sie Kausalbehauptungen wie „sorgt dafür“, „stellt sicher“, „gewährleistet“, „führt zu“ oder „garantiert“, deren Ursache oder Mechanismus fehlt oder deren Wirkung durch nichts in Reichweite der Lesenden belegt ist. Melden Sie jede mit Zitat, benennen Sie, was fehlt (Mechanismus, Bedingungen oder Beleg), und schlagen Sie die engere Aussage vor, die der Text tatsächlich trägt. Nicht zu melden sind Kausalaussagen, die Mechanismus und Grenzen nennen, dokumentiertes Verhalten des eigenen Codes („Beim Speichern wird die Vorschau neu erstellt“), Handlungsanweisungen wie „Stellen Sie sicher, dass der Port offen ist“ und Zwecksätze, die eine Absicht statt eines Ergebnisses beschreiben („Um die Last zu senken, …“)."
+        "en": "Find causal claims such as \"ensures\", \"guarantees\", \"leads to\", \"drives\" or \"results in\" whose cause or mechanism is not stated, or whose effect nothing within the reader's reach supports. Report each with a quote, name what is missing (the mechanism, the conditions or the evidence), and suggest the narrower statement the text does support. Do not flag causal statements that give the mechanism and its limits, documented behaviour of the product's own code (\"saving the file triggers a rebuild\"), instructions to the reader such as \"ensure the port is open\", or purpose clauses that state an intent rather than an outcome (\"to reduce load, ...\"). Strong claims without a causal link, such as \"production-ready\" or \"10x faster\", belong to claims-evidence.",
+        "de": "Suchen Sie Kausalbehauptungen wie „sorgt dafür“, „stellt sicher“, „gewährleistet“, „führt zu“ oder „garantiert“, deren Ursache oder Mechanismus fehlt oder deren Wirkung durch nichts in Reichweite der Lesenden belegt ist. Melden Sie jede mit Zitat, benennen Sie, was fehlt (Mechanismus, Bedingungen oder Beleg), und schlagen Sie die engere Aussage vor, die der Text tatsächlich trägt. Nicht zu melden sind Kausalaussagen, die Mechanismus und Grenzen nennen, dokumentiertes Verhalten des eigenen Codes („Beim Speichern wird die Vorschau neu erstellt“), Handlungsanweisungen wie „Stellen Sie sicher, dass der Port offen ist“ und Zwecksätze, die eine Absicht statt eines Ergebnisses beschreiben („Um die Last zu senken, …“). Starke Behauptungen ohne Wirkzusammenhang wie „produktionsreif“ oder „zehnmal schneller“ gehören zu claims-evidence."
       },
       "examples": {
         "en": {
@@ -743,8 +743,8 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Find strong claims: guarantees, superlatives, absolute words (\"always\", \"never\", \"zero\"), readiness labels (\"production-ready\", \"enterprise-grade\") and performance or cost figures. Report each one for which the text gives no measurement, test, certificate, contract term or source within the reader's reach; quote it and say which evidence would support it, or which narrower wording is true without it. Do not flag claims backed in the same text or by a linked source, guarantees that state their contractual terms, or customer quotations attributed as such.",
-        "de": "Suchen Sie starke Behauptungen: Garantien, Superlative, absolute Wörter („immer“, „nie“, „null“), Reifeetiketten („produktionsreif“, „unternehmenstauglich“) sowie Leistungs- und Kostenangaben. Melden Sie jede, für die der Text weder Messung noch Test, Zertifikat, Vertragsbedingung oder Quelle in Reichweite der Lesenden angibt; zitieren Sie sie und nennen Sie den Beleg, der sie stützen würde, oder die engere Formulierung, die auch ohne ihn zutrifft. Nicht zu melden sind Behauptungen mit Beleg im selben Text oder in einer verlinkten Quelle, Garantien mit genannten Vertragsbedingungen und ausdrücklich zugeordnete Kundenzitate."
+        "en": "Find strong claims: guarantees, superlatives, absolute words (\"always\", \"never\", \"zero\"), readiness labels (\"production-ready\", \"enterprise-grade\") and performance or cost figures. Report each one for which the text gives no measurement, test, certificate, contract term or source within the reader's reach; quote it and say which evidence would support it, or which narrower wording is true without it. Do not flag claims backed in the same text or by a linked source, guarantees that state their contractual terms, or customer quotations attributed as such. Stock adjectives that assert nothing checkable (\"powerful\", \"seamless\") belong to word-choice, and a missing cause behind \"ensures\" or \"leads to\" to unsupported-causality.",
+        "de": "Suchen Sie starke Behauptungen: Garantien, Superlative, absolute Wörter („immer“, „nie“, „null“), Reifeetiketten („produktionsreif“, „unternehmenstauglich“) sowie Leistungs- und Kostenangaben. Melden Sie jede, für die der Text weder Messung noch Test, Zertifikat, Vertragsbedingung oder Quelle in Reichweite der Lesenden angibt; zitieren Sie sie und nennen Sie den Beleg, der sie stützen würde, oder die engere Formulierung, die auch ohne ihn zutrifft. Nicht zu melden sind Behauptungen mit Beleg im selben Text oder in einer verlinkten Quelle, Garantien mit genannten Vertragsbedingungen und ausdrücklich zugeordnete Kundenzitate. Werbeadjektive, die nichts Prüfbares behaupten („leistungsstark“, „nahtlos“), gehören zu word-choice, fehlende Ursachen hinter „sorgt dafür“ oder „führt zu“ zu unsupported-causality."
       },
       "examples": {
         "en": {
@@ -822,12 +822,12 @@ export const catalogue: CompiledCatalogue = {
         },
         "readerCost": {
           "en": "Readers spend attention on sentences that tell them nothing new and start to skim, including past the passage that holds the one new fact.",
-          "de": "Wer liest, verwendet Aufmerksamkeit auf Sätze ohne neue Information und beginnt zu überfliegen, auch über die Stelle hinweg, an der die eine neue Angabe steht."
+          "de": "Wer liest, widmet Sätzen ohne neue Information Aufmerksamkeit und beginnt zu überfliegen, auch über die Stelle hinweg, an der die eine neue Angabe steht."
         }
       },
       "prompt": {
         "en": "Look for a point the text makes more than once: the same benefit, claim, step or warning restated in other words, including summaries that repeat a short text and closing sentences that echo the opening. Quote the later occurrence, say where the point was first made, and say what the repetition adds, if anything. Do not flag repetition that serves the reader, such as a warning repeated at the step where it applies, a summary at the top of a long document, a term used consistently, or a call to action in a separate part of a page.",
-        "de": "Suchen Sie nach Aussagen, die der Text mehrfach trifft: denselben Nutzen, dieselbe Behauptung, denselben Schritt oder Warnhinweis in anderen Worten, auch Zusammenfassungen, die einen kurzen Text nur wiederholen, und Schlusssätze, die den Einstieg aufgreifen. Zitieren Sie die spätere Stelle, nennen Sie, wo die Aussage zuerst steht, und sagen Sie, was die Wiederholung gegebenenfalls ergänzt. Nicht melden: Wiederholungen, die den Lesenden dienen, etwa ein Warnhinweis direkt beim betroffenen Schritt, eine Zusammenfassung am Anfang eines langen Dokuments, ein einheitlich verwendeter Fachbegriff oder ein Handlungsaufruf in einem anderen Teil der Seite."
+        "de": "Suchen Sie Aussagen, die der Text mehrfach trifft: denselben Nutzen, dieselbe Behauptung, denselben Schritt oder Warnhinweis in anderen Worten, auch Zusammenfassungen, die einen kurzen Text nur wiederholen, und Schlusssätze, die den Einstieg aufgreifen. Zitieren Sie die spätere Stelle, nennen Sie, wo die Aussage zuerst steht, und sagen Sie, was die Wiederholung gegebenenfalls ergänzt. Nicht zu melden sind Wiederholungen, die den Lesenden dienen, etwa ein Warnhinweis direkt beim betroffenen Schritt, eine Zusammenfassung am Anfang eines langen Dokuments, ein einheitlich verwendeter Fachbegriff oder ein Handlungsaufruf in einem anderen Teil der Seite."
       },
       "examples": {
         "en": {
@@ -906,12 +906,12 @@ export const catalogue: CompiledCatalogue = {
         },
         "readerCost": {
           "en": "Readers lose their place in a procedure, have to build the comparison table in their head, or cannot tell how the points of an argument connect.",
-          "de": "Wer liest, verliert in der Anleitung die Stelle, muss den Vergleich im Kopf zur Tabelle ordnen oder erkennt nicht, wie die Punkte einer Begründung zusammenhängen."
+          "de": "Wer liest, verliert in der Anleitung den Faden, muss den Vergleich im Kopf zur Tabelle ordnen oder erkennt nicht, wie die Punkte einer Begründung zusammenhängen."
         }
       },
       "prompt": {
         "en": "Check whether each passage has the form its content needs: ordered steps as a numbered list, a comparison of several items across the same attributes as a table, and reasoning, trade-offs and explanations as connected prose. Report the passage, its current form, the form that fits and why, for example \"five sequential steps in one paragraph\". Do not flag two steps joined in one sentence, a comparison of two items on one attribute, unordered items as bullets, or a form the medium or a required template imposes, such as a plain-text commit message.",
-        "de": "Prüfen Sie, ob jeder Abschnitt die Form hat, die sein Inhalt braucht: Schritte mit fester Reihenfolge als nummerierte Liste, den Vergleich mehrerer Elemente nach denselben Merkmalen als Tabelle, Begründungen, Abwägungen und Erklärungen als zusammenhängenden Text. Nennen Sie die Stelle, ihre jetzige Form, die passende Form und den Grund, etwa „fünf aufeinanderfolgende Schritte in einem Absatz“. Nicht melden: zwei Schritte in einem Satz, den Vergleich zweier Elemente in nur einem Merkmal, ungeordnete Aufzählungen als Stichpunkte sowie Formen, die das Medium oder eine verbindliche Vorlage vorgibt, etwa eine Commit-Nachricht im reinen Textformat."
+        "de": "Prüfen Sie, ob jede Textstelle die Form hat, die ihr Inhalt braucht: Schritte mit fester Reihenfolge als nummerierte Liste, den Vergleich mehrerer Elemente nach denselben Merkmalen als Tabelle, Begründungen, Abwägungen und Erklärungen als zusammenhängenden Text. Nennen Sie die Stelle, ihre jetzige Form, die passende Form und den Grund, etwa „fünf aufeinanderfolgende Schritte in einem Absatz“. Nicht zu melden sind zwei Schritte in einem Satz, der Vergleich zweier Elemente in nur einem Merkmal, ungeordnete Aufzählungen als Stichpunkte sowie Formen, die das Medium oder eine verbindliche Vorlage vorgibt, etwa eine Commit-Nachricht im reinen Textformat."
       },
       "examples": {
         "en": {
@@ -995,7 +995,7 @@ export const catalogue: CompiledCatalogue = {
       },
       "prompt": {
         "en": "Look for fragments where the reader needs a statement: missing subjects or verbs, dropped articles, and strings of nouns or abbreviations that leave open who acted, on what, and whether something is done, planned or in doubt. Report each fragment with the question it leaves open, such as \"which bug, and fixed where?\". Do not flag headings, labels, table cells, short list items that complete a lead-in sentence, commit subject lines, or fragments that are unambiguous in context, such as \"Done.\" in answer to a direct question.",
-        "de": "Suchen Sie nach Bruchstücken an Stellen, an denen eine Aussage nötig ist: fehlende Subjekte oder Verben, weggelassene Artikel, aneinandergereihte Substantive oder Abkürzungen, die offenlassen, wer gehandelt hat, woran und ob etwas erledigt, geplant oder fraglich ist. Nennen Sie jedes Bruchstück mit der Frage, die es offenlässt, etwa „Welcher Fehler, und wo behoben?“. Nicht melden: Überschriften, Beschriftungen, Tabellenzellen, kurze Listenpunkte, die einen Einleitungssatz fortführen, Betreffzeilen von Commits sowie Bruchstücke, die im Zusammenhang eindeutig sind, etwa „Erledigt.“ als Antwort auf eine direkte Frage."
+        "de": "Suchen Sie nach Bruchstücken an Stellen, an denen eine Aussage nötig ist: fehlende Subjekte oder Verben, weggelassene Artikel, aneinandergereihte Substantive oder Abkürzungen, die offenlassen, wer gehandelt hat, woran und ob etwas erledigt, geplant oder fraglich ist. Nennen Sie jedes Bruchstück mit der Frage, die es offenlässt, etwa „Welcher Fehler, und wo behoben?“. Nicht zu melden sind Überschriften, Beschriftungen, Tabellenzellen, kurze Listenpunkte, die einen Einleitungssatz fortführen, Betreffzeilen von Commits sowie Bruchstücke, die im Zusammenhang eindeutig sind, etwa „Erledigt.“ als Antwort auf eine direkte Frage."
       },
       "examples": {
         "en": {
@@ -1075,21 +1075,21 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Look for words that praise or inflate instead of inform: stock adjectives such as powerful, seamless, robust, cutting-edge or comprehensive, and pompous verbs and phrases such as leverage, utilize, empower or in order to. Quote the word, say what fact it stands in for, and, where the text gives one, point to the precise fact that could replace it, such as a measured limit, a supported format or a version. Do not flag a word used in its exact technical sense (a robust estimator in statistics), quotations, product or feature names, or a word backed by a fact in the same sentence.",
-        "de": "Suchen Sie nach Wörtern, die loben oder aufblähen, statt zu informieren: Werbeadjektive wie leistungsstark, nahtlos, innovativ, zukunftssicher oder ganzheitlich und gespreizte Wendungen wie „zum Einsatz kommen“, „realisieren“ oder „im Rahmen von“. Zitieren Sie das Wort, sagen Sie, für welche Tatsache es steht, und verweisen Sie, wo der Text sie liefert, auf die genaue Angabe, die es ersetzen kann, etwa einen gemessenen Grenzwert, ein unterstütztes Format oder eine Version. Nicht melden: Wörter in ihrer fachlich genauen Bedeutung (ein robuster Schätzer in der Statistik), Zitate, Produkt- und Funktionsnamen sowie Wörter, die im selben Satz durch eine Tatsache gedeckt sind."
+        "en": "Look for words that praise or inflate instead of inform: stock adjectives such as powerful, seamless, robust, cutting-edge or comprehensive, and pompous verbs and phrases such as leverage, utilize, empower or in order to. Quote the word, say what fact it stands in for, and, where the text gives one, point to the precise fact that could replace it, such as a measured limit, a supported format or a version. Do not flag a word used in its exact technical sense (a robust estimator in statistics), quotations, product or feature names, or a word backed by a fact in the same sentence. Superlatives, guarantees and figures that claim a checkable fact belong to claims-evidence, and praise of the reader or their work to unearned-praise.",
+        "de": "Suchen Sie nach Wörtern, die loben oder aufblähen, statt zu informieren: Werbeadjektive wie leistungsstark, nahtlos, innovativ, zukunftssicher oder ganzheitlich und gespreizte Wendungen wie „zum Einsatz kommen“, „realisieren“ oder „im Rahmen von“. Zitieren Sie das Wort, sagen Sie, für welche Tatsache es steht, und verweisen Sie, wo der Text sie liefert, auf die genaue Angabe, die es ersetzen kann, etwa einen gemessenen Grenzwert, ein unterstütztes Format oder eine Version. Nicht zu melden sind Wörter in ihrer fachlich genauen Bedeutung (ein robuster Schätzer in der Statistik), Zitate, Produkt- und Funktionsnamen sowie Wörter, die im selben Satz durch eine Tatsache gedeckt sind. Superlative, Garantien und Zahlen, die eine prüfbare Tatsache behaupten, gehören zu claims-evidence, Lob der Lesenden oder ihrer Arbeit zu unearned-praise."
       },
       "examples": {
         "en": {
           "before": "A powerful, seamless integration that lets you leverage your existing data.",
           "after": "The integration reads your existing PostgreSQL tables directly; you do not need to export them.",
           "keep": "Use a robust estimator such as the median when the data has outliers.",
-          "condition": "when the integration really reads the tables in place; otherwise name what it does"
+          "condition": "when the existing data sits in PostgreSQL tables and the integration reads them in place; a reviewer asks what the integration does and never invents it"
         },
         "de": {
           "before": "Eine leistungsstarke, nahtlose Integration, mit der Sie Ihre vorhandenen Daten optimal nutzen.",
           "after": "Die Integration liest Ihre vorhandenen PostgreSQL-Tabellen direkt; ein Export ist nicht nötig.",
           "keep": "Verwenden Sie bei Ausreißern einen robusten Schätzer wie den Median.",
-          "condition": "wenn die Integration die Tabellen tatsächlich direkt liest; andernfalls nennen, was sie tut"
+          "condition": "wenn die vorhandenen Daten in PostgreSQL-Tabellen liegen und die Integration sie direkt liest; die Prüfung fragt, was die Integration tut, und erfindet es nie"
         }
       },
       "falsePositives": [
@@ -1170,21 +1170,21 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Using the audience and goal of the review context, look for passages that do not help this reader reach this goal: background or history the task does not depend on, side topics, generic advice, alternatives or extras nobody asked for, and, in reports, work or suggestions outside the assignment. Quote the passage, name the goal it does not serve, and say whether it should go, move to a linked page or shrink to one sentence. Do not flag prerequisites, warnings or context the reader needs to avoid a mistake, or a short pointer to related material.",
-        "de": "Suchen Sie anhand von Zielgruppe und Ziel aus dem Prüfkontext nach Abschnitten, die dieser Leserschaft nicht helfen, dieses Ziel zu erreichen: Hintergrund oder Geschichte, von der die Aufgabe nicht abhängt, Nebenthemen, allgemeine Ratschläge, ungefragte Alternativen oder Extras und in Berichten Arbeiten oder Vorschläge außerhalb des Auftrags. Zitieren Sie die Stelle, nennen Sie das Ziel, dem sie nicht dient, und sagen Sie, ob sie entfallen, auf eine verlinkte Seite wandern oder auf einen Satz schrumpfen sollte. Nicht melden: Voraussetzungen, Warnhinweise und Zusammenhänge, die man kennen muss, um einen Fehler zu vermeiden, sowie kurze Verweise auf weiterführendes Material."
+        "en": "Using the audience and goal of the review context, look for passages that do not help this reader reach this goal: background or history the task does not depend on, side topics, generic advice, alternatives or extras nobody asked for, and, in reports, work or suggestions outside the assignment. Quote the passage, name the goal it does not serve, and say whether it should go, move to a linked page or shrink to one sentence. Do not flag prerequisites, warnings or context the reader needs to avoid a mistake, or a short pointer to related material. An account of how the text or the work came about belongs to process-history.",
+        "de": "Suchen Sie anhand von Zielgruppe und Ziel aus dem Prüfkontext nach Textstellen, die diesen Lesenden nicht helfen, dieses Ziel zu erreichen: Hintergrund oder Geschichte, von der die Aufgabe nicht abhängt, Nebenthemen, allgemeine Ratschläge, ungefragte Alternativen oder Extras und in Berichten Arbeiten oder Vorschläge außerhalb des Auftrags. Zitieren Sie die Stelle, nennen Sie das Ziel, dem sie nicht dient, und sagen Sie, ob sie entfallen, auf eine verlinkte Seite verschoben werden oder auf einen Satz schrumpfen sollte. Nicht zu melden sind Voraussetzungen, Warnhinweise und Zusammenhänge, die man kennen muss, um einen Fehler zu vermeiden, sowie kurze Verweise auf weiterführendes Material. Erzählungen darüber, wie der Text oder die Arbeit entstanden ist, gehören zu process-history."
       },
       "examples": {
         "en": {
           "before": "Before you install the CLI, it helps to know that command-line tools go back to the teletype terminals of the 1960s, and many developers still prefer them today.",
-          "after": "Install the CLI with npm install -g example-cli.",
+          "after": "Install the CLI with `npm install -g example-cli`.",
           "keep": "Before you install the CLI, check that Node.js 20 or later is installed; older versions stop with a syntax error.",
-          "condition": "when the page's goal is installation and the history changes none of the steps"
+          "condition": "when the page's goal is installation, `npm install -g example-cli` is the documented install command, and the history changes none of the steps"
         },
         "de": {
           "before": "Bevor Sie das Kommandozeilenwerkzeug installieren, lohnt ein Blick zurück: Kommandozeilenwerkzeuge gehen auf die Fernschreiber der 1960er-Jahre zurück und sind bei vielen Entwicklern bis heute beliebt.",
-          "after": "Installieren Sie das Kommandozeilenwerkzeug mit npm install -g example-cli.",
+          "after": "Installieren Sie das Kommandozeilenwerkzeug mit `npm install -g example-cli`.",
           "keep": "Prüfen Sie vor der Installation, ob Node.js 20 oder neuer installiert ist; mit älteren Versionen bricht die Installation mit einem Syntaxfehler ab.",
-          "condition": "wenn die Seite der Installation dient und die Geschichte keinen der Schritte verändert"
+          "condition": "wenn die Seite der Installation dient, `npm install -g example-cli` der dokumentierte Installationsbefehl ist und die Geschichte keinen der Schritte verändert"
         }
       },
       "falsePositives": [
@@ -1256,7 +1256,7 @@ export const catalogue: CompiledCatalogue = {
       },
       "prompt": {
         "en": "Look for claims that something was tested, verified or checked, or that it works, and see whether the text says what was run (command, test suite or method), on what (version, commit, environment or data), and what came out (counts, measured values, failures and skipped checks). Report each claim that lacks one of these, quote it, and name what is missing. Do not flag a claim whose evidence is given nearby, such as a linked CI run or a results table, and do not ask for details that cannot exist, such as figures for a check the text says was not run.",
-        "de": "Suchen Sie nach Aussagen, dass etwas getestet, geprüft oder verifiziert wurde oder funktioniert, und prüfen Sie, ob der Text angibt, was lief (Befehl, Testsuite oder Methode), auf welchem Stand (Version, Commit, Umgebung oder Daten) und mit welchem Ergebnis (Anzahlen, Messwerte, Fehlschläge und übersprungene Prüfungen). Melden Sie jede Aussage, der eine dieser Angaben fehlt, mit Zitat und nennen Sie, was fehlt. Nicht melden: Aussagen, deren Beleg in der Nähe steht, etwa ein verlinkter CI-Lauf oder eine Ergebnistabelle; verlangen Sie auch keine Angaben, die es nicht geben kann, etwa Zahlen zu einer Prüfung, die laut Text nicht lief."
+        "de": "Suchen Sie nach Aussagen, dass etwas getestet, geprüft oder verifiziert wurde oder funktioniert, und prüfen Sie, ob der Text angibt, was lief (Befehl, Testsuite oder Methode), auf welchem Stand (Version, Commit, Umgebung oder Daten) und mit welchem Ergebnis (Anzahlen, Messwerte, Fehlschläge und übersprungene Prüfungen). Melden Sie jede Aussage, der eine dieser Angaben fehlt, mit Zitat und nennen Sie, was fehlt. Nicht zu melden sind Aussagen, deren Beleg in der Nähe steht, etwa ein verlinkter CI-Lauf oder eine Ergebnistabelle; verlangen Sie auch keine Angaben, die es nicht geben kann, etwa Zahlen zu einer Prüfung, die laut Text nicht lief."
       },
       "examples": {
         "en": {
@@ -1298,7 +1298,7 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "sourceId": "openai-prompt-engineering",
-          "relation": "editorial-derivation"
+          "relation": "prompt-strategy"
         }
       ],
       "relatedRuleIds": [
@@ -1331,8 +1331,8 @@ export const catalogue: CompiledCatalogue = {
         }
       },
       "prompt": {
-        "en": "Look for compliments and approving verdicts aimed at the reader, their question or request, or the work under discussion, such as openers that praise the question or words like excellent, clean or well-designed with no criterion behind them. Report each one with the quote and say whether it should go or give way to the observable reason, such as \"the module has no circular imports\". Do not flag a positive judgement that names its grounds, an opinion attributed to a named person, thanks for a specific contribution, or good test and measurement results reported as facts.",
-        "de": "Suchen Sie nach Lob und zustimmenden Urteilen über die Lesenden, ihre Frage oder Anfrage oder die besprochene Arbeit, etwa Einstiege, die die Frage loben, oder Urteile wie „hervorragend“, „sauber“ oder „durchdacht“ ohne erkennbaren Maßstab. Melden Sie jede Stelle mit Zitat und sagen Sie, ob sie entfallen oder dem beobachtbaren Grund weichen sollte, etwa „das Modul hat keine zyklischen Importe“. Nicht melden: positive Urteile mit genannter Begründung, Meinungen, die einer namentlich genannten Person zugeschrieben sind, Dank für einen konkreten Beitrag sowie gute Test- und Messergebnisse, die als Tatsachen berichtet werden."
+        "en": "Look for compliments and approving verdicts aimed at the reader, their question or request, or the work under discussion, such as openers that praise the question or words like excellent, clean or well-designed with no criterion behind them. Report each one with the quote and say whether it should go or give way to the observable reason, such as \"the module has no circular imports\". Do not flag a positive judgement that names its grounds, an opinion attributed to a named person, thanks for a specific contribution, or good test and measurement results reported as facts. Promotional adjectives about a product belong to word-choice.",
+        "de": "Suchen Sie nach Lob und zustimmenden Urteilen über die Lesenden, ihre Frage oder Anfrage oder die besprochene Arbeit, etwa Einstiege, die die Frage loben, oder Urteile wie „hervorragend“, „sauber“ oder „durchdacht“ ohne erkennbaren Maßstab. Melden Sie jede Stelle mit Zitat und sagen Sie, ob sie entfallen oder dem beobachtbaren Grund weichen sollte, etwa „das Modul hat keine zyklischen Importe“. Nicht zu melden sind positive Urteile mit genannter Begründung, Meinungen, die einer namentlich genannten Person zugeschrieben sind, Dank für einen konkreten Beitrag sowie gute Test- und Messergebnisse, die als Tatsachen berichtet werden. Werbeadjektive über ein Produkt gehören zu word-choice."
       },
       "examples": {
         "en": {
@@ -1412,7 +1412,7 @@ export const catalogue: CompiledCatalogue = {
       },
       "prompt": {
         "en": "Look for comparisons, lists of pros and cons, and \"it depends\" passages that weigh options, positions or risks equally when the text's own facts, the cited evidence or the stated goal favour one of them. Quote the passage, name the fact that makes the options unequal, and say which option the text should lead with or recommend. Do not flag a balanced comparison of options that really are close or that depend on a condition the text names, and do not demand a recommendation the writer has no basis for; in that case the fix is to name the deciding condition.",
-        "de": "Suchen Sie nach Vergleichen, Pro-und-Kontra-Listen und „Es kommt darauf an“-Passagen, die Optionen, Positionen oder Risiken gleich gewichten, obwohl die Fakten im Text, die zitierten Belege oder das genannte Ziel eine davon begünstigen. Zitieren Sie die Stelle, nennen Sie die Tatsache, die die Optionen ungleich macht, und sagen Sie, welche Option der Text voranstellen oder empfehlen sollte. Nicht melden: ausgewogene Vergleiche, wenn die Optionen tatsächlich nahe beieinanderliegen oder von einer im Text genannten Bedingung abhängen; verlangen Sie keine Empfehlung, für die der Text keine Grundlage bietet, sondern in diesem Fall die Nennung der entscheidenden Bedingung."
+        "de": "Suchen Sie nach Vergleichen, Pro-und-Kontra-Listen und „Es kommt darauf an“-Passagen, die Optionen, Positionen oder Risiken gleich gewichten, obwohl die Fakten im Text, die zitierten Belege oder das genannte Ziel eine davon begünstigen. Zitieren Sie die Stelle, nennen Sie die Tatsache, die die Optionen ungleich macht, und sagen Sie, welche Option der Text voranstellen oder empfehlen sollte. Nicht zu melden sind ausgewogene Vergleiche, wenn die Optionen tatsächlich nahe beieinanderliegen oder von einer im Text genannten Bedingung abhängen; verlangen Sie keine Empfehlung, für die der Text keine Grundlage bietet, sondern in diesem Fall die Nennung der entscheidenden Bedingung."
       },
       "examples": {
         "en": {
@@ -1490,7 +1490,7 @@ export const catalogue: CompiledCatalogue = {
       },
       "prompt": {
         "en": "Look for long lists of considerations, best practices, risks or checks, roughly eight items or more, and for any list where decisive items stand unmarked among generic ones such as \"test thoroughly\" or \"follow best practices\". Report the list, name the items that actually decide the reader's outcome, and say which generic items could go. Do not flag lists whose length is their content, such as a complete reference of options, parameters or error codes, step-by-step procedures, or checklists that are meant to be complete.",
-        "de": "Suchen Sie nach langen Listen mit Hinweisen, Best Practices, Risiken oder Prüfpunkten, etwa ab acht Einträgen, und nach Listen, in denen entscheidende Punkte ungekennzeichnet zwischen allgemeinen stehen wie „gründlich testen“ oder „bewährte Verfahren beachten“. Nennen Sie die Liste, die Punkte, die über das Ergebnis tatsächlich entscheiden, und die allgemeinen Punkte, die entfallen können. Nicht melden: Listen, deren Länge ihr Inhalt ist, etwa eine vollständige Referenz von Optionen, Parametern oder Fehlercodes, Schritt-für-Schritt-Anleitungen sowie Checklisten, die vollständig sein sollen."
+        "de": "Suchen Sie nach langen Listen mit Hinweisen, Best Practices, Risiken oder Prüfpunkten, etwa ab acht Einträgen, und nach Listen, in denen entscheidende Punkte ungekennzeichnet zwischen allgemeinen stehen wie „gründlich testen“ oder „bewährte Verfahren beachten“. Nennen Sie die Liste, die Punkte, die über das Ergebnis tatsächlich entscheiden, und die allgemeinen Punkte, die entfallen können. Nicht zu melden sind Listen, deren Länge ihr Inhalt ist, etwa eine vollständige Referenz von Optionen, Parametern oder Fehlercodes, Schritt-für-Schritt-Anleitungen sowie Checklisten, die vollständig sein sollen."
       },
       "examples": {
         "en": {
@@ -1572,7 +1572,7 @@ export const catalogue: CompiledCatalogue = {
       },
       "prompt": {
         "en": "Look for headings and sections the content does not need: stock sections such as introduction, key takeaways, challenges, future outlook or conclusion that hold one sentence, restate other sections or say nothing specific, and headings on a text short enough to read without them. Report each such section by its heading, say why it is empty or redundant, and say whether to drop it, merge it, or replace the structure with plain paragraphs. Do not flag sections a required format prescribes, such as a changelog, an RFC, a form or a house template the host names, or headings that help readers find their way in a long document.",
-        "de": "Suchen Sie nach Überschriften und Abschnitten, die der Inhalt nicht braucht: Standardabschnitte wie Einleitung, Kernaussagen, Herausforderungen, Ausblick oder Fazit, die nur einen Satz enthalten, andere Abschnitte wiederholen oder nichts Bestimmtes sagen, sowie Überschriften über einem Text, der auch ohne sie gut lesbar wäre. Nennen Sie jeden solchen Abschnitt mit seiner Überschrift, begründen Sie, warum er leer oder überflüssig ist, und sagen Sie, ob er entfallen, mit einem anderen verschmelzen oder die Gliederung schlichten Absätzen weichen sollte. Nicht melden: Abschnitte, die ein verbindliches Format vorschreibt, etwa ein Changelog, ein RFC, ein Formular oder eine vom Auftraggeber genannte Hausvorlage, sowie Überschriften, die in einem langen Dokument der Orientierung dienen."
+        "de": "Suchen Sie nach Überschriften und Abschnitten, die der Inhalt nicht braucht: Standardabschnitte wie Einleitung, Kernaussagen, Herausforderungen, Ausblick oder Fazit, die nur einen Satz enthalten, andere Abschnitte wiederholen oder nichts Bestimmtes sagen, sowie Überschriften über einem Text, der auch ohne sie gut lesbar wäre. Nennen Sie jeden solchen Abschnitt mit seiner Überschrift, begründen Sie, warum er leer oder überflüssig ist, und sagen Sie, ob er entfallen oder in einem anderen aufgehen soll oder ob schlichte Absätze die Gliederung ersetzen sollten. Nicht zu melden sind Abschnitte, die ein verbindliches Format vorschreibt, etwa ein Changelog, ein RFC, ein Formular oder eine vom Auftraggeber genannte Hausvorlage, sowie Überschriften, die in einem langen Dokument der Orientierung dienen."
       },
       "examples": {
         "en": {
@@ -1689,7 +1689,7 @@ export const catalogue: CompiledCatalogue = {
       "title": "Bürgernahe Verwaltungssprache (BBB-Arbeitshandbuch, 4. Auflage 2002)",
       "url": "https://www.bva.bund.de/SharedDocs/Downloads/DE/Oeffentlichkeitsarbeit/Buergernahe_Verwaltungssprache_BBB.pdf",
       "accessedAt": "2026-11-29",
-      "locator": "Prüfliste für die Überarbeitung von Schreiben an Bürger und Bürgerinnen; Abschnitte zu Formulierung, gedanklichem Aufbau und äußerem Erscheinungsbild von Schreiben",
+      "locator": "Herausgeber: Bundesverwaltungsamt – Bundesstelle für Büroorganisation und Bürotechnik (BBB), Köln, 61 Seiten. Prüfliste für die Überarbeitung von Schreiben an Bürger und Bürgerinnen; Hinweise zur Formulierung, zum gedanklichen Aufbau und zum äußeren Erscheinungsbild von Schreiben",
       "supports": "Handbook of the German Federal Office of Administration (Bundesverwaltungsamt) for anyone who writes decisions, information and replies to citizens. It names understandability as its first aim and offers wording aids, advice on word choice and sentence structure, on the logical order of a letter and on its visual layout, plus a checklist for revising a draft. We rely on it for the German side of plain, exact wording, readable full sentences and an order of content that follows the reader's needs.",
       "limits": "Written in 2002 for letters and notices from public authorities, not for technical documentation, product copy or reports written by software agents. It gives recommendations, not binding rules, and predates machine-written text; any link from its advice to patterns typical of language models is our own derivation."
     },
@@ -1699,8 +1699,8 @@ export const catalogue: CompiledCatalogue = {
       "title": "Google developer documentation style guide",
       "url": "https://developers.google.com/style",
       "accessedAt": "2026-11-29",
-      "locator": "Pages \"Timeless documentation\", \"Avoid excessive claims\", \"Voice and tone\" (section \"Some things to avoid where possible\"), \"Capitalization\" and \"Highlights\" (use active voice), and \"Lists\" (numbered lists for sequences where order matters; section \"List or table?\").",
-      "supports": "Documentation should describe the current version of a product; words such as \"now\", \"new\" and \"currently\" date a page and make it wrong later, and they are acceptable only in time-stamped content such as release notes or blog posts. Performance and cost claims the reader cannot verify, superlatives and absolutes such as \"never\" and \"always\", and words like \"ensure\" and \"guarantee\" should be avoided unless they truly hold; specific performance figures need a cited source, and statements that may read as subjective or disparaging, especially about third-party products, count as excessive claims too. The voice-and-tone page lists placeholder phrases such as \"please note\" among things to avoid. Terms should not be capitalised without a reason, and capitalisation alone should not carry meaning. Active voice makes clear who performs an action. Steps that must happen in order belong in a numbered list, and the lists page says when a table serves better than a list.",
+      "locator": "Pages \"Timeless documentation\", \"Avoid excessive claims\", \"Voice and tone\" (section \"Some things to avoid where possible\"), \"Capitalization\", \"Active voice\", and \"Lists\" (numbered lists for sequences where order matters; section \"List or table?\").",
+      "supports": "Documentation should describe the current version of a product; words such as \"now\", \"new\" and \"currently\" date a page and make it wrong later, and they are acceptable only in time-stamped content such as release notes or blog posts. Performance and cost claims the reader cannot verify, superlatives and absolutes such as \"never\" and \"always\", and words like \"ensure\" and \"guarantee\" should be avoided unless they truly hold; specific performance figures need a cited source, and statements that may read as subjective or disparaging, especially about third-party products, count as excessive claims too. The voice-and-tone page lists placeholder phrases such as \"please note\" among things to avoid. Terms should not be capitalised without a reason, and capitalisation alone should not carry meaning. The active-voice page asks writers to make clear who performs an action, because a passive easily leaves the reader guessing who must act; it accepts the passive where the actor is irrelevant or the object needs the emphasis. Steps that must happen in order belong in a numbered list, and the lists page says when a table serves better than a list.",
       "limits": "Written for Google's English developer documentation: it says nothing about German, about product marketing copy beyond excessive claims, or about reports written by AI agents. It is house style, not research; where it and a project's own style disagree, the guide itself tells writers to follow the project."
     },
     {
@@ -1709,8 +1709,8 @@ export const catalogue: CompiledCatalogue = {
       "title": "Content design: writing for GOV.UK",
       "url": "https://www.gov.uk/guidance/content-design/writing-for-gov-uk",
       "accessedAt": "2026-11-29",
-      "locator": "\"Writing for GOV.UK\": sections \"Meet the user need\" and \"Good content is easy to read\"; the GOV.UK style guide A to Z entry on plain English and words to avoid.",
-      "supports": "Publish only what a user needs to know to complete their task, and start from the question of what the user wants to know. Good content is specific, informative and to the point, with short sentences and simple vocabulary. The style guide asks writers to avoid vague commitment words such as \"commit\" or \"pledge\" and to say specifically what is being done instead.",
+      "locator": "\"Writing for GOV.UK\": sections \"Meet the user need\" and \"Good content is easy to read\", including its plain English list of words to avoid.",
+      "supports": "Publish only what a user needs to know to complete their task, and start from the question of what the user wants to know. Good content is specific, informative and to the point, with short sentences and simple vocabulary. Its list of words to avoid names inflated and vague words such as \"empower\", \"leverage\", \"robust\", \"streamline\", \"utilise\" and \"commit\" or \"pledge\", and asks writers to say specifically what is being done instead.",
       "limits": "Guidance for UK government web content in British English, for a general public audience. It does not address German, technical reference material, or reports by AI agents, and its word list is an indicator of style rather than an exhaustive rule set."
     },
     {
@@ -1729,9 +1729,9 @@ export const catalogue: CompiledCatalogue = {
       "title": "OpenAI API documentation: Prompt engineering",
       "url": "https://platform.openai.com/docs/guides/prompt-engineering",
       "accessedAt": "2026-11-29",
-      "locator": "Guide sections on writing clear instructions (include the needed details, show the desired output format with examples, state the wanted length), on splitting complex tasks into simpler ones, and on testing changes systematically",
-      "supports": "A model provider's guidance on instructing its models. It holds that a model cannot guess what the writer wants, so instructions should say the task, the details that matter, the expected format and length, and show examples of the wanted output. We rely on it for how our review instructions are written: explicit about what to look for, what to report and in what form, with a worked example for each rule. Its advice to test prompt changes against a representative set of cases, because a change can look better on a few examples and worse overall, backs our demand that a report of checks name what was run and on what.",
-      "limits": "Guidance for prompting OpenAI models, not a style guide for human readers; it does not say which prose patterns are good or bad. The page is revised as the models change, so section names and examples differ between versions (the section on systematic testing is in the 2024 version of the guide). We cite it for how to phrase instructions to a reviewer model and, as our own derivation, for asking reports to name the checks behind a result."
+      "locator": "Guide sections on writing clear instructions (include the needed details, show the desired output format with examples, state the wanted length) and on splitting complex tasks into simpler ones",
+      "supports": "A model provider's guidance on instructing its models. It holds that a model cannot guess what the writer wants, so instructions should say the task, the details that matter, the expected format and length, and show examples of the wanted output. We rely on it for how our review instructions are written: explicit about what to look for, what to report and in what form, with a worked example for each rule.",
+      "limits": "Guidance for prompting OpenAI models, not a style guide for human readers; it does not say which prose patterns are good or bad, nor what a report of checks should contain. The page is revised as the models change, so section names and examples differ between versions. We cite it only for how to phrase instructions to a reviewer model."
     },
     {
       "id": "us-plain-language-guidelines",

@@ -6,7 +6,12 @@ import type { ModelComparisonEvidence } from '../types';
 
 const COUNT = 'must be a non-negative safe integer';
 const count = z.number({ error: COUNT }).int({ error: COUNT }).min(0, { error: COUNT });
-const nullableCount = z.union([z.null(), count], { error: `must be null or a non-negative safe integer` });
+const NULLABLE_COUNT = 'must be null or a non-negative safe integer';
+const nullableCount = z
+  .number({ error: NULLABLE_COUNT })
+  .int({ error: NULLABLE_COUNT })
+  .min(0, { error: NULLABLE_COUNT })
+  .nullable();
 const nonEmpty = z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' });
 const COST = 'must be null or a finite non-negative number of US dollars';
 
@@ -26,7 +31,7 @@ const selectionSchema = z.strictObject({
   }),
   totalCostUsd: z.union([z.null(), z.number({ error: COST }).min(0, { error: COST })], { error: COST }),
   limitations: z.array(nonEmpty),
-});
+}, { error: (issue) => (issue.code === 'invalid_type' ? 'must be null or a selection object' : undefined) });
 
 /** Evidence as a host returns it, before the cross-field and scope checks. */
 export const modelComparisonEvidenceSchema: z.ZodType<ModelComparisonEvidence> = z.strictObject({

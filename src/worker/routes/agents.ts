@@ -4,11 +4,12 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import { buildOpenApiDocument } from '../../core/openapi/index';
-import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools, type ToolFormat } from '../../core/projections/index';
+import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools } from '../../core/projections/index';
 import type { AppEnv } from '../env';
-import { ApiError, statusFor, type OutcomeCode } from '../errors';
+import { ApiError, methodNotAllowed, statusFor, type OutcomeCode } from '../errors';
+import { bearerAuth } from '../middleware/bearer-auth';
 import type { ToolDispatcher } from './dispatch';
-import { TOOLS_MAX_AGE_SECONDS } from './tools';
+import { fixedJsonAnswer, toolsCacheControl } from './tools';
 
 /** What the agent routes need from the app factory. */
 export interface AgentRouteOptions {
@@ -16,25 +17,19 @@ export interface AgentRouteOptions {
   readonly dispatcher: ToolDispatcher;
 }
 
-const JSON_TYPE = { 'Content-Type': 'application/json; charset=UTF-8' };
-
-function lazyJson(build: () => unknown): () => string {
-  let body: string | undefined;
-  return () => (body ??= JSON.stringify(build()));
-}
-
 /**
  * Serves `?format=` on GET /v1/tools and passes a request without it on to
- * the descriptor route, so register it before that route.
+ * the descriptor route, so register it before that route. Each format's body
+ * gets its own strong ETag and 304, like the descriptor list.
  */
 function providerToolsHandler(shared: boolean): MiddlewareHandler<AppEnv> {
-  const bodies = new Map<ToolFormat, () => string>(
+  const cacheControl = toolsCacheControl(shared);
+  const answers = new Map(
     SUPPORTED_TOOL_FORMATS.map((format) => [
       format,
-      lazyJson(() => ({ catalogueVersion, format, tools: projectTools(format, writingReviewTools) })),
+      fixedJsonAnswer(() => JSON.stringify({ catalogueVersion, format, tools: projectTools(format, writingReviewTools) }), cacheControl),
     ]),
   );
-  const cacheControl = `${shared ? 'public' : 'private'}, max-age=${TOOLS_MAX_AGE_SECONDS}`;
   return async function providerTools(c, next) {
     const format = c.req.query('format');
     if (format === undefined) return next();
@@ -44,27 +39,32 @@ function providerToolsHandler(shared: boolean): MiddlewareHandler<AppEnv> {
         `format must be one of ${SUPPORTED_TOOL_FORMATS.join(', ')}; leave it out for the provider-neutral descriptors.`,
       );
     }
-    c.header('Cache-Control', cacheControl);
-    return c.body(bodies.get(format)!(), 200, JSON_TYPE);
+    return answers.get(format)!(c);
   };
 }
 
 /**
- * Registers GET /openapi.json and the `format` query of GET /v1/tools. Call
- * it after the `/v1/*` bearer middleware and before the GET /v1/tools route.
+ * Registers GET /openapi.json (behind the bearer token when the host set one,
+ * as it carries the same descriptors as GET /v1/tools) and the `format` query
+ * of GET /v1/tools. Call it after the `/v1/*` bearer middleware and before the
+ * GET /v1/tools route.
  */
 export function registerAgentRoutes(app: Hono<AppEnv>, { apiToken }: AgentRouteOptions): void {
-  app.get('/v1/tools', providerToolsHandler(apiToken === undefined));
+  const shared = apiToken === undefined;
+  app.get('/v1/tools', providerToolsHandler(shared));
 
-  const openApi = lazyJson(() =>
-    buildOpenApiDocument({
-      tools: writingReviewTools,
-      catalogueVersion,
-      statusFor: (code) => statusFor(code as OutcomeCode),
-    }),
+  if (apiToken !== undefined) app.use('/openapi.json', bearerAuth(apiToken));
+  const openApi = fixedJsonAnswer(
+    () =>
+      JSON.stringify(
+        buildOpenApiDocument({
+          tools: writingReviewTools,
+          catalogueVersion,
+          statusFor: (code) => statusFor(code as OutcomeCode),
+        }),
+      ),
+    toolsCacheControl(shared),
   );
-  app.get('/openapi.json', (c) => {
-    c.header('Cache-Control', `public, max-age=${TOOLS_MAX_AGE_SECONDS}`);
-    return c.body(openApi(), 200, JSON_TYPE);
-  });
+  app.get('/openapi.json', (c) => openApi(c));
+  app.all('/openapi.json', methodNotAllowed('GET, HEAD'));
 }
