@@ -17,6 +17,7 @@ import { compilePhrases, RECORD_FLAGS } from '../src/core/scanner/phrase-pattern
 import { loadCorpus } from './corpus/load';
 import { countWords } from './corpus/prose';
 import type { Corpus } from './corpus/types';
+import { seededRandom } from './lib/seeded-random';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
@@ -75,18 +76,6 @@ function scan(corpus: Corpus, records: readonly SignalRecordSource[]): Map<strin
   return hits;
 }
 
-/** mulberry32: a small seeded generator, so the sample is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffled<T>(items: readonly T[], next: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -98,7 +87,7 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
 
 /** Up to PER_RECORD hits per record, topped up to MIN_PER_LANGUAGE from the rest. */
 function drawSample(language: Language, hits: Map<string, Hit[]>): Hit[] {
-  const next = random(SEED + (language === 'de' ? 1 : 0));
+  const next = seededRandom(SEED + (language === 'de' ? 1 : 0));
   const rest: Hit[] = [];
   const picked: Hit[] = [];
   for (const list of hits.values()) {

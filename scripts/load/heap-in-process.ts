@@ -8,6 +8,7 @@
 import worker from '../../src/worker/index';
 import type { WorkerEnv } from '../../src/worker/env';
 import { answerProblem, buildMix, LOAD_VARS, type LoadRequest } from './mix';
+import { seededRandom } from '../lib/seeded-random';
 
 const REQUESTS = Number(process.env.LOAD_REQUESTS ?? 4000);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 64);
@@ -23,23 +24,12 @@ function heapAfterGcMiB(): number {
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 async function main(): Promise<number> {
   if (gc === undefined) throw new Error('run with node --expose-gc');
   if (!Number.isInteger(REQUESTS) || REQUESTS < 10 || REQUESTS > 1_000_000) throw new Error('LOAD_REQUESTS must be an integer from 10 to 1000000');
   const mix = await buildMix();
   const total = mix.reduce((sum, item) => sum + item.weight, 0);
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = (): LoadRequest => {
     let roll = next() * total;
     for (const item of mix) if ((roll -= item.weight) < 0) return item;

@@ -12,6 +12,7 @@ import { catalogueVersion } from '../../src/core/index';
 import { answerProblem, buildMix, LOAD_VARS, type LoadRequest } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
 import { startWranglerDev } from '../lib/wrangler-dev';
+import { seededRandom } from '../lib/seeded-random';
 
 const REQUESTS = boundedInt('LOAD_REQUESTS', 4000, 1, 100_000);
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 64, 1, 512);
@@ -26,18 +27,6 @@ function boundedInt(name: string, fallback: number, min: number, max: number): n
   const value = raw === undefined ? fallback : Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
   return value;
-}
-
-/** mulberry32: a small seeded generator, so a run's sequence can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 function picker(mix: readonly LoadRequest[], next: () => number): () => LoadRequest {
@@ -76,7 +65,7 @@ async function main(): Promise<number> {
   const only = (process.env.LOAD_ONLY ?? '').split(',').map((label) => label.trim()).filter((label) => label !== '');
   const mix = (await buildMix()).filter((item) => only.length === 0 || only.includes(item.label));
   if (mix.length === 0) throw new Error(`LOAD_ONLY names no request of the mix`);
-  const pick = picker(mix, random(SEED));
+  const pick = picker(mix, seededRandom(SEED));
   const varArgs = Object.entries(LOAD_VARS).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const server = await startWranglerDev({
     root: process.cwd(),
@@ -136,8 +125,9 @@ async function main(): Promise<number> {
     const secondPeak = Math.max(0, ...half(true));
     const growth = firstPeak === 0 ? 0 : (secondPeak - firstPeak) / firstPeak;
     const steady = growth <= 0.1;
-    const tenth = (index: number) =>
-      median(rssSamples.filter((s) => s.at >= (index / 10) * completed && (index === 9 || s.at < ((index + 1) / 10) * completed)).map((s) => s.kib));
+    const tenthSamples = (index: number) =>
+      rssSamples.filter((s) => s.at >= (index / 10) * completed && (index === 9 || s.at < ((index + 1) / 10) * completed));
+    const tenth = (index: number) => median(tenthSamples(index).map((s) => s.kib));
 
     console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}`);
     console.log(`catalogue ${catalogueVersion}; seed ${SEED}; concurrency ${CONCURRENCY}; bounds ${REQUESTS} requests / ${SECONDS} s`);
@@ -148,7 +138,9 @@ async function main(): Promise<number> {
     );
     const split = workerd.map((pid) => `${readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--inspector-addr') ? 'Worker' : 'dev proxy'} ${mib(residentKiB([pid]))}`);
     console.log(`workerd RSS MiB at the end, per process: ${split.join(', ')}`);
-    console.log(`workerd RSS MiB, median of each tenth of the run: ${Array.from({ length: 10 }, (_, i) => mib(tenth(i))).join(', ')}`);
+    // A tenth that took less than the 250 ms sampling interval has no sample.
+    const tenthText = (index: number) => (tenthSamples(index).length === 0 ? 'no sample' : mib(tenth(index)));
+    console.log(`workerd RSS MiB, median of each tenth of the run: ${Array.from({ length: 10 }, (_, i) => tenthText(i)).join(', ')}`);
     console.log(`mix: ${[...byLabel.entries()].map(([label, count]) => `${label} ${count}`).join('; ')}`);
     const fivexx = failures.filter((f) => /^status 5/.test(f.problem)).length;
     const nonJson = failures.filter((f) => /not JSON|does not parse/.test(f.problem)).length;
