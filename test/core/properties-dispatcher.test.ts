@@ -186,13 +186,15 @@ const ownKeys = (name: string): string[] =>
   Object.keys((writingReviewTools.find((tool) => tool.name === name)?.inputSchema.properties ?? {}) as object);
 
 /** Arguments for `name`: its own keys (all, or some), any argument keys, sometimes hostile extras, or any JSON. */
-const argumentsFor = (name: unknown): fc.Arbitrary<unknown> =>
-  fc.oneof(
+const argumentsFor = (name: unknown): fc.Arbitrary<unknown> => {
+  // String(name) would throw for an object without a prototype.
+  const key = typeof name === 'string' ? name : '';
+  return fc.oneof(
     {
       weight: 6,
       arbitrary: fc
         .tuple(
-          fc.oneof(fc.constant(ownKeys(String(name))), fc.subarray(ownKeys(String(name))), fc.subarray(ARGUMENT_KEYS)),
+          fc.oneof(fc.constant(ownKeys(key)), fc.subarray(ownKeys(key)), fc.subarray(ARGUMENT_KEYS)),
           fc.oneof(
             { weight: 5, arbitrary: fc.constant([] as string[]) },
             { weight: 1, arbitrary: fc.subarray([...HOSTILE_KEYS, ...HOST_KEYS], { minLength: 1, maxLength: 2 }) },
@@ -206,6 +208,7 @@ const argumentsFor = (name: unknown): fc.Arbitrary<unknown> =>
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     { weight: 1, arbitrary: fc.constantFrom(undefined, null, [], 'arguments', 0, true) },
   );
+};
 
 const nameArbitrary = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...TOOL_NAMES) },

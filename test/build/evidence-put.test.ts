@@ -1,0 +1,170 @@
+// `npm run evidence:put` as a host runs it: the real script and the real
+// `wrangler kv` against a local EVIDENCE namespace whose state lives in a temp
+// folder (wrangler keeps local state beside the --config file it is given).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const script = join(root, 'scripts/evidence-put.ts');
+const wranglerBin = join(root, 'node_modules/wrangler/bin/wrangler.js');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+// Each case starts the script and then wrangler, which take a few seconds each.
+const SLOW = 60_000;
+// The Worker's bound on a stored value, as docs/worker.md states it.
+const READER_LIMIT = 1_048_576;
+const USAGE = 'Usage: npm run evidence:put -- FILE... [--local | --remote]';
+
+const EN = 'examples/evidence/en-public-docs.json';
+const DE = 'examples/evidence/de-public-docs.json';
+const EN_KEY = 'evidence/en/public-docs/reviewer/public-docs-example-v1';
+const DE_KEY = 'evidence/de/public-docs/reviewer/public-docs-example-v1';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A temp folder holding a copy of wrangler.toml; its local KV state lands here too. */
+function tempHost(): { dir: string; config: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'evidence-put-test-'));
+  dirs.push(dir);
+  const config = join(dir, 'wrangler.toml');
+  copyFileSync(join(root, 'wrangler.toml'), config);
+  return { dir, config };
+}
+
+function run(command: string, args: readonly string[]) {
+  const result = spawnSync(process.execPath, [command, ...args], { cwd: root, env, encoding: 'utf8', timeout: SLOW });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function put(...args: string[]) {
+  return run('--import', ['tsx', script, ...args]);
+}
+
+function wrangler(config: string, ...args: string[]) {
+  const result = run(wranglerBin, [...args, '--binding', 'EVIDENCE', '--local', '--config', config]);
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+function storedKeys(config: string): string[] {
+  return (JSON.parse(wrangler(config, 'kv', 'key', 'list')) as { name: string }[]).map((key) => key.name);
+}
+
+function example(): Record<string, any> {
+  return JSON.parse(readFileSync(join(root, EN), 'utf8'));
+}
+
+function writeJson(dir: string, name: string, value: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(value, null, 2));
+  return file;
+}
+
+/** Evidence whose stored JSON takes exactly `units` UTF-16 units. */
+function evidenceOfLength(units: number): Record<string, any> {
+  const value = example();
+  value.explanation = '';
+  value.explanation = 'x'.repeat(units - JSON.stringify(value).length);
+  expect(JSON.stringify(value).length).toBe(units);
+  return value;
+}
+
+describe('npm run evidence:put', () => {
+  it('writes each shipped example at the key of its query, exactly as its JSON', { timeout: SLOW }, () => {
+    const { config } = tempHost();
+    const result = put(EN, DE, '--local', '--config', config);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`local ${EN_KEY} <- ${EN}\n`);
+    expect(result.stdout).toContain(`local ${DE_KEY} <- ${DE}\n`);
+    expect(storedKeys(config).sort()).toEqual([DE_KEY, EN_KEY]);
+    for (const [key, file] of [[EN_KEY, EN], [DE_KEY, DE]] as const) {
+      const stored = wrangler(config, 'kv', 'key', 'get', key);
+      expect(stored).toBe(JSON.stringify(JSON.parse(readFileSync(join(root, file), 'utf8'))));
+    }
+  });
+
+  it('writes to the local namespace when no target is given', { timeout: SLOW }, () => {
+    const { config } = tempHost();
+    const result = put(EN, '--config', config);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`local ${EN_KEY} <- ${EN}\n`);
+    expect(storedKeys(config)).toEqual([EN_KEY]);
+  });
+
+  it(`writes a value of exactly ${READER_LIMIT} UTF-16 units`, { timeout: SLOW }, () => {
+    const { dir, config } = tempHost();
+    const value = evidenceOfLength(READER_LIMIT);
+    const result = put(writeJson(dir, 'at-limit.json', value), '--local', '--config', config);
+    expect(result.status, result.stderr).toBe(0);
+    expect(wrangler(config, 'kv', 'key', 'get', EN_KEY)).toBe(JSON.stringify(value));
+  });
+
+  // Each bad file goes in beside both good examples: the run must write none of them.
+  const badFiles: [string, (dir: string) => string, RegExp][] = [
+    ['a model ID outside MODEL_IDS', (dir) => {
+      const value = example();
+      value.bestValue.modelId = 'example-model-z';
+      return writeJson(dir, 'unknown-model.json', value);
+    }, /evidence\.bestValue\.modelId 'example-model-z' is not one of the host's available model IDs/],
+    ['a cohort outside COHORT_IDS', (dir) => {
+      const value = example();
+      value.query.cohortId = 'other-cohort-v1';
+      return writeJson(dir, 'unknown-cohort.json', value);
+    }, /invalid query: cohortId 'other-cohort-v1' is not one of the host's cohort IDs/],
+    ['an unknown field', (dir) => {
+      const value = example();
+      value.highestDetection.notes = 'extra';
+      return writeJson(dir, 'unknown-field.json', value);
+    }, /evidence\.highestDetection has unknown field 'notes'/],
+    ['broken JSON', (dir) => {
+      const file = join(dir, 'broken.json');
+      writeFileSync(file, readFileSync(join(root, EN), 'utf8').slice(0, 200));
+      return file;
+    }, /not readable as JSON \(.+\)/],
+    ['a query that is not a valid tool call', (dir) => {
+      const value = example();
+      value.query.role = 'writer';
+      return writeJson(dir, 'writer-role.json', value);
+    }, /invalid query: role must be 'reviewer' \(got 'writer'\)/],
+    ['a value over the reader\'s limit', (dir) => writeJson(dir, 'too-long.json', evidenceOfLength(READER_LIMIT + 1)),
+      new RegExp(`takes ${READER_LIMIT + 1} UTF-16 units; the Worker reads at most ${READER_LIMIT}`)],
+    ['a second file for the same key', (dir) => writeJson(dir, 'en-again.json', example()),
+      new RegExp(`same key ${EN_KEY} as ${EN}`)],
+  ];
+
+  for (const [kind, write, reason] of badFiles) {
+    it(`refuses ${kind}, names the file with the reason, and writes nothing`, { timeout: SLOW }, () => {
+      const { dir, config } = tempHost();
+      const bad = write(dir);
+      const result = put(EN, bad, DE, '--local', '--config', config);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('Nothing written.');
+      const line = result.stderr.split('\n').find((text) => text.startsWith(`- ${bad}: `));
+      expect(line, result.stderr).toMatch(reason);
+      expect(result.stdout).not.toContain('<-');
+      expect(storedKeys(config)).toEqual([]);
+    });
+  }
+
+  const usageErrors: [string, (config: string) => string[], string][] = [
+    ['no file', (config) => ['--local', '--config', config], 'No evidence file given.'],
+    ['both --local and --remote', (config) => [EN, '--local', '--remote', '--config', config], 'Choose one of --local and --remote.'],
+    ['an unknown option', (config) => [EN, '--locale', '--config', config], 'Unknown option --locale.'],
+  ];
+
+  for (const [kind, args, reason] of usageErrors) {
+    it(`stops with the usage line for ${kind}, writing nothing`, { timeout: SLOW }, () => {
+      const { config } = tempHost();
+      const result = put(...args(config));
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain(reason);
+      expect(result.stderr).toContain(USAGE);
+      expect(result.stdout).toBe('');
+      expect(storedKeys(config)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,121 @@
+// The built library as a host installs it: plain Node imports
+// `@voice/writing-rules/tools` through the package.json exports map, TypeScript
+// hosts (NodeNext and Bundler) type-check against dist/types, the artefact
+// matches the sources and the packed package carries it. Needs `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/core/catalogue/catalogue.generated';
+import { bundleLibrary, LIBRARY_FILE, TYPES_DIR } from '../../scripts/build-library';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const temporary: string[] = [];
+afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const rebuild = 'dist/ is missing or stale: run `npm run build`';
+
+describe('@voice/writing-rules/tools as built', () => {
+  it('imports in plain Node.js by package name and finds the signal', () => {
+    const program = [
+      "const { createWritingToolDispatcher, catalogueVersion } = await import('@voice/writing-rules/tools');",
+      "const result = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } });",
+      'console.log(JSON.stringify({ catalogueVersion, result }));',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', program], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr, rebuild).toBe('');
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.stdout) as { catalogueVersion: string; result: unknown };
+    expect(printed.catalogueVersion, rebuild).toBe(catalogue.catalogueVersion);
+    expect(printed.result).toMatchObject({
+      ok: true,
+      tool: 'find_writing_signals',
+      data: {
+        signals: [
+          { ruleId: 'word-choice', kind: 'surface-cue', quote: 'powerful', start: 2, end: 10, line: 1, column: 3 },
+        ],
+        coverage: { language: 'en', semanticReviewRequired: true, truncated: false },
+      },
+    });
+  });
+
+  it('is the module the package name resolves to in these tests', async () => {
+    const byName = await import('@voice/writing-rules/tools');
+    const byFile = (await import(pathToFileURL(join(root, LIBRARY_FILE)).href)) as typeof byName;
+    expect(byName.writingReviewTools).toBe(byFile.writingReviewTools);
+  });
+
+  it('matches a fresh bundle of the sources and imports only runtime dependencies', async () => {
+    const { code, externals } = await bundleLibrary(root);
+    expect(readFileSync(join(root, LIBRARY_FILE), 'utf8') === code, rebuild).toBe(true);
+    expect(externals).toEqual(['zod']);
+    for (const name of externals) expect(Object.keys(manifest.dependencies)).toContain(name);
+  }, 30_000);
+
+  it.each(['NodeNext', 'Bundler'] as const)('type-checks a host module with moduleResolution %s', (resolution) => {
+    const host = consumerProject();
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts'],
+      // A Node host: zod's own declarations name the global URL.
+      types: ['node'],
+      typeRoots: [join(root, 'node_modules', '@types')],
+      ...(resolution === 'NodeNext'
+        ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
+        : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
+    };
+    const program = ts.createProgram({ rootNames: [host], options });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => `${d.file?.fileName ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(problems).toEqual([]);
+    const resolved = program.getSourceFiles().map((file) => file.fileName);
+    expect(resolved.some((name) => name.endsWith(`${TYPES_DIR}/index.d.ts`)), rebuild).toBe(true);
+  }, 60_000);
+
+  it('packs dist/ with the exports targets and no sources', () => {
+    const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const [packed] = JSON.parse(run.stdout) as { files: { path: string }[] }[];
+    const paths = packed?.files.map((file) => file.path) ?? [];
+    expect(paths).toEqual(expect.arrayContaining(['package.json', LIBRARY_FILE, `${TYPES_DIR}/index.d.ts`]));
+    expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/'))).toEqual([]);
+  }, 30_000);
+});
+
+/**
+ * A host project outside the repository with the package linked into its
+ * node_modules; returns its module, which must type-check without errors and
+ * whose `@ts-expect-error` fails if the declarations resolve to `any`.
+ */
+function consumerProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'writing-rules-host-'));
+  temporary.push(dir);
+  mkdirSync(join(dir, 'node_modules', '@voice'), { recursive: true });
+  symlinkSync(root, join(dir, 'node_modules', '@voice', 'writing-rules'), 'dir');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'host', private: true, type: 'module' }));
+  const file = join(dir, 'host.ts');
+  writeFileSync(
+    file,
+    [
+      "import { createWritingToolDispatcher, writingReviewTools, type WritingSignalsData, type WritingToolCall } from '@voice/writing-rules/tools';",
+      "const call: WritingToolCall = { name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } };",
+      'const result = await createWritingToolDispatcher().dispatch(call);',
+      'export const quotes: string[] = result.ok ? (result.data as WritingSignalsData).signals.map((signal) => signal.quote) : [];',
+      'export const names: string[] = writingReviewTools.map((tool) => tool.name);',
+      '// @ts-expect-error a host option the library does not define',
+      "createWritingToolDispatcher({ endpoint: 'https://example.org' });",
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
