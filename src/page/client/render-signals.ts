@@ -50,7 +50,10 @@ export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text
   descriptions.replaceChildren(...described);
 }
 
-/** Shows the rules of the focused or hovered mark in `tip`; Escape hides it. */
+/**
+ * Shows the rules of the focused or hovered mark in `tip`; Escape hides it. The
+ * pointer can move from the mark onto the tip without closing it (WCAG 1.4.13).
+ */
 export function attachSignalTip(view: HTMLElement, tip: HTMLElement, rule: RuleLookup): void {
   const show = (target: EventTarget | null) => {
     if (!(target instanceof HTMLElement) || target.tagName !== 'MARK') return;
@@ -58,6 +61,7 @@ export function attachSignalTip(view: HTMLElement, tip: HTMLElement, rule: RuleL
     tip.replaceChildren(...content);
     const box = target.getBoundingClientRect();
     tip.style.left = `${Math.max(8, box.left + window.scrollX)}px`;
+    // The 6px gap is bridged by #signal-tip::before in page.css.
     tip.style.top = `${box.bottom + window.scrollY + 6}px`;
     tip.hidden = false;
   };
@@ -66,8 +70,12 @@ export function attachSignalTip(view: HTMLElement, tip: HTMLElement, rule: RuleL
   };
   view.addEventListener('focusin', (event) => show(event.target));
   view.addEventListener('mouseover', (event) => show(event.target));
+  const hideUnlessOnTip = (event: MouseEvent) => {
+    if (!(event.relatedTarget instanceof Node && tip.contains(event.relatedTarget))) hide();
+  };
   view.addEventListener('focusout', hide);
-  view.addEventListener('mouseout', hide);
+  view.addEventListener('mouseout', hideUnlessOnTip);
+  tip.addEventListener('mouseleave', hide);
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') hide();
   });

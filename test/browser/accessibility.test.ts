@@ -1,0 +1,270 @@
+// Accessibility of the review page in headless Chromium: axe-core (WCAG 2.1 A
+// and AA rules, colour contrast included) in each state a person meets, and the
+// keyboard path through the page with a visible focus on every stop.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, NodeResult } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// Signals of two rules, one overlap of two rules, and text around them.
+const TEXT = 'It is worth noting that the installer might possibly need a restart.\nThis makes it seems that the setup is powerful and seamless.';
+
+interface Finding {
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly nodes: string[];
+}
+
+const describeNode = (node: NodeResult) => `${node.target.join(' ')}: ${node.failureSummary ?? node.html}`;
+const findings = (results: AxeResults['violations']): Finding[] =>
+  results.map((result) => ({ rule: result.id, impact: result.impact ?? '', help: result.help, nodes: result.nodes.map(describeNode) }));
+
+/**
+ * Runs axe-core on the page as it stands. The source goes in through
+ * `page.evaluate`, which runs over the DevTools protocol in the page's main
+ * world and is not subject to the page's CSP (a <script> tag would be blocked).
+ */
+async function audit(page: Page): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    (tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  );
+}
+
+const OVERLAP = /overlapped by another element|partially overlaps other elements/;
+
+/**
+ * Asserts no violation, that colour contrast was measured on the page's text,
+ * and that nothing is left undecided, except, with `tipOpen`, the contrast of
+ * text under or in the rule box that is drawn over other content (axe cannot
+ * tell those backgrounds apart; `ownContrast` measures the box itself).
+ */
+async function expectAccessible(page: Page, tipOpen = false): Promise<AxeResults> {
+  const results = await audit(page);
+  expect(findings(results.violations)).toEqual([]);
+  const contrastPasses = results.passes.find((result) => result.id === 'color-contrast')?.nodes.length ?? 0;
+  expect(contrastPasses).toBeGreaterThan(20);
+  const undecided = findings(results.incomplete);
+  if (!tipOpen) expect(undecided).toEqual([]);
+  else expect(undecided.flatMap((finding) => finding.nodes.filter((node) => finding.rule !== 'color-contrast' || !OVERLAP.test(node)))).toEqual([]);
+  return results;
+}
+
+/** The part of axe-core's colour module (`axe.commons.color`) that its typings leave out. */
+interface AxeColor {
+  readonly alpha: number;
+  parseString(css: string): void;
+}
+interface AxeColorModule {
+  Color: new () => AxeColor;
+  getContrast(background: AxeColor, foreground: AxeColor): number;
+}
+
+/** The contrast ratio of an element's text on its own opaque background, by axe's colour functions. */
+function ownContrast(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (el) => {
+    const { color } = (window as unknown as { axe: { commons: { color: AxeColorModule } } }).axe.commons;
+    const style = getComputedStyle(el);
+    const fg = new color.Color();
+    fg.parseString(style.color);
+    const bg = new color.Color();
+    bg.parseString(style.backgroundColor);
+    if (bg.alpha !== 1) throw new Error(`${el.id} has no opaque background`);
+    return color.getContrast(bg, fg);
+  });
+}
+
+async function review(page: Page, text: string): Promise<void> {
+  await page.fill('#review-text', text);
+  await page.selectOption('#review-profile', 'technical-reference');
+  await page.waitForSelector('#profile-rules details');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('#highlighted mark');
+  await page.waitForFunction(() => (document.getElementById('review-prompt') as HTMLTextAreaElement).value !== '');
+}
+
+/** What has focus now, and whether it is drawn with an outline or a shadow. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { key: 'body', visible: false };
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none';
+    const key = el.id ? `#${el.id}` : el.tagName === 'MARK' ? `mark:${el.textContent}` : el.tagName.toLowerCase();
+    return { key, visible: outline || shadow };
+  });
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('axe-core, WCAG 2.1 A and AA', () => {
+  it('finds no violation on the page as it opens', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    await expectAccessible(opened.page);
+    expect(opened.consoleErrors).toEqual([]);
+    await opened.page.context().close();
+  });
+
+  it('finds no violation after a check with signals, coverage, rules and prompt, nor with a rule tip open', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await review(page, TEXT);
+    expect(await page.$$('#highlighted mark')).toHaveLength(4);
+    expect(await page.$$('#highlighted mark.overlap')).not.toHaveLength(0);
+    expect(await page.$$eval('#scanned-rules li', (items) => items.length)).toBeGreaterThan(1);
+    await expectAccessible(page);
+
+    await page.focus('button[type=submit]');
+    await page.keyboard.press('Tab');
+    expect(await page.isVisible('#signal-tip')).toBe(true);
+    await expectAccessible(page, true);
+    expect(await ownContrast(page, '#signal-tip')).toBeGreaterThanOrEqual(4.5);
+
+    await page.focus('#highlighted mark.overlap');
+    expect(await page.$$eval('#signal-tip .tip-title', (titles) => titles.length)).toBe(2);
+    await expectAccessible(page, true);
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds no violation with an error of the service shown (413)', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await page.evaluate(() => {
+      (document.getElementById('review-text') as HTMLTextAreaElement).value = '\u0001'.repeat(200_000);
+    });
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#errors p');
+    expect(await page.textContent('#errors')).toContain('body-too-large');
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('finds no violation with a 503 shown, the copy button disabled, and with the token field of a 401', async () => {
+    const { page } = await openReviewPage(browser);
+    await page.route('**/v1/dispatch', async (route) => {
+      const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (call.name === 'compose_writing_review_prompt') {
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'context-missing', message: 'This host has no review context.' } }) });
+      }
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForSelector('#token-panel:not([hidden])');
+    expect(await page.textContent('#errors')).toContain('context-missing');
+    expect(await page.isDisabled('#copy-prompt')).toBe(true);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
+
+describe('keyboard', () => {
+  it('reaches form, marks, rules and copy button in reading order, each with a visible focus', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await review(page, TEXT);
+    const marks = await page.$$eval('#highlighted mark', (items) => items.map((mark) => `mark:${mark.textContent}`));
+    const rules = await page.$$eval('#profile-rules summary', (items) => items.length);
+    expect(marks).toHaveLength(4);
+    expect(rules).toBe(6);
+
+    // Start from the top of the document, as a person who just loaded the page.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.click(1, 1);
+    const stops: { key: string; visible: boolean }[] = [];
+    for (let i = 0; i < 4 + marks.length + rules + 2; i += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(await focused(page));
+    }
+    expect(stops.map((stop) => stop.key)).toEqual([
+      '#review-text',
+      '#review-language',
+      '#review-profile',
+      'button',
+      ...marks,
+      ...Array<string>(rules).fill('summary'),
+      '#copy-prompt',
+      '#review-prompt',
+    ]);
+    expect(stops.filter((stop) => !stop.visible)).toEqual([]);
+
+    // Shift+Tab walks back; Enter on a focused rule opens it.
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused(page)).key).toBe('#copy-prompt');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.$eval('#profile-rules details:last-of-type', (details) => (details as HTMLDetailsElement).open)).toBe(true);
+    await page.context().close();
+  });
+
+  it('leaves the text with Tab and submits the form with Enter on the button', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await page.selectOption('#review-profile', 'technical-reference');
+    await page.focus('#review-text');
+    await page.keyboard.type('A powerful tool.');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).key).toBe('#review-language');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).key).toBe('button');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#highlighted mark');
+    expect(await page.textContent('#highlighted mark')).toBe('powerful');
+    await page.context().close();
+  });
+});
+
+describe('content on hover and narrow screens', () => {
+  it('keeps the rule box open while the pointer moves from the mark onto it (WCAG 1.4.13)', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await review(page, TEXT);
+    await page.hover('#highlighted mark >> nth=0');
+    const tip = await page.locator('#signal-tip').boundingBox();
+    expect(tip).not.toBeNull();
+    await page.mouse.move(tip!.x + tip!.width / 2, tip!.y + tip!.height / 2, { steps: 12 });
+    expect(await page.isVisible('#signal-tip')).toBe(true);
+    await page.mouse.move(tip!.x + tip!.width / 2, tip!.y + tip!.height + 200, { steps: 4 });
+    expect(await page.isVisible('#signal-tip')).toBe(false);
+    await page.context().close();
+  });
+
+  it('needs no horizontal scrolling at 320 CSS pixels, with the rule box open (WCAG 1.4.10)', async () => {
+    const opened = await openReviewPage(browser);
+    await opened.page.setViewportSize({ width: 320, height: 640 });
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await review(page, TEXT);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+    const marks = await page.$$('#highlighted mark');
+    for (const mark of marks) {
+      await mark.focus();
+      expect(await page.isVisible('#signal-tip')).toBe(true);
+      expect(await overflow()).toBe(0);
+    }
+    await expectAccessible(page, true);
+    await page.context().close();
+  });
+});
