@@ -62,9 +62,15 @@ function readContext(configPath: string): ModelComparisonContext {
  * own argument checks, the value with the core's evidence parser.
  */
 async function checkEvidence(file: string, context: ModelComparisonContext): Promise<Entry | string> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    return `${file}: cannot read the file (${(err as Error).message})`;
+  }
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    value = JSON.parse(text);
   } catch (err) {
     return `${file}: not readable as JSON (${(err as Error).message})`;
   }

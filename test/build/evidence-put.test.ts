@@ -125,6 +125,7 @@ describe('npm run evidence:put', () => {
       writeFileSync(file, readFileSync(join(root, EN), 'utf8').slice(0, 200));
       return file;
     }, /not readable as JSON \(.+\)/],
+    ['a file that does not exist', (dir) => join(dir, 'missing.json'), /cannot read the file \(ENOENT.+\)/],
     ['a query that is not a valid tool call', (dir) => {
       const value = example();
       value.query.role = 'writer';
