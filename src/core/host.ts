@@ -7,6 +7,7 @@ import { plainLineProblem, plainTextProblem } from './plain-line';
 import type { ModelComparisonContext, ModelComparisonEvidenceReader, ReviewContext } from './types';
 import { MAX_COHORT_ID_UNITS } from './tools/fields';
 import { issueMessage } from './zod-issue';
+import { echo } from './echo';
 
 /** Longest audience or goal, in UTF-16 units. */
 export const MAX_REVIEW_CONTEXT_UNITS = 4000;
@@ -35,7 +36,7 @@ const idList = (label: string, maxUnits: number) =>
     for (const [index, id] of ids.entries()) {
       const problem = plainLineProblem(`${label}[${index}]`, id, maxUnits);
       if (problem !== undefined) return problem;
-      if (seen.has(id)) return `${label} must not repeat '${id}'`;
+      if (seen.has(id)) return `${label} must not repeat ${echo(id)}`;
       seen.add(id);
     }
     return undefined;

@@ -2,6 +2,7 @@
 // three catalogue tools. Answers in catalogue order or with a message.
 import type { ProfileId, RuleId } from './ids';
 import type { CatalogueView } from './view';
+import { echo } from '../echo';
 
 export type RuleSelection =
   | { readonly ok: true; readonly ruleIds: readonly RuleId[] }
@@ -31,7 +32,7 @@ export function selectRules(
   const seen = new Set<string>();
   const members = profile === undefined ? undefined : new Set<string>(view.profiles[profile]);
   for (const [index, id] of ruleIds.entries()) {
-    if (seen.has(id)) return { ok: false, message: `ruleIds must not repeat '${id}'` };
+    if (seen.has(id)) return { ok: false, message: `ruleIds must not repeat ${echo(id)}` };
     seen.add(id);
     if (!view.ruleById.has(id as RuleId)) {
       return { ok: false, message: `ruleIds[${index}] '${id}' is not a catalogue rule` };
