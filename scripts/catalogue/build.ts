@@ -32,7 +32,9 @@ export function buildCatalogue(root: string): CatalogueBuild {
   const { release } = index;
 
   const catalogue: CompiledCatalogue = {
-    catalogueVersion: catalogueVersionOf(release, { release, profiles, rules, sources, signals }),
+    // The compiled records count too: a change of the phrase compiler changes
+    // what the scanner matches, and so the version.
+    catalogueVersion: catalogueVersionOf(release, { release, profiles, rules, sources, signals, signalRecords }),
     rules,
     profiles,
     sources,

@@ -5,7 +5,7 @@ import { COMMON_WORD_CHARS } from '../../src/core/scanner/candidate-pattern';
 import { WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
 
 describe('COMMON_WORD_CHARS', () => {
-  it('holds only letters, marks, numbers and _, even with case folded', () => {
+  it('holds only letters, decimal digits and _, even with case folded', () => {
     const common = new RegExp(`[${COMMON_WORD_CHARS}]`, 'i');
     const unicodeWord = new RegExp(`^${WORD_CHAR}$`, 'u');
     const outside: string[] = [];

@@ -31,6 +31,7 @@ export const EDGE_TEXTS: readonly { name: string; language: Language; text: stri
   { name: 'emoji before and after', language: 'en', text: '😀powerful😀 🏳️‍🌈seamless👍🏽' },
   { name: 'combining mark before and after', language: 'en', text: 'e\u0301powerful powerful\u0301 \u0301key key' },
   { name: 'letters of other scripts at the edges', language: 'en', text: 'жkey keyж 中key key中 ٣key key٣ _key key_' },
+  { name: 'numbers that are not decimal digits at the edges', language: 'en', text: '\u00B2key key\u00B2 \u216Bkey key\u216B \u00BDpowerful powerful\u00BD 2key key2' },
   { name: 'Kelvin sign and long s fold under the Unicode flag', language: 'en', text: '\u212Aey \u017Feamless ba\u017Fically ta\u017F\u212A' },
   { name: 'dotted and dotless i do not fold to i', language: 'en', text: '\u0130n \u0131n \u0130T \u0131t in IN' },
   { name: 'lone surrogates around matches', language: 'en', text: '\uD800key \uDC00key key\uD800 key\uDC00 \uDC00\uD800key' },

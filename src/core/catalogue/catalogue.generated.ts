@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+12f9d5ee8d73",
+  "catalogueVersion": "2026.11+9e973535e80d",
   "rules": [
     {
       "id": "reader-goal",
@@ -1813,7 +1813,7 @@ export const catalogue: CompiledCatalogue = {
         "let's dive in",
         "to sum up"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:I\\s+would\\s+like\\s+to\\s+point\\s+out|it\\s+is\\s+interesting\\s+to\\s+note|in\\s+this\\s+article,\\s+we\\s+will|in\\s+this\\s+section,\\s+we\\s+will|it\\s+is\\s+worth\\s+pointing\\s+out|let['’]s\\s+take\\s+a\\s+closer\\s+look|in\\s+this\\s+article\\s+we\\s+will|in\\s+this\\s+section\\s+we\\s+will|it\\s+is\\s+important\\s+to\\s+note|it['’]s\\s+worth\\s+pointing\\s+out|in\\s+this\\s+guide,\\s+we\\s+will|it\\s+goes\\s+without\\s+saying|it\\s+is\\s+worth\\s+mentioning|it['’]s\\s+important\\s+to\\s+note|I['’]d\\s+like\\s+to\\s+point\\s+out|in\\s+this\\s+guide\\s+we\\s+will|it['’]s\\s+worth\\s+mentioning|let['’]s\\s+take\\s+a\\s+look\\s+at|I\\s+want\\s+to\\s+point\\s+out|it\\s+bears\\s+mentioning|without\\s+further\\s+ado|it\\s+is\\s+worth\\s+noting|it\\s+should\\s+be\\s+noted|it['’]s\\s+worth\\s+noting|it\\s+must\\s+be\\s+noted|let\\s+us\\s+dive\\s+into|in\\s+what\\s+follows|let['’]s\\s+dive\\s+into|needless\\s+to\\s+say|in\\s+conclusion|let['’]s\\s+dive\\s+in|to\\s+sum\\s+up)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:I\\s+would\\s+like\\s+to\\s+point\\s+out|it\\s+is\\s+interesting\\s+to\\s+note|in\\s+this\\s+article,\\s+we\\s+will|in\\s+this\\s+section,\\s+we\\s+will|it\\s+is\\s+worth\\s+pointing\\s+out|let['’]s\\s+take\\s+a\\s+closer\\s+look|in\\s+this\\s+article\\s+we\\s+will|in\\s+this\\s+section\\s+we\\s+will|it\\s+is\\s+important\\s+to\\s+note|it['’]s\\s+worth\\s+pointing\\s+out|in\\s+this\\s+guide,\\s+we\\s+will|it\\s+goes\\s+without\\s+saying|it\\s+is\\s+worth\\s+mentioning|it['’]s\\s+important\\s+to\\s+note|I['’]d\\s+like\\s+to\\s+point\\s+out|in\\s+this\\s+guide\\s+we\\s+will|it['’]s\\s+worth\\s+mentioning|let['’]s\\s+take\\s+a\\s+look\\s+at|I\\s+want\\s+to\\s+point\\s+out|it\\s+bears\\s+mentioning|without\\s+further\\s+ado|it\\s+is\\s+worth\\s+noting|it\\s+should\\s+be\\s+noted|it['’]s\\s+worth\\s+noting|it\\s+must\\s+be\\s+noted|let\\s+us\\s+dive\\s+into|in\\s+what\\s+follows|let['’]s\\s+dive\\s+into|needless\\s+to\\s+say|in\\s+conclusion|let['’]s\\s+dive\\s+in|to\\s+sum\\s+up)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -1851,7 +1851,7 @@ export const catalogue: CompiledCatalogue = {
         "es sei erwähnt",
         "selbstredend"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick\\s+auf|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|in\\s+diesem\\s+Abschnitt\\s+werden\\s+wir|abschließend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|in\\s+diesem\\s+Artikel\\s+werden\\s+wir|in\\s+diesem\\s+Kapitel\\s+werden\\s+wir|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|werfen\\s+wir\\s+einen\\s+Blick\\s+auf|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+sei\\s+darauf\\s+hingewiesen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|es\\s+muss\\s+erwähnt\\s+werden|es\\s+sei\\s+noch\\s+angemerkt|es\\s+ist\\s+erwähnenswert|es\\s+sei\\s+noch\\s+erwähnt|ohne\\s+lange\\s+Vorrede|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|es\\s+sei\\s+angemerkt|es\\s+sei\\s+erwähnt|selbstredend)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick\\s+auf|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|in\\s+diesem\\s+Abschnitt\\s+werden\\s+wir|abschließend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|in\\s+diesem\\s+Artikel\\s+werden\\s+wir|in\\s+diesem\\s+Kapitel\\s+werden\\s+wir|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|werfen\\s+wir\\s+einen\\s+Blick\\s+auf|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+sei\\s+darauf\\s+hingewiesen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|es\\s+muss\\s+erwähnt\\s+werden|es\\s+sei\\s+noch\\s+angemerkt|es\\s+ist\\s+erwähnenswert|es\\s+sei\\s+noch\\s+erwähnt|ohne\\s+lange\\s+Vorrede|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|es\\s+sei\\s+angemerkt|es\\s+sei\\s+erwähnt|selbstredend)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -1879,7 +1879,7 @@ export const catalogue: CompiledCatalogue = {
         "this helps",
         "this lets"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:the\\s+solution\\s+takes\\s+care\\s+of|the\\s+system\\s+takes\\s+care\\s+of|the\\s+solution\\s+provides|the\\s+platform\\s+handles|the\\s+solution\\s+enables|the\\s+solution\\s+handles|the\\s+solution\\s+allows|the\\s+system\\s+handles|this\\s+takes\\s+care\\s+of|this\\s+gives\\s+you|this\\s+makes\\s+it|this\\s+provides|this\\s+solution|our\\s+solution|this\\s+enables|this\\s+handles|this\\s+allows|this\\s+helps|this\\s+lets)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:the\\s+solution\\s+takes\\s+care\\s+of|the\\s+system\\s+takes\\s+care\\s+of|the\\s+solution\\s+provides|the\\s+platform\\s+handles|the\\s+solution\\s+enables|the\\s+solution\\s+handles|the\\s+solution\\s+allows|the\\s+system\\s+handles|this\\s+takes\\s+care\\s+of|this\\s+gives\\s+you|this\\s+makes\\s+it|this\\s+provides|this\\s+solution|our\\s+solution|this\\s+enables|this\\s+handles|this\\s+allows|this\\s+helps|this\\s+lets)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -1904,7 +1904,7 @@ export const catalogue: CompiledCatalogue = {
         "dies bietet",
         "dies hilft"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:die\\s+Plattform\\s+übernimmt|die\\s+Lösung\\s+ermöglicht|das\\s+System\\s+übernimmt|die\\s+Lösung\\s+sorgt\\s+für|die\\s+Lösung\\s+übernimmt|das\\s+ermöglicht\\s+es|die\\s+Lösung\\s+bietet|dies\\s+ermöglicht|das\\s+erlaubt\\s+es|dies\\s+übernimmt|dies\\s+macht\\s+es|unsere\\s+Lösung|dies\\s+erlaubt|diese\\s+Lösung|dies\\s+bietet|dies\\s+hilft)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:die\\s+Plattform\\s+übernimmt|die\\s+Lösung\\s+ermöglicht|das\\s+System\\s+übernimmt|die\\s+Lösung\\s+sorgt\\s+für|die\\s+Lösung\\s+übernimmt|das\\s+ermöglicht\\s+es|die\\s+Lösung\\s+bietet|dies\\s+ermöglicht|das\\s+erlaubt\\s+es|dies\\s+übernimmt|dies\\s+macht\\s+es|unsere\\s+Lösung|dies\\s+erlaubt|diese\\s+Lösung|dies\\s+bietet|dies\\s+hilft)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -1927,7 +1927,7 @@ export const catalogue: CompiledCatalogue = {
         "not just",
         "not only"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:it\\s+is\\s+not\\s+about|it\\s+is\\s+not\\s+that|it['’]s\\s+not\\s+about|more\\s+than\\s+just|it['’]s\\s+not\\s+that|is\\s+not\\s+about|aren['’]t\\s+just|isn['’]t\\s+about|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:it\\s+is\\s+not\\s+about|it\\s+is\\s+not\\s+that|it['’]s\\s+not\\s+about|more\\s+than\\s+just|it['’]s\\s+not\\s+that|is\\s+not\\s+about|aren['’]t\\s+just|isn['’]t\\s+about|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -1945,7 +1945,7 @@ export const catalogue: CompiledCatalogue = {
         "nicht bloß",
         "nicht nur"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|nicht\\s+einfach\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+lediglich|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|nicht\\s+einfach\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+lediglich|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -1978,7 +1978,7 @@ export const catalogue: CompiledCatalogue = {
         "seemingly",
         "arguably"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:it\\s+could\\s+be\\s+argued|could\\s+potentially|might\\s+potentially|potentially\\s+could|potentially\\s+might|perhaps\\s+possibly|can\\s+potentially|it\\s+appears\\s+that|it\\s+would\\s+appear|may\\s+potentially|one\\s+could\\s+argue|could\\s+possibly|might\\s+possibly|possibly\\s+could|possibly\\s+might|to\\s+some\\s+extent|could\\s+perhaps|it\\s+seems\\s+that|it\\s+would\\s+seem|might\\s+perhaps|may\\s+possibly|may\\s+perhaps|seemingly|arguably)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:it\\s+could\\s+be\\s+argued|could\\s+potentially|might\\s+potentially|potentially\\s+could|potentially\\s+might|perhaps\\s+possibly|can\\s+potentially|it\\s+appears\\s+that|it\\s+would\\s+appear|may\\s+potentially|one\\s+could\\s+argue|could\\s+possibly|might\\s+possibly|possibly\\s+could|possibly\\s+might|to\\s+some\\s+extent|could\\s+perhaps|it\\s+seems\\s+that|it\\s+would\\s+seem|might\\s+perhaps|may\\s+possibly|may\\s+perhaps|seemingly|arguably)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2023,7 +2023,7 @@ export const catalogue: CompiledCatalogue = {
         "anscheinend",
         "womöglich"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:möglicherweise\\s+unter\\s+Umständen|unter\\s+Umständen\\s+möglicherweise|es\\s+ließe\\s+sich\\s+argumentieren|eventuell\\s+unter\\s+Umständen|möglicherweise\\s+vielleicht|unter\\s+Umständen\\s+eventuell|vermutlich\\s+wahrscheinlich|vielleicht\\s+möglicherweise|wahrscheinlich\\s+vermutlich|eventuell\\s+möglicherweise|man\\s+könnte\\s+argumentieren|möglicherweise\\s+eventuell|könnten\\s+unter\\s+Umständen|könnte\\s+unter\\s+Umständen|könnten\\s+möglicherweise|dürfte\\s+möglicherweise|dürfte\\s+wahrscheinlich|können\\s+möglicherweise|könnte\\s+möglicherweise|es\\s+sieht\\s+so\\s+aus,\\s+als|eventuell\\s+vielleicht|vielleicht\\s+eventuell|kann\\s+möglicherweise|es\\s+scheint\\s+so,\\s+als|könnten\\s+vielleicht|dürfte\\s+vermutlich|könnte\\s+vielleicht|könnten\\s+eventuell|es\\s+scheint,\\s+dass|können\\s+eventuell|könnte\\s+eventuell|unter\\s+Umständen|kann\\s+eventuell|gewissermaßen|anscheinend|womöglich)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:möglicherweise\\s+unter\\s+Umständen|unter\\s+Umständen\\s+möglicherweise|es\\s+ließe\\s+sich\\s+argumentieren|eventuell\\s+unter\\s+Umständen|möglicherweise\\s+vielleicht|unter\\s+Umständen\\s+eventuell|vermutlich\\s+wahrscheinlich|vielleicht\\s+möglicherweise|wahrscheinlich\\s+vermutlich|eventuell\\s+möglicherweise|man\\s+könnte\\s+argumentieren|möglicherweise\\s+eventuell|könnten\\s+unter\\s+Umständen|könnte\\s+unter\\s+Umständen|könnten\\s+möglicherweise|dürfte\\s+möglicherweise|dürfte\\s+wahrscheinlich|können\\s+möglicherweise|könnte\\s+möglicherweise|es\\s+sieht\\s+so\\s+aus,\\s+als|eventuell\\s+vielleicht|vielleicht\\s+eventuell|kann\\s+möglicherweise|es\\s+scheint\\s+so,\\s+als|könnten\\s+vielleicht|dürfte\\s+vermutlich|könnte\\s+vielleicht|könnten\\s+eventuell|es\\s+scheint,\\s+dass|können\\s+eventuell|könnte\\s+eventuell|unter\\s+Umständen|kann\\s+eventuell|gewissermaßen|anscheinend|womöglich)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2050,7 +2050,7 @@ export const catalogue: CompiledCatalogue = {
         "which ensures",
         "this ensures"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:which\\s+helps\\s+ensure|which\\s+will\\s+ensure|thereby\\s+ensuring|this\\s+will\\s+ensure|which\\s+guarantees|which\\s+makes\\s+sure|which\\s+means\\s+that|which\\s+results\\s+in|guarantees\\s+that|this\\s+guarantees|this\\s+makes\\s+sure|this\\s+means\\s+that|this\\s+results\\s+in|which\\s+leads\\s+to|this\\s+leads\\s+to|thus\\s+ensuring|which\\s+ensures|this\\s+ensures)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:which\\s+helps\\s+ensure|which\\s+will\\s+ensure|thereby\\s+ensuring|this\\s+will\\s+ensure|which\\s+guarantees|which\\s+makes\\s+sure|which\\s+means\\s+that|which\\s+results\\s+in|guarantees\\s+that|this\\s+guarantees|this\\s+makes\\s+sure|this\\s+means\\s+that|this\\s+results\\s+in|which\\s+leads\\s+to|this\\s+leads\\s+to|thus\\s+ensuring|which\\s+ensures|this\\s+ensures)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2084,7 +2084,7 @@ export const catalogue: CompiledCatalogue = {
         "dies sorgt für",
         "das sorgt für"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|dies\\s+führt\\s+dazu,\\s+dass|das\\s+führt\\s+dazu,\\s+dass|stellen\\s+sicher,\\s+dass|was\\s+dazu\\s+führt,\\s+dass|dies\\s+bedeutet,\\s+dass|gewährleisten,\\s+dass|gewährleistet,\\s+dass|stellt\\s+sicher,\\s+dass|das\\s+bedeutet,\\s+dass|dies\\s+gewährleistet|dies\\s+stellt\\s+sicher|sorgen\\s+dafür,\\s+dass|was\\s+bedeutet,\\s+dass|das\\s+gewährleistet|das\\s+stellt\\s+sicher|garantieren,\\s+dass|sorgt\\s+dafür,\\s+dass|was\\s+gewährleistet|garantiert,\\s+dass|was\\s+sicherstellt|dies\\s+sorgt\\s+für|das\\s+sorgt\\s+für)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|dies\\s+führt\\s+dazu,\\s+dass|das\\s+führt\\s+dazu,\\s+dass|stellen\\s+sicher,\\s+dass|was\\s+dazu\\s+führt,\\s+dass|dies\\s+bedeutet,\\s+dass|gewährleisten,\\s+dass|gewährleistet,\\s+dass|stellt\\s+sicher,\\s+dass|das\\s+bedeutet,\\s+dass|dies\\s+gewährleistet|dies\\s+stellt\\s+sicher|sorgen\\s+dafür,\\s+dass|was\\s+bedeutet,\\s+dass|das\\s+gewährleistet|das\\s+stellt\\s+sicher|garantieren,\\s+dass|sorgt\\s+dafür,\\s+dass|was\\s+gewährleistet|garantiert,\\s+dass|was\\s+sicherstellt|dies\\s+sorgt\\s+für|das\\s+sorgt\\s+für)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2126,7 +2126,7 @@ export const catalogue: CompiledCatalogue = {
         "zero bugs",
         "bug-free"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:guaranteed\\s+to\\s+work|thoroughly\\s+tested|enterprise-grade|industry\\s+leading|industry-leading|production\\s+ready|production-ready|state-of-the-art|100%\\s+guaranteed|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|military-grade|100%\\s+reliable|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|is\\s+guaranteed|blazing\\s+fast|blazing-fast|bullet-proof|fully\\s+tested|100%\\s+secure|bulletproof|never\\s+fails|world-class|rock\\s+solid|rock-solid|zero\\s+bugs|bug-free)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:guaranteed\\s+to\\s+work|thoroughly\\s+tested|enterprise-grade|industry\\s+leading|industry-leading|production\\s+ready|production-ready|state-of-the-art|100%\\s+guaranteed|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|military-grade|100%\\s+reliable|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|is\\s+guaranteed|blazing\\s+fast|blazing-fast|bullet-proof|fully\\s+tested|100%\\s+secure|bulletproof|never\\s+fails|world-class|rock\\s+solid|rock-solid|zero\\s+bugs|bug-free)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2176,7 +2176,7 @@ export const catalogue: CompiledCatalogue = {
         "kampferprobt",
         "marktführend"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:funktioniert\\s+garantiert|garantiert\\s+funktioniert|garantiert\\s+fehlerfrei|absolut\\s+zuverlässig|absolut\\s+fehlerfrei|gründlich\\s+getestet|hundertprozentigen|branchenführenden|branchenführender|branchenführendes|garantiert\\s+sicher|hundertprozentige|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|100\\s+%\\s+fehlerfrei|branchenführende|hundertprozentig|produktionsreife|branchenführend|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|sind\\s+garantiert|blitzschnellen|blitzschneller|blitzschnelles|ist\\s+garantiert|kampferprobten|marktführenden|marktführender|praxiserprobte|blitzschnelle|kampferprobte|marktführende|praxiserprobt|blitzschnell|kampferprobt|marktführend)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:funktioniert\\s+garantiert|garantiert\\s+funktioniert|garantiert\\s+fehlerfrei|absolut\\s+zuverlässig|absolut\\s+fehlerfrei|gründlich\\s+getestet|hundertprozentigen|branchenführenden|branchenführender|branchenführendes|garantiert\\s+sicher|hundertprozentige|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|100\\s+%\\s+fehlerfrei|branchenführende|hundertprozentig|produktionsreife|branchenführend|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|sind\\s+garantiert|blitzschnellen|blitzschneller|blitzschnelles|ist\\s+garantiert|kampferprobten|marktführenden|marktführender|praxiserprobte|blitzschnelle|kampferprobte|marktführende|praxiserprobt|blitzschnell|kampferprobt|marktführend)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2219,7 +2219,7 @@ export const catalogue: CompiledCatalogue = {
         "robust",
         "sleek"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:next-generation|best-of-breed|game-changing|revolutionary|cutting\\s+edge|cutting-edge|effortlessly|feature-rich|game\\s+changer|game-changer|super\\s+simple|supercharged|unparalleled|beautifully|dead\\s+simple|hassle-free|supercharge|delightful|effortless|incredible|incredibly|innovative|seamlessly|super\\s+easy|beautiful|elegantly|next-gen|powerful|seamless|stunning|amazing|elegant|robust|sleek)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:next-generation|best-of-breed|game-changing|revolutionary|cutting\\s+edge|cutting-edge|effortlessly|feature-rich|game\\s+changer|game-changer|super\\s+simple|supercharged|unparalleled|beautifully|dead\\s+simple|hassle-free|supercharge|delightful|effortless|incredible|incredibly|innovative|seamlessly|super\\s+easy|beautiful|elegantly|next-gen|powerful|seamless|stunning|amazing|elegant|robust|sleek)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2287,7 +2287,7 @@ export const catalogue: CompiledCatalogue = {
         "nahtlos",
         "genial"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:leistungsstarken|leistungsstarker|leistungsstarkes|beeindruckenden|beeindruckender|beeindruckendes|leistungsstarke|spielend\\s+leicht|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|kinderleichten|leistungsstark|revolutionären|revolutionärer|revolutionäres|bahnbrechende|beeindruckend|erstklassigen|erstklassiger|erstklassiges|kinderleichte|revolutionäre|bahnbrechend|erstklassige|hochmodernen|hochmoderner|hochmodernes|kinderleicht|revolutionär|erstklassig|hochmoderne|innovativen|innovativer|innovatives|hochmodern|innovative|innovativ|mächtigen|mächtiger|mächtiges|mühelosen|müheloser|müheloses|nahtlosen|nahtloser|nahtloses|genialen|genialer|geniales|mächtige|mühelose|nahtlose|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:leistungsstarken|leistungsstarker|leistungsstarkes|beeindruckenden|beeindruckender|beeindruckendes|leistungsstarke|spielend\\s+leicht|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|kinderleichten|leistungsstark|revolutionären|revolutionärer|revolutionäres|bahnbrechende|beeindruckend|erstklassigen|erstklassiger|erstklassiges|kinderleichte|revolutionäre|bahnbrechend|erstklassige|hochmodernen|hochmoderner|hochmodernes|kinderleicht|revolutionär|erstklassig|hochmoderne|innovativen|innovativer|innovatives|hochmodern|innovative|innovativ|mächtigen|mächtiger|mächtiges|mühelosen|müheloser|müheloses|nahtlosen|nahtloser|nahtloses|genialen|genialer|geniales|mächtige|mühelose|nahtlose|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2320,7 +2320,7 @@ export const catalogue: CompiledCatalogue = {
         "tests passed",
         "CI is green"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:verified\\s+that\\s+it\\s+works|all\\s+tests\\s+are\\s+passing|everything\\s+is\\s+working|all\\s+tests\\s+are\\s+green|successfully\\s+tested|the\\s+build\\s+succeeded|working\\s+as\\s+expected|tested\\s+and\\s+working|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|tests\\s+are\\s+passing|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|everything\\s+works|the\\s+build\\s+passes|works\\s+flawlessly|all\\s+checks\\s+pass|tests\\s+are\\s+green|works\\s+perfectly|all\\s+tests\\s+pass|tests\\s+passed|CI\\s+is\\s+green)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:verified\\s+that\\s+it\\s+works|all\\s+tests\\s+are\\s+passing|everything\\s+is\\s+working|all\\s+tests\\s+are\\s+green|successfully\\s+tested|the\\s+build\\s+succeeded|working\\s+as\\s+expected|tested\\s+and\\s+working|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|tests\\s+are\\s+passing|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|everything\\s+works|the\\s+build\\s+passes|works\\s+flawlessly|all\\s+checks\\s+pass|tests\\s+are\\s+green|works\\s+perfectly|all\\s+tests\\s+pass|tests\\s+passed|CI\\s+is\\s+green)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2349,7 +2349,7 @@ export const catalogue: CompiledCatalogue = {
         "Tests bestanden",
         "Tests sind grün"
       ],
-      "source": "(?<![\\p{L}\\p{M}\\p{N}_])(?:alle\\s+Tests\\s+sind\\s+erfolgreich|funktioniert\\s+wie\\s+vorgesehen|funktioniert\\s+wie\\s+gewünscht|alle\\s+Tests\\s+sind\\s+bestanden|funktioniert\\s+wie\\s+erwartet|getestet\\s+und\\s+funktioniert|alle\\s+Prüfungen\\s+bestanden|funktioniert\\s+einwandfrei|alle\\s+Tests\\s+laufen\\s+durch|funktioniert\\s+problemlos|alle\\s+Tests\\s+erfolgreich|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|erfolgreich\\s+getestet|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|Build\\s+erfolgreich|läuft\\s+einwandfrei|Tests\\s+bestanden|Tests\\s+sind\\s+grün)(?![\\p{L}\\p{M}\\p{N}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:alle\\s+Tests\\s+sind\\s+erfolgreich|funktioniert\\s+wie\\s+vorgesehen|funktioniert\\s+wie\\s+gewünscht|alle\\s+Tests\\s+sind\\s+bestanden|funktioniert\\s+wie\\s+erwartet|getestet\\s+und\\s+funktioniert|alle\\s+Prüfungen\\s+bestanden|funktioniert\\s+einwandfrei|alle\\s+Tests\\s+laufen\\s+durch|funktioniert\\s+problemlos|alle\\s+Tests\\s+erfolgreich|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|erfolgreich\\s+getestet|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|Build\\s+erfolgreich|läuft\\s+einwandfrei|Tests\\s+bestanden|Tests\\s+sind\\s+grün)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     }
   ]

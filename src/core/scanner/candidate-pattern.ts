@@ -6,17 +6,38 @@
 // once), which the regex engine walks far faster than a flat alternation of
 // hundreds of phrases.
 import { foldUnicodeOnly } from './case-fold';
+import { WORD_CHAR } from './phrase-pattern';
 
 type Trie = Map<string, Trie>;
 const END = '';
 
+// The last code unit of Latin Extended-B: the edge test covers ASCII, Latin-1
+// and Latin Extended, where nearly all prose word characters fall.
+const LAST_COMMON_UNIT = 0x024f;
+
+// The code units up to `last` that WORD_CHAR matches, as the body of a
+// character class that needs no `u` flag (ranges of \uXXXX escapes).
+function wordCharClassBody(last: number): string {
+  const isWordChar = new RegExp(`^${WORD_CHAR}$`, 'u');
+  const matches = (unit: number) => isWordChar.test(String.fromCharCode(unit));
+  const escape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+  let body = '';
+  for (let unit = 0; unit <= last; unit++) {
+    if (!matches(unit)) continue;
+    let end = unit;
+    while (end < last && matches(end + 1)) end++;
+    body += end === unit ? escape(unit) : `${escape(unit)}-${escape(end)}`;
+    unit = end;
+  }
+  return body;
+}
+
 /**
- * Characters that all continue a word under the Unicode definition (letter,
- * mark, number or `_`): ASCII, Latin-1 and Latin Extended letters, combining
- * diacritics. A phrase cannot start after one or end before one.
+ * The word characters (WORD_CHAR: letter, decimal digit or `_`) among ASCII,
+ * Latin-1 and Latin Extended, as a character class body for a regex without
+ * the `u` flag. A phrase cannot start after one or end before one.
  */
-export const COMMON_WORD_CHARS =
-  'A-Za-z0-9_\u00AA\u00B2\u00B3\u00B5\u00B9\u00BA\u00BC-\u00BE\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F';
+export const COMMON_WORD_CHARS = wordCharClassBody(LAST_COMMON_UNIT);
 const NOT_AFTER_WORD = `(?<![${COMMON_WORD_CHARS}])`;
 const NOT_BEFORE_WORD = `(?![${COMMON_WORD_CHARS}])`;
 

@@ -2,8 +2,11 @@
 // Unicode-aware edges. The build compiles every record with it; tests and the
 // benchmark use it as the reference semantics of a record.
 
-/** A character that continues a word: letter, combining mark, number or `_`. */
-export const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}_]`;
+/**
+ * A character that continues a word (CONTRACT.md section 6): letter, decimal
+ * digit or `_`. The candidate pattern derives its edge characters from it.
+ */
+export const WORD_CHAR = String.raw`[\p{L}\p{Nd}_]`;
 
 /** Flags every compiled record uses: global, case-insensitive, Unicode. */
 export const RECORD_FLAGS = 'giu';
