@@ -28,6 +28,7 @@ export function createWritingToolDispatcher(host?: WritingToolHost): WritingTool
 let bundled: CatalogueView | undefined;
 
 export { parseModelComparisonEvidence, type EvidenceParseResult } from './evidence/parse';
+export { missingEvidence, type MissingReason } from './evidence/missing';
 export { modelComparisonEvidenceSchema } from './evidence/schema';
 export { MAX_TITLE_UNITS, isPlainLine, plainLineProblem, plainTextProblem } from './plain-line';
 export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './host';

@@ -50,9 +50,18 @@ export function createApp({ config, dispatcher, registerMcp }: AppDependencies):
 
 /** An app that answers every request with 500 `invalid-config`. */
 export function createConfigErrorApp(message: string): Hono<AppEnv> {
+  return refusingApp(new ApiError('invalid-config', message));
+}
+
+/** An app that answers every request with 500 `internal-error`: the app could not be built. */
+export function createInternalErrorApp(): Hono<AppEnv> {
+  return refusingApp(new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'));
+}
+
+function refusingApp(error: ApiError): Hono<AppEnv> {
   const app = baseApp();
   app.all('*', () => {
-    throw new ApiError('invalid-config', message);
+    throw error;
   });
   return app;
 }

@@ -12,6 +12,7 @@ import {
   plainLineProblem,
   plainTextProblem,
 } from '../core/index';
+import { echo } from '../core/echo';
 import { evidenceKey } from './evidence-key';
 
 /** Validated host configuration. */
@@ -59,7 +60,7 @@ function idList(name: string, maxUnits: number, itemProblem?: (item: string, lab
       const label = `${name} item ${index + 1}`;
       const problem = plainLineProblem(label, item, maxUnits) ?? itemProblem?.(item, label);
       if (problem !== undefined) return problem;
-      if (seen.has(item)) return `${name} must not repeat '${item}'`;
+      if (seen.has(item)) return `${name} must not repeat ${echo(item)}`;
       seen.add(item);
     }
     return undefined;

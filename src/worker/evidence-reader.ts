@@ -1,6 +1,7 @@
 // The Worker's evidence callback for the dispatcher: one bounded KV read per
 // call. The dispatcher validates whatever this returns; this module only maps
 // storage outcomes (CONTRACT section 7).
+import { missingEvidence } from '../core/index';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
 import { evidenceKey } from './evidence-key';
 import type { ReadOnlyKv } from './read-only-kv';
@@ -23,7 +24,7 @@ export function createEvidenceReader(kv: ReadOnlyKv) {
   return async function readEvidence(query: ModelComparisonQuery): Promise<ModelComparisonEvidence> {
     const key = evidenceKey(query);
     const text = await withDeadline(kv.get(key, { type: 'text', cacheTtl: EVIDENCE_CACHE_TTL_SECONDS }), EVIDENCE_READ_TIMEOUT_MS);
-    if (text === null) return missingEvidence(query);
+    if (text === null) return missingEvidence(query, 'not-stored');
     if (text.length > MAX_EVIDENCE_UNITS) return text as unknown as ModelComparisonEvidence;
     return parseJsonOrRaw(text) as ModelComparisonEvidence;
   };
@@ -45,27 +46,3 @@ function parseJsonOrRaw(text: string): unknown {
   }
 }
 
-// Worded in the query's language, like the dispatcher's own evidence-missing answers.
-const NOT_STORED = {
-  en: {
-    explanation: 'No model comparison evidence is available: the host has stored none for this language, profile, role and cohort.',
-    limitation: 'Without stored evidence for this scope, no model is selected.',
-  },
-  de: {
-    explanation: 'Es liegen keine Belege für einen Modellvergleich vor: Der Host hat für diese Sprache, dieses Profil, diese Rolle und diese Kohorte keine hinterlegt.',
-    limitation: 'Ohne hinterlegte Belege für diesen Umfang wird kein Modell ausgewählt.',
-  },
-} as const;
-
-function missingEvidence(query: ModelComparisonQuery): ModelComparisonEvidence {
-  const words = NOT_STORED[query.language];
-  return {
-    status: 'evidence-missing',
-    query: { ...query },
-    bestValue: null,
-    highestDetection: null,
-    sources: [],
-    explanation: words.explanation,
-    limitations: [words.limitation],
-  };
-}

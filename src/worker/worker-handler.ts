@@ -2,7 +2,7 @@
 // app once per isolate (per env object), so a request only pays for its own KV
 // read. index.ts (the shipped entry) creates it with MCP mounted.
 import type { Hono } from 'hono';
-import { createApp, createConfigErrorApp, type OptionalRoutes } from './app';
+import { createApp, createConfigErrorApp, createInternalErrorApp, type OptionalRoutes } from './app';
 import { ConfigError, parseHostConfig } from './config';
 import type { AppEnv, WorkerEnv } from './env';
 import { createHostDispatcher } from './host';
@@ -19,13 +19,18 @@ export function createWorkerHandler(routes: OptionalRoutes): WorkerHandler {
       const config = parseHostConfig(env);
       return createApp({ config, dispatcher: createHostDispatcher(config, env), ...routes });
     } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      console.error(JSON.stringify({ event: 'invalid-config', variable: err.variable, message: err.message }));
-      return createConfigErrorApp(err.message);
+      if (err instanceof ConfigError) {
+        console.error(JSON.stringify({ event: 'invalid-config', variable: err.variable, message: err.message }));
+        return createConfigErrorApp(err.message);
+      }
+      // Only the error's name (such as TypeError): its message or stack could quote a secret from env.
+      console.error(JSON.stringify({ event: 'app-build-failed', error: errorName(err) }));
+      return createInternalErrorApp();
     }
   }
 
   return {
+    // Built once per env even when building fails, so a broken build is not retried on every request.
     fetch(request, env, ctx) {
       let app = apps.get(env);
       if (app === undefined) {
@@ -35,4 +40,8 @@ export function createWorkerHandler(routes: OptionalRoutes): WorkerHandler {
       return app.fetch(request, env, ctx);
     },
   };
+}
+
+function errorName(err: unknown): string {
+  return err instanceof Error ? err.name : typeof err;
 }

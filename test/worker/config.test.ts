@@ -1,7 +1,8 @@
 // Host configuration from env: validated once, bad values answered with 500
 // invalid-config naming the variable (never a secret's value).
 import { describe, expect, it, vi } from 'vitest';
-import { dispatchInit, errorOf, requestWith, variantEnv } from './helpers';
+import { createWorkerHandler } from '../../src/worker/worker-handler';
+import { ORIGIN, baseEnv, dispatchInit, errorOf, requestWith, variantEnv } from './helpers';
 
 const compose = dispatchInit({ name: 'compose_writing_review_prompt', arguments: {} });
 
@@ -39,6 +40,12 @@ describe('host configuration', () => {
       expect(error.message).toContain(variable);
     });
   }
+
+  it('quotes a repeated ID cut to 40 units, like every echoed value', async () => {
+    const id = 'm'.repeat(150);
+    const response = await requestWith(variantEnv({ MODEL_IDS: `${id},${id}` }), '/v1/tools');
+    expect((await errorOf(response)).message).toBe(`MODEL_IDS must not repeat '${'m'.repeat(40)}…'.`);
+  });
 
   it('names API_TOKEN without repeating its value', async () => {
     const secret = 'secret value with spaces';
@@ -108,5 +115,42 @@ describe('host configuration', () => {
     spy.mockRestore();
     expect(reports.filter((line) => line.includes('"invalid-config"'))).toHaveLength(1);
     expect(JSON.parse(reports[0]!)).toMatchObject({ event: 'invalid-config', variable: 'MODEL_IDS' });
+  });
+
+  // Bug (worker): any error but ConfigError thrown while building the app
+  // escaped fetch (a non-JSON 1101 on Cloudflare) and was retried every request.
+  it('answers 500 internal-error JSON when building the app fails, logging once without the error text', async () => {
+    const secret = 'token=build-failure-secret-3f';
+    const handler = createWorkerHandler({
+      registerMcp: () => {
+        throw new Error(`route setup failed: ${secret}`);
+      },
+    });
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const env = variantEnv({});
+    const reports: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void reports.push(String(line)));
+    const responses: Response[] = [];
+    try {
+      for (const path of ['/healthz', '/v1/tools', '/mcp']) {
+        const incoming = new Request(`${ORIGIN}${path}`) as Parameters<typeof handler.fetch>[0];
+        responses.push(await handler.fetch(incoming, env, ctx));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    for (const response of responses) {
+      expect(response.status).toBe(500);
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+      const error = await errorOf(response);
+      expect(error).toMatchObject({ ok: false, tool: '', code: 'internal-error' });
+      expect(error.message).not.toContain(secret);
+    }
+    const failures = reports.filter((line) => line.includes('"app-build-failed"'));
+    expect(failures).toHaveLength(1);
+    expect(JSON.parse(failures[0]!)).toEqual({ event: 'app-build-failed', error: 'Error' });
+    expect(reports.join('\n')).not.toContain(secret);
+    // The same env still serves normally through the shipped handler.
+    expect((await requestWith(baseEnv, '/healthz')).status).toBe(200);
   });
 });

@@ -54,7 +54,10 @@ describe('evidence from KV', () => {
       bestValue: null,
       highestDetection: null,
       sources: [],
+      limitations: [],
     });
+    // Worded in the query's language, naming the cause: nothing stored for this scope.
+    expect(body.data.explanation).toMatch(/^Es liegen keine Belege für einen Modellvergleich vor: .*hinterlegt\.$/);
   });
 
   it('answers 502 invalid-host-evidence for a value that is not JSON', async () => {
@@ -92,12 +95,19 @@ describe('evidence from KV', () => {
 });
 
 describe('read-only access', () => {
-  it('never calls anything on EVIDENCE but get', async () => {
+  it('never calls anything on EVIDENCE but get, and reads once per evidence call only', async () => {
     const used: string[] = [];
+    let reads = 0;
     const spy = new Proxy(baseEnv.EVIDENCE, {
       get(target, property, receiver) {
         used.push(String(property));
         const value = Reflect.get(target, property, receiver);
+        if (property === 'get' && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            reads += 1;
+            return Reflect.apply(value, target, args);
+          };
+        }
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
@@ -110,9 +120,17 @@ describe('read-only access', () => {
       dispatchInit({ name: 'compose_writing_review_prompt', arguments: {} }),
       dispatchInit({ name: 'find_writing_signals', arguments: { text: 'It is worth noting that this is powerful.' } }),
     ];
-    for (const init of calls) await requestWith(watched, '/v1/dispatch', init);
+    // Reads per request: the app's setup checks EVIDENCE.get but calls nothing.
+    const readsPerRequest: number[] = [];
+    for (const init of calls) {
+      const before = reads;
+      await requestWith(watched, '/v1/dispatch', init);
+      readsPerRequest.push(reads - before);
+    }
+    const before = reads;
     await requestWith(watched, '/v1/tools');
-    expect(used.length).toBeGreaterThan(0);
+    readsPerRequest.push(reads - before);
+    expect(readsPerRequest).toEqual([1, 1, 1, 0, 0, 0, 0]);
     expect(new Set(used.filter((name) => name !== 'then'))).toEqual(new Set(['get']));
   });
 

@@ -42,6 +42,45 @@ describe('POST /mcp under hostile input', () => {
     expect(body.result?.structuredContent?.error?.code).toBe('invalid-arguments');
   });
 
+  // Bug (worker, MCP): the SDK's CallToolRequestSchema refused such arguments
+  // with a JSON-RPC -32603 carrying zod's issue list, and a raw null became {}.
+  it.each([
+    ['null', null],
+    ['an array', []],
+    ['a string', 'x'],
+  ])('answers arguments that are %s as invalid-arguments, as POST /v1/dispatch does', async (_label, args) => {
+    const response = await post(toolCall('get_writing_rules', args));
+    expect(response.status).toBe(200);
+    const body = (await jsonOf(response)) as {
+      result?: { isError?: boolean; structuredContent?: { error?: { code?: string; message?: string } } };
+      error?: unknown;
+    };
+    expect(body.error).toBeUndefined();
+    expect(body.result?.isError).toBe(true);
+    const dispatched = await request('/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'get_writing_rules', arguments: args }),
+    });
+    expect(dispatched.status).toBe(400);
+    expect(body.result?.structuredContent?.error).toEqual(((await dispatched.json()) as { error: unknown }).error);
+    expect(body.result?.structuredContent?.error?.code).toBe('invalid-arguments');
+  });
+
+  it('answers a tool call without an arguments key as a call with no arguments', async () => {
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_writing_rules' } }));
+    expect(response.status).toBe(200);
+    const body = (await jsonOf(response)) as { id?: unknown; result?: { isError?: boolean; structuredContent?: Record<string, unknown> } };
+    expect(body.id).toBe(8);
+    expect(body.result?.isError).toBeUndefined();
+    const dispatched = await request('/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'get_writing_rules', arguments: {} }),
+    });
+    expect(body.result?.structuredContent).toEqual(((await dispatched.json()) as { data: unknown }).data);
+  });
+
   it.each([
     ['an own constructor key', 'get_writing_rules', { constructor: { detail: 'full' } }],
     ['an unknown tool', 'rewrite_text', {}],

@@ -138,6 +138,9 @@ describe('GET /', () => {
     const csp = response.headers.get('Content-Security-Policy') ?? '';
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("connect-src 'self'");
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
     const html = await response.text();
     expect(html).toContain('<tool name="find_writing_signals"');
     expect(html).toContain(catalogueVersion);

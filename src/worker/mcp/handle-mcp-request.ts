@@ -7,6 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/types';
+import { MAX_BODY_BYTES } from '../middleware/body-limit';
 import { refusingJsonSchemaValidator } from './refusing-validator';
 import { toCallToolResult } from './tool-result';
 
@@ -21,8 +22,6 @@ export interface McpEndpointOptions {
 }
 
 const SERVER_NAME = 'writing-rules';
-// The same bound as the HTTP API's bodies (CONTRACT section 8).
-const MAX_BODY_BYTES = 1024 * 1024;
 
 function toMcpTool(descriptor: WritingToolDescriptor): Tool {
   return {
@@ -42,12 +41,37 @@ function toMcpTool(descriptor: WritingToolDescriptor): Tool {
 function rawCallArguments(body: unknown): ReadonlyMap<unknown, unknown> {
   const calls = new Map<unknown, unknown>();
   for (const message of Array.isArray(body) ? body : [body]) {
-    if (typeof message !== 'object' || message === null) continue;
-    const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
-    if (method !== 'tools/call' || typeof params !== 'object' || params === null) continue;
-    if (Object.hasOwn(params, 'arguments')) calls.set(id, (params as { arguments?: unknown }).arguments);
+    const call = toolCallOf(message);
+    if (call !== undefined && Object.hasOwn(call.params, 'arguments')) calls.set(call.id, call.params.arguments);
   }
   return calls;
+}
+
+/**
+ * The body as the SDK may read it: a tools/call whose `arguments` is present but
+ * not an object (null, an array, a string) gets `{}` in its copy, so the SDK
+ * passes the call on instead of answering -32603 with its schema's issues. The
+ * handler dispatches the raw value from `rawCallArguments`, which the
+ * dispatcher refuses as `invalid-arguments`.
+ */
+function withObjectArguments(body: unknown): unknown {
+  const fix = (message: unknown): unknown => {
+    const call = toolCallOf(message);
+    if (call === undefined || !Object.hasOwn(call.params, 'arguments') || isPlainObject(call.params.arguments)) return message;
+    return { ...(message as object), params: { ...call.params, arguments: {} } };
+  };
+  return Array.isArray(body) ? body.map(fix) : fix(body);
+}
+
+function toolCallOf(message: unknown): { id: unknown; params: { arguments?: unknown } } | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
+  if (method !== 'tools/call' || typeof params !== 'object' || params === null) return undefined;
+  return { id, params: params as { arguments?: unknown } };
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function createServer(options: McpEndpointOptions, rawArguments: ReadonlyMap<unknown, unknown>): Server {
@@ -61,9 +85,10 @@ function createServer(options: McpEndpointOptions, rawArguments: ReadonlyMap<unk
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map(toMcpTool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
-    const args = rawArguments.has(extra.requestId) ? rawArguments.get(extra.requestId) : request.params.arguments;
     // MCP leaves `arguments` out for a call without any; that is the empty object.
-    return toCallToolResult(await options.dispatch({ name, arguments: args ?? {} }));
+    // A key that is present keeps its raw value, null included, for the dispatcher to judge.
+    const args = rawArguments.has(extra.requestId) ? rawArguments.get(extra.requestId) : (request.params.arguments ?? {});
+    return toCallToolResult(await options.dispatch({ name, arguments: args }));
   });
   return server;
 }
@@ -86,7 +111,7 @@ export async function handleMcpRequest(
   });
   try {
     await server.connect(transport);
-    return await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
+    return await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody: withObjectArguments(parsedBody) });
   } finally {
     await server.close();
   }

@@ -1,6 +1,7 @@
 // GET /: the review page (src/page, inlined by scripts/build-page.ts) with the
 // host's review context and the catalogue version in its VOIX <context>,
-// escaped, and headers that allow no request beyond this origin's API.
+// escaped, and headers that allow no request beyond this origin's API
+// (nosniff and Referrer-Policy come from the securityHeaders() middleware).
 import type { Handler } from 'hono';
 import { catalogueVersion } from '../../core/index';
 import { escapeHtml } from '../../page/escape-html';
@@ -11,8 +12,6 @@ import { pageCsp, pageHtml } from './page.generated';
 const HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': pageCsp,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cache-Control': 'no-cache',

@@ -5,13 +5,12 @@ import type { Handler } from 'hono';
 import type { WritingToolResult } from '../../core/types';
 import type { AppEnv } from '../env';
 import { ApiError, statusFor } from '../errors';
+import { parseJsonBody } from '../json-body';
 
 /** The part of the core dispatcher the route uses. */
 export interface ToolDispatcher {
   dispatch(call: unknown): Promise<WritingToolResult>;
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Handler that dispatches the parsed body and answers with the envelope. */
 export function dispatchHandler(dispatcher: ToolDispatcher): Handler<AppEnv> {
@@ -26,11 +25,9 @@ export function dispatchHandler(dispatcher: ToolDispatcher): Handler<AppEnv> {
 }
 
 function parseJson(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(utf8.decode(bytes));
-  } catch {
-    throw new ApiError('invalid-request', 'The request body must be a JSON object such as {"name": "get_writing_rules", "arguments": {}} in UTF-8.');
-  }
+  const parsed = parseJsonBody(bytes);
+  if (parsed.ok) return parsed.value;
+  throw new ApiError('invalid-request', 'The request body must be a JSON object such as {"name": "get_writing_rules", "arguments": {}} in UTF-8.');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,6 +9,7 @@ import { mcpMethodNotAllowed } from '../mcp/method-not-allowed';
 import { bearerAuth } from '../middleware/bearer-auth';
 import { readBodyWithin } from '../middleware/body-limit';
 import { ApiError } from '../errors';
+import { parseJsonBody } from '../json-body';
 import type { AgentRouteOptions } from './agents';
 
 /** Registers POST /mcp behind the bearer token when the host set one. */
@@ -20,7 +21,7 @@ export function registerMcpRoute(app: Hono<AppEnv>, { apiToken, dispatcher }: Ag
     // The body was read within the limit; the SDK gets it back, parsed where it
     // is JSON (so tools/call sees the arguments as sent) and raw where it is not
     // (so the SDK answers its own JSON-RPC parse error).
-    const parsed = parseJsonOrUndefined(bytes);
+    const parsed = parseJsonBody(bytes);
     return handleMcpRequest(new Request(c.req.raw, { body: bytes }), {
       tools: writingReviewTools,
       version: catalogueVersion,
@@ -31,12 +32,10 @@ export function registerMcpRoute(app: Hono<AppEnv>, { apiToken, dispatcher }: Ag
         c.set('outcome', result.ok ? 'ok' : result.error.code);
         return result;
       },
-    }, parsed);
+    }, parsed.ok ? parsed.value : undefined);
   });
   app.all('/mcp', () => mcpMethodNotAllowed());
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** The body within 1 MiB, or the 413 an MCP client reads: a JSON-RPC error. */
 async function readBodyWithinOrJsonRpcError(request: Request): Promise<Uint8Array | Response> {
@@ -45,13 +44,5 @@ async function readBodyWithinOrJsonRpcError(request: Request): Promise<Uint8Arra
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return Response.json({ jsonrpc: '2.0', error: { code: -32600, message: error.message }, id: null }, { status: 413 });
-  }
-}
-
-function parseJsonOrUndefined(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(utf8.decode(bytes));
-  } catch {
-    return undefined;
   }
 }
