@@ -1,7 +1,9 @@
 // The candidate pattern may reject a position only where the reference regex
 // would too: its word-edge characters must all be Unicode word characters.
 import { describe, expect, it } from 'vitest';
-import { COMMON_WORD_CHARS } from '../../src/core/scanner/candidate-pattern';
+import { catalogue } from '../../src/core/catalogue/catalogue.generated';
+import { LANGUAGES } from '../../src/core/catalogue/ids';
+import { COMMON_WORD_CHARS, compileCandidatePattern } from '../../src/core/scanner/candidate-pattern';
 import { WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
 
 describe('COMMON_WORD_CHARS', () => {
@@ -14,5 +16,16 @@ describe('COMMON_WORD_CHARS', () => {
       if (common.test(char) && !unicodeWord.test(char)) outside.push(`U+${unit.toString(16).toUpperCase()}`);
     }
     expect(outside).toEqual([]);
+  });
+});
+
+describe('candidate regex size', () => {
+  // V8 stops optimising a regex whose source passes about 20 KiB (about ten
+  // times slower); an edge class written with \uXXXX escapes once crossed it.
+  it('stays under 20 KiB of source for all phrases of each language', () => {
+    for (const language of LANGUAGES) {
+      const phrases = catalogue.signalRecords.filter((r) => r.language === language).flatMap((r) => r.phrases);
+      expect(compileCandidatePattern(phrases).source.length, language).toBeLessThan(20 * 1024);
+    }
   });
 });

@@ -20,7 +20,13 @@ const LAST_COMMON_UNIT = 0x024f;
 function wordCharClassBody(last: number): string {
   const isWordChar = new RegExp(`^${WORD_CHAR}$`, 'u');
   const matches = (unit: number) => isWordChar.test(String.fromCharCode(unit));
-  const escape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+  // Literal characters keep the class short: the class stands at every phrase
+  // end of the candidate regex, and V8 stops optimising a regex source past
+  // about 20 KiB. Only a character that is special in a class is escaped.
+  const escape = (unit: number) =>
+    /[\\\]\[^-]/.test(String.fromCharCode(unit)) || unit < 0x20
+      ? `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`
+      : String.fromCharCode(unit);
   let body = '';
   for (let unit = 0; unit <= last; unit++) {
     if (!matches(unit)) continue;
