@@ -3,11 +3,11 @@
 // TypeError naming the field; later changes to the host's objects change nothing.
 import * as z from 'zod';
 import { deepFreeze } from './freeze';
-import { plainLineProblem, plainTextProblem } from './plain-line';
+import { plainTextProblem } from './plain-line';
 import type { ModelComparisonContext, ModelComparisonEvidenceReader, ReviewContext } from './types';
 import { MAX_COHORT_ID_UNITS } from './tools/fields';
 import { issueMessage } from './zod-issue';
-import { echo } from './echo';
+import { idListProblem } from './id-list';
 
 /** Longest audience or goal, in UTF-16 units. */
 export const MAX_REVIEW_CONTEXT_UNITS = 4000;
@@ -31,16 +31,7 @@ const hostText = (label: string) =>
   withProblem(z.string(), (value) => plainTextProblem(label, value, MAX_REVIEW_CONTEXT_UNITS));
 
 const idList = (label: string, maxUnits: number) =>
-  withProblem(z.array(z.string()), (ids) => {
-    const seen = new Set<string>();
-    for (const [index, id] of ids.entries()) {
-      const problem = plainLineProblem(`${label}[${index}]`, id, maxUnits);
-      if (problem !== undefined) return problem;
-      if (seen.has(id)) return `${label} must not repeat ${echo(id)}`;
-      seen.add(id);
-    }
-    return undefined;
-  });
+  withProblem(z.array(z.string()), (ids) => idListProblem(ids, maxUnits, { list: label, item: (index) => `${label}[${index}]` }));
 
 const hostSchema = z.strictObject({
   reviewContext: z

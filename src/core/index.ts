@@ -31,6 +31,7 @@ export { parseModelComparisonEvidence, type EvidenceParseResult } from './eviden
 export { missingEvidence, type MissingReason } from './evidence/missing';
 export { modelComparisonEvidenceSchema } from './evidence/schema';
 export { MAX_TITLE_UNITS, isPlainLine, plainLineProblem, plainTextProblem } from './plain-line';
+export { idListProblem, type IdListLabels } from './id-list';
 export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './host';
 export { MAX_TEXT_UNITS, MAX_SIGNALS, MAX_FINDINGS, MAX_COHORT_ID_UNITS } from './tools/fields';
 export { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from './catalogue/ids';

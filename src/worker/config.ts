@@ -4,15 +4,14 @@
 // the dispatcher would refuse, but names the variable instead of the field.
 import * as z from 'zod';
 import {
+  idListProblem,
   LANGUAGES,
   MAX_COHORT_ID_UNITS,
   MAX_MODEL_ID_UNITS,
   MAX_REVIEW_CONTEXT_UNITS,
   PROFILE_IDS,
-  plainLineProblem,
   plainTextProblem,
 } from '../core/index';
-import { echo } from '../core/echo';
 import { evidenceKey } from './evidence-key';
 
 /** Validated host configuration. */
@@ -53,18 +52,9 @@ function checkedString(problem: (value: string) => string | undefined) {
 const contextText = (name: string) => checkedString((value) => plainTextProblem(name, value, MAX_REVIEW_CONTEXT_UNITS));
 
 function idList(name: string, maxUnits: number, itemProblem?: (item: string, label: string) => string | undefined) {
-  return checkedString((value) => {
-    const items = splitList(value);
-    const seen = new Set<string>();
-    for (const [index, item] of items.entries()) {
-      const label = `${name} item ${index + 1}`;
-      const problem = plainLineProblem(label, item, maxUnits) ?? itemProblem?.(item, label);
-      if (problem !== undefined) return problem;
-      if (seen.has(item)) return `${name} must not repeat ${echo(item)}`;
-      seen.add(item);
-    }
-    return undefined;
-  }).transform(splitList);
+  return checkedString((value) =>
+    idListProblem(splitList(value), maxUnits, { list: name, item: (index) => `${name} item ${index + 1}`, itemProblem }),
+  ).transform(splitList);
 }
 
 function splitList(value: string): string[] {
