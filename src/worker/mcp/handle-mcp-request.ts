@@ -29,6 +29,7 @@ function toMcpTool(descriptor: WritingToolDescriptor): Tool {
     title: descriptor.title,
     description: descriptor.description,
     inputSchema: descriptor.inputSchema as Tool['inputSchema'],
+    outputSchema: descriptor.outputSchema as Tool['outputSchema'],
     annotations: { title: descriptor.title, ...descriptor.annotations },
   };
 }
