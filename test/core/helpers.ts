@@ -24,8 +24,11 @@ export function call(name: string, args: unknown, host: WritingToolHost = { revi
   return fixtureDispatcher(host).dispatch({ name, arguments: args });
 }
 
-/** The data of an ok envelope; fails the test with the error otherwise. */
-export function dataOf<T>(result: WritingToolResult): T {
+/**
+ * The data of an ok envelope; fails the test with the error otherwise. Typed
+ * by the tool for a literal tool name; `call` (any name) needs `dataOf<T>`.
+ */
+export function dataOf<T>(result: WritingToolResult<T> | WritingToolResult): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
   return result.data as T;
 }
