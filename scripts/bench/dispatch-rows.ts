@@ -52,7 +52,8 @@ async function dispatchOverScan(text: string, language: Language): Promise<strin
     { scan: () => view.scan(request), dispatch: () => dispatcher.dispatch(call) },
     { warmup: 20, runs: 100 },
   );
-  return `${ratio(timings.dispatch.medianMs / timings.scan.medianMs)} (+${ms(timings.dispatch.medianMs - timings.scan.medianMs)})`;
+  const difference = timings.dispatch.medianMs - timings.scan.medianMs;
+  return `${ratio(timings.dispatch.medianMs / timings.scan.medianMs)} (${difference < 0 ? '−' : '+'}${ms(Math.abs(difference))})`;
 }
 
 /**

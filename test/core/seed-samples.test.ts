@@ -154,7 +154,7 @@ function envelope(value: unknown, tool: string): WritingToolResult {
 async function profileRuleIds(profile: 'public-docs'): Promise<string[]> {
   const summary = await createWritingToolDispatcher().dispatch({ name: 'get_writing_rules', arguments: { profile } });
   if (!summary.ok) throw new Error(summary.error.message);
-  return (summary.data as { rules: { id: string }[] }).rules.map((rule) => rule.id);
+  return summary.data.rules.map((rule) => rule.id);
 }
 
 /** The separator between segment texts, read off the prompt itself (the contract only says "joined"). */
