@@ -3,10 +3,10 @@
 // descriptors as the HTTP API. MCP at /mcp is its own module (mcp.ts).
 import type { Hono, MiddlewareHandler } from 'hono';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
-import { buildOpenApiDocument } from '../../core/openapi/index';
 import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools } from '../../core/projections/index';
 import type { AppEnv } from '../env';
-import { ApiError, methodNotAllowed, statusFor, type OutcomeCode } from '../errors';
+import { ApiError, methodNotAllowed } from '../errors';
+import { buildOpenApiDocument } from '../openapi/document';
 import { bearerAuth } from '../middleware/bearer-auth';
 import type { ToolDispatcher } from './dispatch';
 import { fixedJsonAnswer, toolsCacheControl } from './tools';
@@ -57,11 +57,7 @@ export function registerAgentRoutes(app: Hono<AppEnv>, { apiToken }: AgentRouteO
   const openApi = fixedJsonAnswer(
     () =>
       JSON.stringify(
-        buildOpenApiDocument({
-          tools: writingReviewTools,
-          catalogueVersion,
-          statusFor: (code) => statusFor(code as OutcomeCode),
-        }),
+        buildOpenApiDocument({ tools: writingReviewTools, catalogueVersion }),
       ),
     toolsCacheControl(shared),
   );
