@@ -15,8 +15,6 @@ export interface RequestVariables {
   tool: string;
   /** `ok` or the error code of the answer. */
   outcome: string;
-  /** The request body's bytes, read within the size limit. */
-  body: Uint8Array;
 }
 
 /** Hono's environment type for this app. */

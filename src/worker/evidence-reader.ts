@@ -4,7 +4,7 @@
 import { missingEvidence } from '../core/index';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
 import { evidenceKey } from './evidence-key';
-import type { ReadOnlyKv } from './read-only-kv';
+import type { ReadOnlyKv } from './host';
 
 /** Seconds an edge location may keep a value it has read (KV's minimum is 30). */
 export const EVIDENCE_CACHE_TTL_SECONDS = 60;
