@@ -3,7 +3,7 @@
 // only pays for its own work. Every route family lives in routes/ (and the page
 // in page/); this file is the one place that applies the middleware in front
 // of them: logging, security headers, CORS, the bearer token, 405 answers.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { except } from 'hono/combine';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
