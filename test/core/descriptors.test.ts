@@ -11,7 +11,7 @@ import { call } from './helpers';
 const descriptors = TOOLS.map((tool) => tool.descriptor);
 
 describe('tool descriptors', () => {
-  it('lists the four tools in contract order', () => {
+  it('lists the four tools in documentation order', () => {
     expect(descriptors.map((d) => d.name)).toEqual([
       'get_writing_rules',
       'compose_writing_review_prompt',

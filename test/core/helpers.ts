@@ -42,7 +42,7 @@ export const query: ModelComparisonQuery = {
 
 export const modelContext = { availableModelIds: ['model-x', 'model-y'], cohortIds: ['cohort-a', 'cohort-b'] };
 
-/** Evidence that passes every rule of CONTRACT section 7 for `query`. */
+/** Evidence that passes every evidence rule (docs/api-reference.md#evidence-rules) for `query`. */
 export function validEvidence(): ModelComparisonEvidence {
   const selection = (modelId: string, sourceIds: string[]) => ({
     modelId,

@@ -35,7 +35,7 @@ const RUNS = 400;
 // The arguments are accepted exactly when all of these hold:
 //  1. they validate against the descriptor's `inputSchema` (JSON Schema
 //     2020-12, compiled by ajv) with string lengths counted in UTF-16 code
-//     units (ajv `unicode: false`). The contract bounds text and cohortId in
+//     units (ajv `unicode: false`). The API reference bounds text and cohortId in
 //     UTF-16 units; standard JSON Schema counts code points, a divergence the
 //     descriptions state and a test below pins down;
 //  2. with both `profile` and `ruleIds`, every rule ID belongs to the profile
@@ -303,9 +303,9 @@ describe('the oracle itself', () => {
     expect([...seen].sort()).toEqual(TOOL_NAMES.flatMap((name) => [`${name}:false`, `${name}:true`]).sort());
   });
 
-  it('differs from standard JSON Schema only where the contract says: UTF-16 length', async () => {
+  it('differs from standard JSON Schema only where the API reference says: UTF-16 length', async () => {
     // 125,001 emoji: 125,001 code points (within maxLength for a standard
-    // validator) but 250,002 UTF-16 units (over the contract's limit).
+    // validator) but 250,002 UTF-16 units (over the documented limit).
     const emoji = '😀'.repeat(125_001);
     const standard = new Ajv2020({ strict: true }).compile(writingReviewTools[2]!.inputSchema);
     expect(standard({ text: emoji })).toBe(true);

@@ -157,7 +157,7 @@ async function profileRuleIds(profile: 'public-docs'): Promise<string[]> {
   return summary.data.rules.map((rule) => rule.id);
 }
 
-/** The separator between segment texts, read off the prompt itself (the contract only says "joined"). */
+/** The separator between segment texts, read off the prompt itself (the seed only says "joined"). */
 function promptJoiner(data: ComposedPrompt): string {
   const [first, second] = data.segments;
   if (!first || !second) return '';
