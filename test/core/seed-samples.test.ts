@@ -170,7 +170,8 @@ if (!seedsPresent) {
   });
 }
 
-describe.runIf(seedsPresent)('seed code samples', () => {
+// Registered only with the seeds present, so a clone reports the one skipped test above.
+if (seedsPresent) describe('seed code samples', () => {
   beforeAll(() => {
     mkdirSync(outDir, { recursive: true });
     for (const module of modules) writeFileSync(fileOf(module), module.moduleText);
