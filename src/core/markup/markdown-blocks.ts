@@ -81,8 +81,7 @@ export class BlockReader {
   private oldTip = 0;
   private readonly finder: Finder;
   readonly runs: InlineRun[] = [];
-  /** Paragraph texts to read for link reference definitions before anything else. */
-  readonly paragraphs: InlineRun[] = [];
+  private readonly closedParagraphs: Block[] = [];
 
   constructor(
     private readonly mask: UnitMask,
@@ -122,6 +121,9 @@ export class BlockReader {
       at = breakEnd;
     }
     while (this.open.length > 0) this.finalize();
+    for (const paragraph of this.closedParagraphs) {
+      if (this.consumeReferenceDefinitions(paragraph) > 0) this.runs.push({ segments: paragraph.lines });
+    }
   }
 
   /** YAML (`---`) or TOML (`+++`) front matter at the very start, up to its closing line. */
@@ -673,18 +675,20 @@ export class BlockReader {
     const block = this.open.pop() as Block;
     const { lines, endings } = block;
     switch (block.type) {
-      case 'paragraph': {
-        const rest = this.consumeReferenceDefinitions(block);
-        if (rest > 0) this.runs.push({ segments: lines.slice(0) });
+      case 'paragraph':
+        // Definitions are read once the whole document is, in document order, as the reference does.
+        this.closedParagraphs.push(block);
         break;
-      }
       case 'heading':
         if (lines.length > 0) this.runs.push({ segments: trimRun(this.s, lines) });
         break;
-      case 'code_block':
-        for (let i = 0; i < lines.length; i += 2) this.mask.mark(lines[i] as number, lines[i + 1] as number, UnitKind.code);
-        this.trace?.codeBlock(this.s, lines, block.fenceChar !== undefined, (endings[0] ?? lines[0]) as number);
+      case 'code_block': {
+        // A fenced block's first line is the rest of its opening fence (the info string), already marked.
+        const content = block.fenceChar === undefined ? lines : lines.slice(2);
+        for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
+        this.trace?.codeBlock(this.s, content, block.fenceChar !== undefined, (endings[0] ?? lines[0]) as number);
         break;
+      }
       case 'html_block':
         this.htmlBlockLines(lines);
         break;

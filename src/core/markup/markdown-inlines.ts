@@ -478,7 +478,7 @@ export class InlineReader {
       this.mark(p, autolink, UnitKind.url);
       if (this.trace) {
         const inner = s.slice(p + 1, autolink - 1);
-        this.trace.inline('link', inner.includes(':') ? inner : `mailto:${inner}`, this.input(p), '');
+        this.trace.inline('autolink', inner.includes(':') ? inner : `mailto:${inner}`, this.input(p), '');
       }
       return autolink;
     }

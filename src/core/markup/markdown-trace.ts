@@ -3,7 +3,7 @@
 // destinations as literal strings, in document order. The conformance test
 // and the differential fuzzer compare it with `commonmark`; scans never pass one.
 
-export type TracedNodeType = 'code_block' | 'code' | 'html_block' | 'html_inline' | 'link' | 'image';
+export type TracedNodeType = 'code_block' | 'code' | 'html_block' | 'html_inline' | 'link' | 'image' | 'autolink';
 
 export interface TracedNode {
   readonly type: TracedNodeType;
