@@ -259,7 +259,8 @@ describe('dispatch on arbitrary JSON', () => {
       }),
       { numRuns: RUNS * 5 },
     );
-  });
+    // 2,000 dispatches: over vitest's 5 s default on a busy two-core machine.
+  }, 30_000);
 
   it('reports spans that slice to the quote, with line and column, for any text', async () => {
     await fc.assert(
