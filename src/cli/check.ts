@@ -55,7 +55,7 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
   return {
     async check(text, requested, settings) {
       const mode = effectiveMode(requested);
-      const pieces = splitIntoPieces(text, pieceUnits);
+      const pieces = splitIntoPieces(text, pieceUnits, { preferBlockStarts: mode !== 'text' });
       if (pieces.length === 1) {
         const data = await scan(text, mode, settings);
         return { signals: data.signals, coverage: data.coverage, mode };

@@ -22,7 +22,7 @@ describe('splitIntoPieces', () => {
     const breaks = ['\n', '\r\n', '\r'];
     let text = '';
     while (text.length < 50_000) text += 'x'.repeat(Math.floor(random() * 120)) + (breaks[Math.floor(random() * 3)] as string);
-    const pieces = splitIntoPieces(text, 5_000, 1_000);
+    const pieces = splitIntoPieces(text, 5_000, { overlapUnits: 1_000 });
     expect(pieces.length).toBeGreaterThan(10);
     expect(pieces[0]?.start).toBe(0);
     expect(pieces.at(-1)?.ownedEnd).toBe(text.length);
@@ -43,11 +43,29 @@ describe('splitIntoPieces', () => {
 
   it('splits a line longer than the limit at a code-point boundary, with the column of the split', () => {
     const text = '😀'.repeat(6_000);
-    const pieces = splitIntoPieces(text, 5_001, 1_000);
+    const pieces = splitIntoPieces(text, 5_001, { overlapUnits: 1_000 });
     for (const piece of pieces.slice(1)) {
       expect(text.charCodeAt(piece.start)).toBe(0xd83d);
       expect(piece).toMatchObject({ line: 1, column: piece.start + 1 });
     }
+  });
+
+  it('prefers a block start outside fenced code for Markdown and HTML', () => {
+    const paragraph = `${'word '.repeat(15)}\n${'word '.repeat(15)}\n\n`; // 153 units: two lines, then a blank line
+    const fenced = `\`\`\`\n${'code line\n\n'.repeat(100)}\`\`\`\n\n`; // blank lines inside the fence are no block starts
+    const text = paragraph.repeat(10) + fenced + paragraph.repeat(40);
+    const pieces = splitIntoPieces(text, 2_400, { overlapUnits: 200, preferBlockStarts: true });
+    const fenceStart = paragraph.length * 10;
+    const fenceEnd = fenceStart + fenced.length;
+    for (const piece of pieces.slice(1)) {
+      expect(text.slice(piece.start - 2, piece.start)).toBe('\n\n');
+      expect(piece.start <= fenceStart || piece.start >= fenceEnd).toBe(true);
+    }
+    // Plain text takes the last line start that fits, inside the fence or not.
+    const plain = splitIntoPieces(text, 2_400, { overlapUnits: 200 });
+    expect(plain[1]?.start).toBe(text.lastIndexOf('\n', 2_200) + 1);
+    expect(plain[1]?.start).toBeGreaterThan(fenceStart);
+    expect(plain[1]?.start).toBeLessThan(fenceEnd);
   });
 });
 
