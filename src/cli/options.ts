@@ -25,7 +25,9 @@ mark a writing problem and need a reviewer's judgment.
 
 Paths are files, directories (searched for .md .markdown .mdx .html .htm .txt,
 skipping node_modules and dot-directories) or - for standard input.
-Without paths, the current directory is checked.
+Without paths, the current directory is checked. The extension picks how a
+file is read: Markdown (.md .markdown .mdx), HTML (.html .htm), else text.
+Settings also come from writing-rules.config.json or .writing-rules.json.
 
 Options:
   -l, --language en|de     language of the texts (default en)
