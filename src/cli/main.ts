@@ -7,6 +7,12 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+// A reader that closes early (`writing-rules check docs | head`) is not an error of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
