@@ -19,6 +19,8 @@ export interface FileSignals {
   readonly coverage: SignalCoverage;
   /** The mode the text was scanned in: the file's, or text where the library has no markup modes. */
   readonly mode: ScanMode;
+  /** How many pieces the text was scanned in (1 within the tool's limit). */
+  readonly pieces: number;
 }
 
 /** Whether this build of the library takes find_writing_signals' `format` argument (Markdown, HTML). */
@@ -58,12 +60,13 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
       const pieces = splitIntoPieces(text, pieceUnits, { preferBlockStarts: mode !== 'text' });
       if (pieces.length === 1) {
         const data = await scan(text, mode, settings);
-        return { signals: data.signals, coverage: data.coverage, mode };
+        return { signals: data.signals, coverage: data.coverage, mode, pieces: 1 };
       }
       const signals: WritingSignal[] = [];
+      const directiveProblems: { line: number; message: string }[] = [];
       let coverage: SignalCoverage | undefined;
       let truncated = false;
-      for (const piece of pieces) {
+      for (const [index, piece] of pieces.entries()) {
         const data = await scan(text.slice(piece.start, piece.scanEnd), mode, settings);
         coverage ??= data.coverage;
         const owned = data.signals.filter((signal) => piece.start + signal.start < piece.ownedEnd);
@@ -76,6 +79,12 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
             column: signal.line === 1 ? piece.column + signal.column - 1 : signal.column,
           });
         }
+        // Directive problems of the overlap belong to the next piece, which reports them.
+        const nextLine = pieces[index + 1]?.line ?? Number.POSITIVE_INFINITY;
+        for (const problem of data.coverage.directiveProblems ?? []) {
+          const line = piece.line + problem.line - 1;
+          if (line < nextLine) directiveProblems.push({ ...problem, line });
+        }
         // A cut piece whose last signal lies in its own part may have lost owned
         // signals; the file already has maxSignals, so stop and say more existed.
         const last = data.signals.at(-1);
@@ -86,11 +95,14 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
         if (signals.length > settings.maxSignals) break;
       }
       if (signals.length > settings.maxSignals) truncated = true;
-      const kept = signals.slice(0, settings.maxSignals);
+      // The overlap after each split is read twice, so per-piece unit and
+      // suppression counts would not add up to the file's: leave them out.
+      const { notScannedUnits: _units, suppressedSignals: _suppressed, directiveProblems: _problems, ...shared } = coverage as SignalCoverage;
       return {
-        signals: kept,
-        coverage: { ...(coverage as SignalCoverage), truncated },
+        signals: signals.slice(0, settings.maxSignals),
+        coverage: { ...shared, truncated, ...(mode === 'text' ? {} : { directiveProblems }) },
         mode,
+        pieces: pieces.length,
       };
     },
   };

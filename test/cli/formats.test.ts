@@ -160,7 +160,7 @@ describe('json', () => {
         {
           path: 'a.md',
           language: 'en',
-          mode: expect.stringMatching(/^(markdown|text)$/),
+          mode: 'markdown',
           signals: [
             {
               ruleId: 'word-choice',
@@ -182,6 +182,10 @@ describe('json', () => {
             semanticReviewRequired: true,
             maxSignals: 500,
             truncated: false,
+            format: 'markdown',
+            notScannedUnits: { code: 0, markup: 0, url: 0, frontMatter: 0 },
+            suppressedSignals: 0,
+            directiveProblems: [],
           },
         },
         { path: 'b.txt', language: 'en', mode: 'text', signals: [], coverage: expect.objectContaining({ truncated: false }) },

@@ -33,6 +33,9 @@ export function formatGithub(report: RunReport): string {
       const message = `${JSON.stringify(signal.quote)}: ${rule?.reviewerText[file.language] ?? ''}`.trim();
       lines.push(command('notice', { file: file.path, line: signal.line, col: signal.column, ...span, title }, message));
     }
+    for (const problem of file.coverage.directiveProblems ?? []) {
+      lines.push(command('warning', { file: file.path, line: problem.line, title: 'writing-rules directive' }, problem.message));
+    }
     if (file.coverage.truncated) {
       lines.push(command('warning', { file: file.path, title: 'writing-rules' }, `More signals than --max-signals ${file.coverage.maxSignals}; the first ${file.signals.length} are shown.`));
     }

@@ -74,11 +74,22 @@ export function formatSarif(report: RunReport): string {
     }),
   );
 
-  const notifications = report.problems.map((problem) => ({
-    level: 'error',
-    message: { text: `${problem.path} ${problem.message}` },
-    locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.path === '-') } }],
-  }));
+  const notifications = [
+    ...report.files.flatMap((file) =>
+      (file.coverage.directiveProblems ?? []).map((problem) => ({
+        level: 'warning',
+        message: { text: problem.message },
+        locations: [
+          { physicalLocation: { artifactLocation: artifactLocation(file.path, file.stdin), region: { startLine: problem.line } } },
+        ],
+      })),
+    ),
+    ...report.problems.map((problem) => ({
+      level: 'error',
+      message: { text: `${problem.path} ${problem.message}` },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.path === '-') } }],
+    })),
+  ];
 
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
