@@ -1,6 +1,7 @@
 // Which files a check reads, what mode each is scanned in, and reading them
 // as UTF-8 text. A path that cannot be used becomes an input problem that is
 // reported while the other files are still checked.
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 
@@ -106,19 +107,17 @@ function walk(directory: string, display: string, problems: InputProblem[]): Inp
 
 export type ReadResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
 /**
- * Decodes file content as UTF-8 text. Refuses content with a NUL byte (binary)
- * and invalid UTF-8, with a message that says which.
+ * Decodes file content as UTF-8 text without a byte order mark. Refuses
+ * content with a NUL byte (binary) and invalid UTF-8, with a message that says
+ * which. Node's native check and decoder take about half the time of a
+ * fatal TextDecoder on the README files under node_modules/.
  */
 export function decodeText(bytes: Uint8Array): ReadResult {
   if (bytes.includes(0)) return { ok: false, message: 'is binary (contains a NUL byte), not text' };
-  try {
-    return { ok: true, text: utf8.decode(bytes) };
-  } catch {
-    return { ok: false, message: 'is not UTF-8 text' };
-  }
+  if (!isUtf8(bytes)) return { ok: false, message: 'is not UTF-8 text' };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
 export function readTextFile(absolute: string): ReadResult {
