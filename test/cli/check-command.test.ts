@@ -154,6 +154,12 @@ describe('inputs', () => {
   });
 });
 
+it('reads a UTF-8 file with a byte order mark as the text after it', async () => {
+  const dir = tree({ 'bom.txt': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`${EN_WORD}\n`)]) });
+  const output = JSON.parse((await run(dir, ['check', '--format', 'json', 'bom.txt'])).stdout);
+  expect(output.files[0].signals[0]).toMatchObject({ quote: EN_WORD, start: 0, line: 1, column: 1 });
+});
+
 describe('settings per file', () => {
   it('applies --language, --rules and --profile', async () => {
     const dir = tree({ 'de.md': `Es ist ${DE_WORD}. ${DE_META}: ${EN_WORD}.\n` });
