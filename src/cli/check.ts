@@ -50,7 +50,7 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
     if (mode !== 'text') args.format = mode;
     const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args });
     // Texts and sizes are the CLI's own; only the settings can be refused.
-    if (!result.ok) throw new UsageError(`the settings were refused: ${result.error.message}`);
+    if (!result.ok) throw new UsageError(`the library refused the settings: ${result.error.message}`);
     return result.data as WritingSignalsData;
   };
 

@@ -70,26 +70,36 @@ async function check(command: CheckCommand, io: CliIo, pieceUnits: number | unde
   const progress = createProgress(io, files.length);
 
   const reports: FileReport[] = [];
-  for (const [index, file] of files.entries()) {
-    progress.update(index);
-    const read = file.stdin ? decodeText(await io.readStdin()) : readTextFile(file.absolute);
-    if (!read.ok) {
-      problems.push({ path: file.display, message: read.message });
-      continue;
+  try {
+    for (const [index, file] of files.entries()) {
+      progress.update(index);
+      const read = file.stdin ? decodeText(await io.readStdin()) : readTextFile(file.absolute);
+      if (!read.ok) {
+        problems.push({ path: file.display, message: read.message });
+        continue;
+      }
+      const scan = scanSettingsFor(file, settings, config, command);
+      let found;
+      try {
+        found = await checker.check(read.text, modeForPath(file.display), scan);
+      } catch (error) {
+        // Per-file settings come from overrides too, so name the file they were for.
+        if (error instanceof UsageError) throw new UsageError(`${file.display}: ${error.message}`);
+        throw error;
+      }
+      reports.push({
+        path: displayPath(io.cwd, file),
+        stdin: file.stdin === true,
+        language: scan.language,
+        mode: found.mode,
+        text: read.text,
+        signals: found.signals,
+        coverage: found.coverage,
+      });
     }
-    const scan = scanSettingsFor(file, settings, config, command);
-    const found = await checker.check(read.text, modeForPath(file.display), scan);
-    reports.push({
-      path: displayPath(io.cwd, file),
-      stdin: file.stdin === true,
-      language: scan.language,
-      mode: found.mode,
-      text: read.text,
-      signals: found.signals,
-      coverage: found.coverage,
-    });
+  } finally {
+    progress.done();
   }
-  progress.done();
 
   const report: RunReport = {
     catalogueVersion,
