@@ -95,6 +95,7 @@ async function check(command: CheckCommand, io: CliIo, pieceUnits: number | unde
         text: read.text,
         signals: found.signals,
         coverage: found.coverage,
+        pieces: found.pieces,
       });
     }
   } finally {

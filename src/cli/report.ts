@@ -14,6 +14,8 @@ export interface FileReport {
   readonly text: string;
   readonly signals: readonly WritingSignal[];
   readonly coverage: SignalCoverage;
+  /** Pieces the file was scanned in: 1, or more for a file over the tool's limit. */
+  readonly pieces: number;
 }
 
 export interface RunReport {

@@ -161,6 +161,7 @@ describe('json', () => {
           path: 'a.md',
           language: 'en',
           mode: 'markdown',
+          pieces: 1,
           signals: [
             {
               ruleId: 'word-choice',
@@ -188,7 +189,7 @@ describe('json', () => {
             directiveProblems: [],
           },
         },
-        { path: 'b.txt', language: 'en', mode: 'text', signals: [], coverage: expect.objectContaining({ truncated: false }) },
+        { path: 'b.txt', language: 'en', mode: 'text', pieces: 1, signals: [], coverage: expect.objectContaining({ truncated: false }) },
       ],
       problems: [{ path: 'missing.md', message: 'does not exist' }],
       summary: { filesChecked: 2, filesWithSignals: 1, signals: 1, problems: 1 },

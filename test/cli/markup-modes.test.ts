@@ -6,12 +6,13 @@ import Ajv from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_SCANS_MARKUP, effectiveMode } from '../../src/cli/check';
 import { MODE_BY_EXTENSION, modeForPath } from '../../src/cli/files';
+import { splitIntoPieces } from '../../src/cli/pieces';
 import { EN_WORD, run, title, tree } from './helpers';
 
 const WORD = title('word-choice');
 
 interface JsonOutput {
-  files: { path: string; mode: string; signals: { quote: string; line: number }[]; coverage: { directiveProblems?: { line: number; message: string }[] } }[];
+  files: { path: string; mode: string; pieces: number; signals: { quote: string; line: number }[]; coverage: { directiveProblems?: { line: number; message: string }[] } }[];
 }
 const parse = (stdout: string): JsonOutput => JSON.parse(stdout) as JsonOutput;
 
@@ -110,6 +111,9 @@ describe('Markdown, HTML and text files', () => {
     const whole = parse((await run(dir, ['check', '--format', 'json', 'long.md'])).stdout).files[0];
     const pieces = parse((await run(dir, ['check', '--format', 'json', 'long.md'], { pieceUnits: 5_000 })).stdout).files[0];
     expect(text.length).toBeGreaterThan(20_000);
+    const expectedPieces = splitIntoPieces(text, 5_000, { preferBlockStarts: true }).length;
+    expect(expectedPieces).toBeGreaterThan(5);
+    expect([whole?.pieces, pieces?.pieces]).toEqual([1, expectedPieces]);
     expect(pieces?.signals).toEqual(whole?.signals);
     expect(pieces?.coverage.directiveProblems).toEqual(whole?.coverage.directiveProblems);
     expect(pieces?.coverage.directiveProblems).toHaveLength(400);

@@ -7,6 +7,7 @@ export function formatJson(report: RunReport): string {
     path: file.path,
     language: file.language,
     mode: file.mode,
+    pieces: file.pieces,
     signals: file.signals,
     coverage: file.coverage,
   }));
