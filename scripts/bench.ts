@@ -1,8 +1,9 @@
 // `npm run bench`: one run, one table. The scanner against the floor, the
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
-// Worker bundle with and without MCP; the `writing-rules` command against
-// alex's on every README.md under node_modules/; HTTP on `wrangler dev` (skip it with
+// Worker bundle with and without MCP; Markdown and HTML mode against text
+// mode; the `writing-rules` command against alex's on every README.md under
+// node_modules/; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
 // docs/performance.md explains the method and holds the last measured table.
 import { cpus, totalmem } from 'node:os';
@@ -14,6 +15,7 @@ import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
 import { httpRows } from './bench/http-rows';
+import { markupRows } from './bench/markup-rows';
 import { loadProse } from './bench/prose';
 import type { BenchContext, Row } from './bench/row';
 import { scannerRows } from './bench/scanner-rows';
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     ...scannerRows(context),
     ...competitorRows(context),
     ...adversarialRows(context),
+    ...markupRows(context, root),
     ...(await dispatchRows(context)),
     ...bundleRows(root),
   ];
