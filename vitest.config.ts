@@ -1,7 +1,7 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
-// Core and build tests run in Node on plain objects; the Worker tests run inside
+// Core, build and command-line tests run in Node on plain objects; the Worker tests run inside
 // workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
 export default defineConfig({
   test: {
@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/catalogue/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/catalogue/**/*.test.ts', 'test/cli/**/*.test.ts'],
         },
       },
       {
