@@ -8,7 +8,8 @@ import { bearerAuth } from './middleware/bearer-auth';
 import { bodyLimit } from './middleware/body-limit';
 import { corsAllowlist } from './middleware/cors-allowlist';
 import { requireJsonMediaType } from './middleware/json-media-type';
-import { requestLog } from './middleware/request-log';
+import { rateLimit, unlimitedBudgets } from './middleware/rate-limit';
+import { requestLog, type RequestLogOptions } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { registerAgentRoutes, type AgentRouteOptions } from './routes/agents';
 import { dispatchHandler, type ToolDispatcher } from './routes/dispatch';
@@ -30,9 +31,12 @@ export interface AppDependencies extends OptionalRoutes {
 
 /** Builds the HTTP API for one host configuration. */
 export function createApp({ config, dispatcher, registerMcp }: AppDependencies): Hono<AppEnv> {
-  const app = baseApp();
+  const app = baseApp({ versionId: config.versionId, sampleRate: config.requestLogSampleRate });
 
   if (config.corsOrigins.length > 0) app.use('*', corsAllowlist(config.corsOrigins));
+  // After CORS, so a browser can read the 429; before the token, so wrong tokens are limited too.
+  app.use('*', rateLimit({ bindings: config.rateLimits, apiToken: config.apiToken }));
+  reportUnlimitedBudgets(config);
   if (config.apiToken !== undefined) app.use('/v1/*', bearerAuth(config.apiToken));
   registerMcp?.(app, { apiToken: config.apiToken, dispatcher });
   registerAgentRoutes(app, { apiToken: config.apiToken, dispatcher });
@@ -41,7 +45,7 @@ export function createApp({ config, dispatcher, registerMcp }: AppDependencies):
   app.all('/v1/tools', methodNotAllowed('GET, HEAD'));
   app.post('/v1/dispatch', requireJsonMediaType(), bodyLimit(), dispatchHandler(dispatcher));
   app.all('/v1/dispatch', methodNotAllowed('POST'));
-  app.get('/healthz', healthHandler());
+  app.get('/healthz', healthHandler(config.versionId));
   app.all('/healthz', methodNotAllowed('GET, HEAD'));
   app.get('/', pageHandler(config));
   app.all('/', methodNotAllowed('GET, HEAD'));
@@ -49,26 +53,33 @@ export function createApp({ config, dispatcher, registerMcp }: AppDependencies):
 }
 
 /** An app that answers every request with 500 `invalid-config`. */
-export function createConfigErrorApp(message: string): Hono<AppEnv> {
-  return refusingApp(new ApiError('invalid-config', message));
+export function createConfigErrorApp(message: string, versionId: string | undefined): Hono<AppEnv> {
+  return refusingApp(new ApiError('invalid-config', message), versionId);
 }
 
 /** An app that answers every request with 500 `internal-error`: the app could not be built. */
-export function createInternalErrorApp(): Hono<AppEnv> {
-  return refusingApp(new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'));
+export function createInternalErrorApp(versionId: string | undefined): Hono<AppEnv> {
+  return refusingApp(new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'), versionId);
 }
 
-function refusingApp(error: ApiError): Hono<AppEnv> {
-  const app = baseApp();
+// Every refusal is a 5xx, which the request log always writes.
+function refusingApp(error: ApiError, versionId: string | undefined): Hono<AppEnv> {
+  const app = baseApp({ versionId, sampleRate: 1 });
   app.all('*', () => {
     throw error;
   });
   return app;
 }
 
-function baseApp(): Hono<AppEnv> {
+/** Says once per isolate which budgets are not limited because their binding is missing. */
+function reportUnlimitedBudgets(config: HostConfig): void {
+  const unlimited = unlimitedBudgets(config.rateLimits);
+  if (unlimited.length > 0) console.warn(JSON.stringify({ event: 'rate-limits-off', budgets: unlimited }));
+}
+
+function baseApp(logOptions: RequestLogOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', requestLog());
+  app.use('*', requestLog(logOptions));
   app.use('*', securityHeaders());
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) =>

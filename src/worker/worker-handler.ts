@@ -3,7 +3,7 @@
 // read. index.ts (the shipped entry) creates it with MCP mounted.
 import type { Hono } from 'hono';
 import { createApp, createConfigErrorApp, createInternalErrorApp, type OptionalRoutes } from './app';
-import { ConfigError, parseHostConfig } from './config';
+import { ConfigError, parseHostConfig, versionIdOf } from './config';
 import type { AppEnv, WorkerEnv } from './env';
 import { createHostDispatcher } from './host';
 
@@ -21,11 +21,11 @@ export function createWorkerHandler(routes: OptionalRoutes): WorkerHandler {
     } catch (err) {
       if (err instanceof ConfigError) {
         console.error(JSON.stringify({ event: 'invalid-config', variable: err.variable, message: err.message }));
-        return createConfigErrorApp(err.message);
+        return createConfigErrorApp(err.message, versionIdOf(env));
       }
       // Only the error's name (such as TypeError): its message or stack could quote a secret from env.
       console.error(JSON.stringify({ event: 'app-build-failed', error: errorName(err) }));
-      return createInternalErrorApp();
+      return createInternalErrorApp(versionIdOf(env));
     }
   }
 

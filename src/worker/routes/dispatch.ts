@@ -6,6 +6,7 @@ import type { WritingToolResult } from '../../core/types';
 import type { AppEnv } from '../env';
 import { ApiError, statusFor } from '../errors';
 import { parseJsonBody } from '../json-body';
+import { recordToolCall } from '../middleware/request-log';
 
 /** The part of the core dispatcher the route uses. */
 export interface ToolDispatcher {
@@ -16,11 +17,9 @@ export interface ToolDispatcher {
 export function dispatchHandler(dispatcher: ToolDispatcher): Handler<AppEnv> {
   return async function dispatchCall(c) {
     const call = parseJson(c.get('body'));
-    if (isRecord(call) && typeof call.name === 'string') c.set('tool', call.name);
     const result = await dispatcher.dispatch(call);
-    const outcome = result.ok ? 'ok' : result.error.code;
-    c.set('outcome', outcome);
-    return c.json(result, statusFor(outcome));
+    recordToolCall(c, isRecord(call) && typeof call.name === 'string' ? { name: call.name, arguments: call.arguments } : { name: '' }, result);
+    return c.json(result, statusFor(result.ok ? 'ok' : result.error.code));
   };
 }
 

@@ -10,6 +10,7 @@ import { bearerAuth } from '../middleware/bearer-auth';
 import { readBodyWithin } from '../middleware/body-limit';
 import { ApiError } from '../errors';
 import { parseJsonBody } from '../json-body';
+import { recordToolCall } from '../middleware/request-log';
 import type { AgentRouteOptions } from './agents';
 
 /** Registers POST /mcp behind the bearer token when the host set one. */
@@ -27,9 +28,8 @@ export function registerMcpRoute(app: Hono<AppEnv>, { apiToken, dispatcher }: Ag
       version: catalogueVersion,
       // Records the called tool and its outcome in the request log, as /v1/dispatch does.
       dispatch: async (call) => {
-        c.set('tool', call.name);
         const result = await dispatcher.dispatch(call);
-        c.set('outcome', result.ok ? 'ok' : result.error.code);
+        recordToolCall(c, call, result);
         return result;
       },
     }, parsed.ok ? parsed.value : undefined);
