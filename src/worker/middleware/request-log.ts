@@ -3,11 +3,13 @@
 // and which deployment answered (catalogueVersion, version ID). Never the body,
 // the reviewed text, the arguments, a header value or a token.
 import type { Context, MiddlewareHandler } from 'hono';
-import { catalogueVersion } from '../../core/index';
+import { catalogueVersion, writingReviewTools } from '../../core/index';
 import type { WritingSignalsData, WritingToolResult } from '../../core/types';
 import type { AppEnv } from '../env';
 
-const LOGGABLE_TOOL = /^[A-Za-z0-9_.-]{1,64}$/;
+// Only the four tool names: any other requested name is the caller's own text.
+const KNOWN_TOOLS: ReadonlySet<string> = new Set(writingReviewTools.map((tool) => tool.name));
+const UNKNOWN_TOOL = '(unknown tool)';
 
 /** Response headers naming the deployment and catalogue that answered. */
 export const VERSION_HEADER = 'X-Worker-Version';
@@ -65,7 +67,7 @@ export function requestLog({ versionId, sampleRate, random = Math.random }: Requ
       requestId,
       method: c.req.method,
       path: c.req.path,
-      tool: tool === '' || LOGGABLE_TOOL.test(tool) ? tool : '(not logged)',
+      tool: tool === '' || KNOWN_TOOLS.has(tool) ? tool : UNKNOWN_TOOL,
       outcome: c.get('outcome'),
       status,
       durationMs: Date.now() - started,
