@@ -17,6 +17,17 @@ export default defineConfig({
         },
       },
       {
+        // Worker code checked from Node: the OpenAPI document against a standard
+        // validator, and the deployable bundle run in Miniflare.
+        test: {
+          name: 'worker-node',
+          environment: 'node',
+          include: ['test/worker-node/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest({
             main: './src/worker/index.ts',

@@ -19,8 +19,6 @@ export interface RequestVariables {
   unitsScanned: number;
   /** Signals the scans of this request returned. */
   signals: number;
-  /** The request body's bytes, read within the size limit. */
-  body: Uint8Array;
 }
 
 /** Hono's environment type for this app. */

@@ -4,7 +4,7 @@
 import { missingEvidence } from '../core/index';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
 import { evidenceKey } from './evidence-key';
-import type { ReadOnlyKv } from './read-only-kv';
+import type { ReadOnlyKv } from './host';
 
 /** A read that has not answered by then counts as a KV failure. */
 export const EVIDENCE_READ_TIMEOUT_MS = 2_000;
