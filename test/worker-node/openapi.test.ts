@@ -63,7 +63,7 @@ describe('OpenAPI document', () => {
     const get = paths['/v1/tools'].get;
     const format = get.parameters.find((parameter: Json) => parameter.name === 'format');
     expect(format.schema.enum).toEqual([...SUPPORTED_TOOL_FORMATS]);
-    expect(Object.keys(get.responses)).toEqual(['200', '304', '400', '401', '500']);
+    expect(Object.keys(get.responses)).toEqual(['200', '304', '400', '401', '429', '500']);
   });
 
   it('marks the token-guarded operations and leaves the health check open', () => {
