@@ -3,10 +3,11 @@
 // again: free ports, its own process group (so stop() reaches workerd too), and
 // a wait until GET /healthz answers 200.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { experimental_readRawConfig } from 'wrangler';
 
 const HOST = '127.0.0.1';
 const STOP_GRACE_MS = 5_000;
@@ -28,6 +29,11 @@ export interface WranglerDevOptions {
   readonly snapshot?: boolean;
   /** More arguments, e.g. `--var NAME:VALUE` pairs. */
   readonly extraArgs?: readonly string[];
+  /**
+   * Serves a changed copy of the config (e.g. other rate limits), written as
+   * JSON into the snapshot; needs `snapshot`, so the project's own file stays as it is.
+   */
+  readonly rewriteConfig?: (raw: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** A running `wrangler dev`. */
@@ -75,6 +81,14 @@ function snapshotOf(root: string, scratch: string): string {
   return app;
 }
 
+/** Writes `rewrite(config)` beside the config it was read from (so relative paths still hold) and returns its name. */
+function rewrittenConfig(cwd: string, config: string, rewrite: NonNullable<WranglerDevOptions['rewriteConfig']>): string {
+  const { rawConfig } = experimental_readRawConfig({ config: join(cwd, config) }) as { rawConfig: Record<string, unknown> };
+  const name = 'wrangler.rewritten.json';
+  writeFileSync(join(cwd, name), JSON.stringify(rewrite(rawConfig), null, 2));
+  return name;
+}
+
 async function waitForHealth(origin: string, child: ChildProcess, startupMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + startupMs;
   while (Date.now() < deadline) {
@@ -97,10 +111,12 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   const needsScratch = options.state === 'fresh' || options.snapshot === true;
   const scratch = needsScratch ? mkdtempSync(join(tmpdir(), 'writing-rules-dev-')) : undefined;
   const cwd = options.snapshot && scratch ? snapshotOf(options.root, scratch) : options.root;
+  if (options.rewriteConfig && cwd === options.root) throw new Error('rewriteConfig needs snapshot: true');
+  const config = options.rewriteConfig ? rewrittenConfig(cwd, options.config ?? 'wrangler.toml', options.rewriteConfig) : options.config;
   const args = [
     'wrangler', 'dev', '--local', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort),
     '--show-interactive-dev-session=false', '--log-level', 'warn',
-    ...(options.config ? ['--config', options.config] : []),
+    ...(config ? ['--config', config] : []),
     ...(options.state === 'fresh' && scratch ? ['--persist-to', join(scratch, 'state')] : []),
     ...(options.extraArgs ?? []),
   ];
