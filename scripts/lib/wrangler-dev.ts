@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { experimental_readRawConfig } from 'wrangler';
+import { BINDING_NAMES } from '../../src/worker/config';
 
 const HOST = '127.0.0.1';
 const STOP_GRACE_MS = 5_000;
@@ -25,14 +26,15 @@ export interface WranglerDevOptions {
    * local store (.wrangler/state), as `npm start` seeds it.
    */
   readonly state: 'fresh' | 'project';
-  /** Serve a copy of the tree, so edits made during a long run cannot reload the Worker. */
+  /**
+   * Serve a copy of the tree, so edits made during a long run cannot reload the
+   * Worker. The copy is served as built, without the `[build]` command: its
+   * watcher would rebuild once after start-up and restart the Worker mid-run.
+   */
   readonly snapshot?: boolean;
   /** More arguments, e.g. `--var NAME:VALUE` pairs. */
   readonly extraArgs?: readonly string[];
-  /**
-   * Serves a changed copy of the config (e.g. other rate limits), written as
-   * JSON into the snapshot; needs `snapshot`, so the project's own file stays as it is.
-   */
+  /** Serves a changed copy of the config (e.g. other rate limits); needs `snapshot`, so the project's own file stays as it is. */
   readonly rewriteConfig?: (raw: Record<string, unknown>) => Record<string, unknown>;
 }
 
@@ -44,6 +46,35 @@ export interface WranglerDev {
   readonly output: () => string;
   /** Ends the whole process group and removes any scratch folder; safe to call twice. */
   readonly stop: () => Promise<void>;
+}
+
+/** Requests per 60 seconds and key for each rate-limit budget of a served config. */
+export interface RateLimits {
+  readonly toolCalls: number;
+  readonly reads: number;
+}
+
+/**
+ * A `rewriteConfig` for wrangler dev that keeps both `[[ratelimits]]` blocks
+ * of wrangler.toml (names, namespaces) and sets their limits per 60 seconds.
+ */
+export function withRateLimits(limits: RateLimits): (raw: Record<string, unknown>) => Record<string, unknown> {
+  const byName = new Map([
+    [BINDING_NAMES.toolCalls, limits.toolCalls],
+    [BINDING_NAMES.reads, limits.reads],
+  ]);
+  return (raw) => {
+    const blocks = (raw.ratelimits ?? []) as { name: string }[];
+    const names = blocks.map((block) => block.name);
+    if (!names.includes(BINDING_NAMES.toolCalls) || !names.includes(BINDING_NAMES.reads)) {
+      throw new Error(`the config must bind ${BINDING_NAMES.toolCalls} and ${BINDING_NAMES.reads} to change their limits`);
+    }
+    const ratelimits = blocks.map((block) => {
+      const limit = byName.get(block.name as (typeof BINDING_NAMES)['toolCalls']);
+      return limit === undefined ? block : { ...block, simple: { limit, period: 60 } };
+    });
+    return { ...raw, ratelimits };
+  };
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -81,11 +112,15 @@ function snapshotOf(root: string, scratch: string): string {
   return app;
 }
 
-/** Writes `rewrite(config)` beside the config it was read from (so relative paths still hold) and returns its name. */
-function rewrittenConfig(cwd: string, config: string, rewrite: NonNullable<WranglerDevOptions['rewriteConfig']>): string {
+/**
+ * Writes the snapshot's config, rewritten and without `[build]`, beside the
+ * config it was read from (so relative paths still hold) and returns its name.
+ */
+function snapshotConfig(cwd: string, config: string, rewrite: WranglerDevOptions['rewriteConfig'] = (raw) => raw): string {
   const { rawConfig } = experimental_readRawConfig({ config: join(cwd, config) }) as { rawConfig: Record<string, unknown> };
-  const name = 'wrangler.rewritten.json';
-  writeFileSync(join(cwd, name), JSON.stringify(rewrite(rawConfig), null, 2));
+  const { build: _build, ...served } = rewrite(rawConfig);
+  const name = 'wrangler.snapshot.json';
+  writeFileSync(join(cwd, name), JSON.stringify(served, null, 2));
   return name;
 }
 
@@ -112,7 +147,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   const scratch = needsScratch ? mkdtempSync(join(tmpdir(), 'writing-rules-dev-')) : undefined;
   const cwd = options.snapshot && scratch ? snapshotOf(options.root, scratch) : options.root;
   if (options.rewriteConfig && cwd === options.root) throw new Error('rewriteConfig needs snapshot: true');
-  const config = options.rewriteConfig ? rewrittenConfig(cwd, options.config ?? 'wrangler.toml', options.rewriteConfig) : options.config;
+  const config = cwd === options.root ? options.config : snapshotConfig(cwd, options.config ?? 'wrangler.toml', options.rewriteConfig);
   const args = [
     'wrangler', 'dev', '--local', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort),
     '--show-interactive-dev-session=false', '--log-level', 'warn',

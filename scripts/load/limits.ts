@@ -9,9 +9,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { catalogueVersion } from '../../src/core/index';
 import { budgetOf, RETRY_AFTER_SECONDS } from '../../src/worker/middleware/rate-limit';
-import { startWranglerDev } from '../lib/wrangler-dev';
+import { startWranglerDev, withRateLimits } from '../lib/wrangler-dev';
 import { seededRandom } from '../lib/seeded-random';
-import { answerProblem, buildMix, LOAD_VARS, varArgs, withRateLimits, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
 
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 32, 1, 512);
 const SEED = boundedInt('LOAD_SEED', 1, 0, 2 ** 31);

@@ -4,7 +4,7 @@
 // same call, computed in-process with the same host configuration.
 import { isDeepStrictEqual } from 'node:util';
 import { catalogueVersion, writingReviewTools } from '../../src/core/index';
-import { BINDING_NAMES, parseHostConfig } from '../../src/worker/config';
+import { parseHostConfig } from '../../src/worker/config';
 import { createHostDispatcher } from '../../src/worker/host';
 import type { WorkerEnv } from '../../src/worker/env';
 import { MAX_BODY_BYTES } from '../../src/worker/middleware/request-body';
@@ -56,35 +56,6 @@ export interface MixOptions {
   readonly token: string | undefined;
   /** The version ID the server's /healthz reports. */
   readonly versionId: string | null;
-}
-
-/** Requests per 60 seconds and key for each budget of the load server. */
-export interface LoadRateLimits {
-  readonly toolCalls: number;
-  readonly reads: number;
-}
-
-/**
- * A `rewriteConfig` for wrangler dev that keeps both `[[ratelimits]]` blocks
- * of wrangler.toml (names, namespaces) and sets their limits per 60 seconds.
- */
-export function withRateLimits(limits: LoadRateLimits): (raw: Record<string, unknown>) => Record<string, unknown> {
-  const byName = new Map([
-    [BINDING_NAMES.toolCalls, limits.toolCalls],
-    [BINDING_NAMES.reads, limits.reads],
-  ]);
-  return (raw) => {
-    const blocks = (raw.ratelimits ?? []) as { name: string }[];
-    const names = blocks.map((block) => block.name);
-    if (!names.includes(BINDING_NAMES.toolCalls) || !names.includes(BINDING_NAMES.reads)) {
-      throw new Error(`wrangler.toml must bind ${BINDING_NAMES.toolCalls} and ${BINDING_NAMES.reads} for the load run`);
-    }
-    const ratelimits = blocks.map((block) => {
-      const limit = byName.get(block.name as (typeof BINDING_NAMES)['toolCalls']);
-      return limit === undefined ? block : { ...block, simple: { limit, period: 60 } };
-    });
-    return { ...raw, ratelimits };
-  };
 }
 
 /** The variables of the server, as `--var` arguments of `wrangler dev`. */

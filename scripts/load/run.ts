@@ -8,12 +8,13 @@
 // LOAD_ONLY (comma-separated mix labels, to run a part of the mix alone).
 // The rate limits stay bound but are raised above the run's size, so every
 // request passes the limiter; scripts/load/limits.ts runs the limits themselves.
+// Serves a copy of the tree as built: run `npm run build` after changing the catalogue.
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { catalogueVersion } from '../../src/core/index';
-import { answerProblem, buildMix, LOAD_VARS, varArgs, withRateLimits, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
-import { startWranglerDev } from '../lib/wrangler-dev';
+import { startWranglerDev, withRateLimits } from '../lib/wrangler-dev';
 import { seededRandom } from '../lib/seeded-random';
 
 const REQUESTS = boundedInt('LOAD_REQUESTS', 4000, 1, 100_000);
