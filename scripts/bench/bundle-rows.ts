@@ -2,11 +2,9 @@
 // --dry-run --outdir`), raw and gzip-compressed: the shipped entry (MCP
 // included) and the same app without the MCP path (entries/worker-without-mcp.ts).
 // The target, at most 150 KiB gzip, holds for the Worker without MCP.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { buildDeployBundle } from '../lib/deploy-bundle';
 import type { Row } from './row';
 
 const GZIP_TARGET_BYTES = 150 * 1024;
@@ -45,22 +43,16 @@ function heaviest(metafile: Metafile, count: number): (readonly [string, number]
 
 /** Bundles `entry` (the wrangler.toml `main` when undefined) as `wrangler deploy` would, and weighs it. */
 export function measureBundle(root: string, entry?: string): BundleSize {
-  const outdir = mkdtempSync(join(tmpdir(), 'writing-rules-bundle-'));
+  const bundle = buildDeployBundle(root, entry);
   try {
-    const metafile = join(outdir, 'meta.json');
-    const args = ['wrangler', 'deploy', '--dry-run', '--outdir', outdir, '--metafile', metafile, ...(entry === undefined ? [] : [entry])];
-    execFileSync('npx', args, { cwd: root, stdio: 'pipe' });
-    const code = readdirSync(outdir)
-      .filter((name) => name.endsWith('.js') || name.endsWith('.mjs'))
-      .map((name) => readFileSync(join(outdir, name)));
-    if (code.length === 0) throw new Error(`wrangler wrote no JavaScript to ${outdir}`);
+    const code = readFileSync(bundle.scriptPath);
     return {
-      raw: code.reduce((sum, file) => sum + file.length, 0),
-      gzip: code.reduce((sum, file) => sum + gzipSync(file, { level: 9 }).length, 0),
-      heaviest: heaviest(JSON.parse(readFileSync(metafile, 'utf8')) as Metafile, 6),
+      raw: code.length,
+      gzip: gzipSync(code, { level: 9 }).length,
+      heaviest: heaviest(JSON.parse(readFileSync(bundle.metafilePath, 'utf8')) as Metafile, 6),
     };
   } finally {
-    rmSync(outdir, { recursive: true, force: true });
+    bundle.remove();
   }
 }
 

@@ -4,7 +4,7 @@
 // in page/); this file is the one place that applies the middleware in front
 // of them: logging, security headers, 405 answers, CORS, rate limits, the
 // bearer token.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { except } from 'hono/combine';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';

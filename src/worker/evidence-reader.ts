@@ -39,7 +39,7 @@ function withDeadline<T>(read: Promise<T>, ms: number): Promise<T> {
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`evidence read took longer than ${ms} ms`)), ms);
   });
-  return Promise.race([read, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([read, deadline]).finally(() => timer !== undefined && clearTimeout(timer));
 }
 
 function parseJsonOrRaw(text: string): unknown {

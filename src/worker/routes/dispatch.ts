@@ -1,7 +1,7 @@
 // POST /v1/dispatch: a JSON tool call in, the dispatcher's envelope out, with
 // the status that mirrors it (CONTRACT section 8). Media type and size are
 // checked by middleware before this handler parses anything.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { WritingToolResult } from '../../core/types';
 import type { AppEnv } from '../env';
 import { ApiError, statusFor } from '../errors';

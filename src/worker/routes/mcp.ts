@@ -2,7 +2,7 @@
 // Other methods answer 405 as JSON-RPC. Only the shipped entry (index.ts)
 // mounts it, so a build that leaves MCP out (the bundle benchmark) carries none
 // of the MCP SDK.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import type { AppEnv } from '../env';
 import { handleMcpRequest } from '../mcp/handle-mcp-request';

@@ -3,7 +3,8 @@
 // and GET /openapi.json (the HTTP API described from the same descriptors).
 // Each body is fixed for the isolate and carries a strong ETag over its exact
 // bytes, so clients revalidate with If-None-Match.
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools } from '../../core/projections/index';
 import type { AppEnv } from '../env';
