@@ -189,7 +189,7 @@ function optionalRateLimit(source: Readonly<Record<string, unknown>>, budget: ke
 
 /**
  * The version ID of the deployment, read leniently: it is platform metadata,
- * and the app that answers a bad configuration reports it too (worker-handler.ts).
+ * and the app that answers a bad configuration reports it too (app.ts).
  */
 export function versionIdOf(source: Readonly<Record<string, unknown>>): string | undefined {
   const metadata = source[BINDING_NAMES.version] as Partial<WorkerVersionMetadata> | undefined;
