@@ -18,9 +18,12 @@ export default defineConfig({
       },
       {
         // Worker code checked from Node: the OpenAPI document against a standard
-        // validator, and the deployable bundle run in Miniflare.
+        // validator, the Worker's type program, and the deployable bundle run in
+        // Miniflare. Runs after the other projects: its `wrangler deploy
+        // --dry-run` runs `npm run build`, which rewrites dist/ that core tests read.
         test: {
           name: 'worker-node',
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/worker-node/**/*.test.ts'],
           testTimeout: 60_000,
