@@ -4,7 +4,8 @@
 // autocannon; latency percentiles from every response's own time.
 import autocannon from 'autocannon';
 import { ms, ratio, type Row } from './row';
-import { startWranglerDev, withRateLimits, type WranglerDev } from '../lib/wrangler-dev';
+import { startWranglerDev, type WranglerDev } from '../lib/wrangler-dev';
+import { withRateLimits } from '../lib/rate-limits';
 
 const CONNECTIONS = 10;
 const ROUND_SECONDS = 5;

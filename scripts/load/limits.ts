@@ -9,7 +9,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { catalogueVersion } from '../../src/core/index';
 import { budgetOf, RETRY_AFTER_SECONDS } from '../../src/worker/middleware/rate-limit';
-import { startWranglerDev, withRateLimits } from '../lib/wrangler-dev';
+import { startWranglerDev } from '../lib/wrangler-dev';
+import { withRateLimits } from '../lib/rate-limits';
 import { seededRandom } from '../lib/seeded-random';
 import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
 

@@ -14,7 +14,8 @@ import { cpus, totalmem } from 'node:os';
 import { catalogueVersion } from '../../src/core/index';
 import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
-import { startWranglerDev, withRateLimits } from '../lib/wrangler-dev';
+import { startWranglerDev } from '../lib/wrangler-dev';
+import { withRateLimits } from '../lib/rate-limits';
 import { seededRandom } from '../lib/seeded-random';
 
 const REQUESTS = boundedInt('LOAD_REQUESTS', 4000, 1, 100_000);
