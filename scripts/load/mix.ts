@@ -1,5 +1,5 @@
 // The load script's request mix: valid calls of every tool, the largest
-// bodies the contract allows, and hostile or invalid requests, each with the
+// bodies the API allows, and hostile or invalid requests, each with the
 // answer it must get. Dispatched answers are the core's own envelope for the
 // same call, computed in-process with the same host configuration.
 import { isDeepStrictEqual } from 'node:util';

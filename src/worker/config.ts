@@ -1,7 +1,8 @@
-// Host configuration from wrangler vars, secrets and bindings. The Worker
-// parses it once per isolate; scripts/evidence-put.ts reuses the ID list
-// parsing. Text rules come from the core, so the Worker refuses exactly what
-// the dispatcher would refuse, but names the variable instead of the field.
+// Host configuration from wrangler vars, secrets and bindings
+// (docs/worker.md#configuration). The Worker parses it once per isolate;
+// scripts/evidence-put.ts reuses the ID list parsing. Text rules come from the
+// core, so the Worker refuses exactly what the dispatcher would refuse, but
+// names the variable instead of the field.
 import * as z from 'zod';
 import {
   idListProblem,

@@ -40,7 +40,7 @@ const STATUS_BY_CODE = {
 
 export type OutcomeStatus = (typeof STATUS_BY_CODE)[OutcomeCode];
 
-/** The HTTP status that mirrors an envelope's outcome (CONTRACT section 8). */
+/** The HTTP status that mirrors an envelope's outcome (docs/api-reference.md#errors). */
 export function statusFor(code: OutcomeCode): OutcomeStatus {
   return STATUS_BY_CODE[code];
 }

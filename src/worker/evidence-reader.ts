@@ -1,6 +1,6 @@
 // The Worker's evidence callback for the dispatcher: one bounded KV read per
 // call. The dispatcher validates whatever this returns; this module only maps
-// storage outcomes (CONTRACT section 7).
+// storage outcomes (docs/api-reference.md#get_model_comparison_evidence).
 import { missingEvidence } from '../core/index';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
 import { evidenceKey } from './evidence-key';

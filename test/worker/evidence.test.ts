@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
-// Evidence from the EVIDENCE namespace: each storage outcome mapped per the
-// contract, the example files valid under the example [vars], and no writes.
+// Evidence from the EVIDENCE namespace: each storage outcome mapped as
+// docs/api-reference.md#errors says, the example files valid under the example [vars], and no writes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import deExample from '../../examples/evidence/de-public-docs.json';
 import enExample from '../../examples/evidence/en-public-docs.json';
@@ -151,7 +151,7 @@ describe('KV reads', () => {
     return reads;
   };
 
-  it('read text at the contract key with a 300 second cache TTL when EVIDENCE_CACHE_TTL_SECONDS is unset', async () => {
+  it('read text at the documented key with a 300 second cache TTL when EVIDENCE_CACHE_TTL_SECONDS is unset', async () => {
     expect(await readsWith({}, ['EVIDENCE_CACHE_TTL_SECONDS'])).toEqual([[`evidence/de/agent-report/reviewer/${COHORT}`, { type: 'text', cacheTtl: 300 }]]);
   });
 

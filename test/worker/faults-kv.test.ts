@@ -1,6 +1,6 @@
 // Faults of the EVIDENCE namespace, inside workerd: a read that throws,
 // rejects, hangs or answers a huge, non-JSON or hostile value. Each gives the
-// contract's code (CONTRACT sections 7 and 8), no host detail reaches the
+// documented code (docs/api-reference.md#errors), no host detail reaches the
 // caller or the log, the next request is served normally, and nothing is
 // ever written. The fakes stand in for the binding through the Worker's env.
 import { afterEach, describe, expect, it, vi } from 'vitest';

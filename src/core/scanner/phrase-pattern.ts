@@ -3,7 +3,7 @@
 // benchmark use it as the reference semantics of a record.
 
 /**
- * A character that continues a word (CONTRACT.md section 6): letter, decimal
+ * A character that continues a word (docs/api-reference.md#word-edges): letter, decimal
  * digit or `_`. The candidate pattern derives its edge characters from it.
  */
 export const WORD_CHAR = String.raw`[\p{L}\p{Nd}_]`;

@@ -43,16 +43,17 @@ const refusingJsonSchemaValidator: jsonSchemaValidator = {
 
 /**
  * The MCP tools/call result for one dispatched call: the data as
- * structuredContent plus the same JSON as text for clients that read only
- * text; an error becomes `isError: true` carrying the code and message.
+ * structuredContent (it fits the tool's outputSchema) plus the same JSON as
+ * text for clients that read only text. An error becomes `isError: true` with
+ * `{ "error": { code, message } }` as text only: structuredContent must fit
+ * the outputSchema, which describes results, and MCP clients check it.
  */
 function toCallToolResult(result: WritingToolResult): CallToolResult {
-  const structured = (result.ok ? result.data : { error: result.error }) as Record<string, unknown>;
-  return {
-    content: [{ type: 'text', text: JSON.stringify(structured) }],
-    structuredContent: structured,
-    ...(result.ok ? {} : { isError: true }),
-  };
+  if (!result.ok) {
+    return { content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }], isError: true };
+  }
+  const data = result.data as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
 function toMcpTool(descriptor: WritingToolDescriptor): Tool {
@@ -61,6 +62,7 @@ function toMcpTool(descriptor: WritingToolDescriptor): Tool {
     title: descriptor.title,
     description: descriptor.description,
     inputSchema: descriptor.inputSchema as Tool['inputSchema'],
+    outputSchema: descriptor.outputSchema as Tool['outputSchema'],
     annotations: { title: descriptor.title, ...descriptor.annotations },
   };
 }

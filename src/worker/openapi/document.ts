@@ -1,7 +1,8 @@
 // Builds the OpenAPI 3.1 document of the HTTP API from the same tool
-// descriptors the API serves: each tool's dispatch body is
-// `{ name: <const>, arguments: <its inputSchema> }`, and every error status
-// carries the envelope with the codes it can hold.
+// descriptors the API serves: per tool one request schema, the dispatch body
+// `{ name: <const>, arguments: <its inputSchema> }`, and one response schema,
+// the success envelope `{ ok: true, tool: <const>, data: <its outputSchema> }`;
+// every error status carries the envelope with the codes it can hold.
 import { SUPPORTED_TOOL_FORMATS } from '../../core/projections/index';
 import { statusFor, type OutcomeCode } from '../errors';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
@@ -12,6 +13,7 @@ export interface DocumentedTool {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly outputSchema: Readonly<Record<string, unknown>>;
 }
 
 export interface OpenApiInput {
@@ -93,8 +95,25 @@ function mcpRefusal(operationId: string, summary: string): Record<string, unknow
   };
 }
 
+/** The request body of one tool: `<tool>.call`. */
 function callSchemaName(toolName: string): string {
   return `${toolName}.call`;
+}
+
+/** The 200 answer of one tool: `<tool>.response`. */
+function responseSchemaName(toolName: string): string {
+  return `${toolName}.response`;
+}
+
+/** `oneOf` the per-tool schemas, told apart by `property` (the tool name). */
+function byToolName(tools: readonly DocumentedTool[], property: string, schemaName: (tool: string) => string) {
+  return {
+    oneOf: tools.map((tool) => ref(schemaName(tool.name))),
+    discriminator: {
+      propertyName: property,
+      mapping: Object.fromEntries(tools.map((tool) => [tool.name, `#/components/schemas/${schemaName(tool.name)}`])),
+    },
+  };
 }
 
 function toolSchemas(tools: readonly DocumentedTool[]): Record<string, unknown> {
@@ -108,6 +127,14 @@ function toolSchemas(tools: readonly DocumentedTool[]): Record<string, unknown> 
       required: ['name', 'arguments'],
       additionalProperties: false,
       properties: { name: { const: tool.name }, arguments: ref(`${tool.name}.arguments`) },
+    };
+    schemas[`${tool.name}.result`] = structuredClone(tool.outputSchema);
+    schemas[responseSchemaName(tool.name)] = {
+      type: 'object',
+      description: `The success envelope of ${tool.name}.`,
+      required: ['ok', 'tool', 'data'],
+      additionalProperties: false,
+      properties: { ok: { const: true }, tool: { const: tool.name }, data: ref(`${tool.name}.result`) },
     };
   }
   return schemas;
@@ -161,18 +188,13 @@ export function buildOpenApiDocument({ tools, catalogueVersion }: OpenApiInput):
           security: bearer,
           requestBody: {
             required: true,
-            content: json({
-              oneOf: tools.map((tool) => ref(callSchemaName(tool.name))),
-              discriminator: {
-                propertyName: 'name',
-                mapping: Object.fromEntries(
-                  tools.map((tool) => [tool.name, `#/components/schemas/${callSchemaName(tool.name)}`]),
-                ),
-              },
-            }),
+            content: json(byToolName(tools, 'name', callSchemaName)),
           },
           responses: {
-            '200': { description: 'The tool answered.', content: json(ref('SuccessEnvelope')) },
+            '200': {
+              description: 'The tool answered: its success envelope, `tool` naming the tool.',
+              content: json(byToolName(tools, 'tool', responseSchemaName)),
+            },
             ...errors('POST /v1/dispatch'),
           },
         },

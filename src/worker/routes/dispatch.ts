@@ -1,5 +1,5 @@
 // POST /v1/dispatch: a JSON tool call in, the dispatcher's envelope out, with
-// the status that mirrors it (CONTRACT section 8). Media type and size are
+// the status that mirrors it (docs/api-reference.md#errors). Media type and size are
 // checked by middleware before this handler parses anything.
 import { Hono } from 'hono/tiny';
 import type { WritingToolResult } from '../../core/types';
