@@ -2,7 +2,7 @@
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
 // Worker bundle with and without MCP; the cold start of one isolate against a
-// minimal Hono + zod Worker; HTTP on `wrangler dev` (skip it with
+// minimal Hono + zod Worker; Markdown and HTML mode against text mode; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
 // docs/measurements.md holds the last measured table, section by section.
 import { cpus, totalmem } from 'node:os';
@@ -14,6 +14,7 @@ import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
 import { httpRows } from './bench/http-rows';
+import { markupRows } from './bench/markup-rows';
 import { loadProse } from './bench/prose';
 import type { BenchContext, Row } from './bench/row';
 import { scannerRows } from './bench/scanner-rows';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     ...scannerRows(context),
     ...competitorRows(context),
     ...adversarialRows(context),
+    ...markupRows(context, root),
     ...(await dispatchRows(context)),
     ...bundleRows(root),
   ];
