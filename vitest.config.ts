@@ -35,6 +35,17 @@ export default defineConfig({
           cloudflareTest({
             main: './src/worker/index.ts',
             wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              // Every suite request comes from one address (no CF-Connecting-IP), so the
+              // shipped budgets are raised here; test/build checks the shipped blocks, and
+              // the rate-limit tests swap in the small test budgets below.
+              ratelimits: {
+                TOOL_CALL_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
+                READ_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
+                TEST_TOOL_CALL_RATE_LIMIT: { simple: { limit: 3, period: 60 } },
+                TEST_READ_RATE_LIMIT: { simple: { limit: 5, period: 60 } },
+              },
+            },
           }),
         ],
         test: {
