@@ -1,10 +1,12 @@
-// GET /: the review page (src/page, inlined by scripts/build-page.ts) with the
-// host's review context and the catalogue version in its VOIX <context>,
-// escaped, and headers that allow no request beyond this origin's API
-// (nosniff and Referrer-Policy come from the securityHeaders() middleware).
+// GET /: the review page (src/page, inlined by scripts/build-page.ts) in the
+// interface language of `?lang=` or Accept-Language, with the host's review
+// context and the catalogue version in its VOIX <context>, escaped, and
+// headers that allow no request beyond this origin's API (nosniff and
+// Referrer-Policy come from the securityHeaders() middleware).
 import type { Handler } from 'hono';
 import { catalogueVersion } from '../../core/index';
 import { escapeHtml } from '../../page/escape-html';
+import { pickUiLanguage, UI_LANGUAGES } from '../../page/ui-language';
 import type { HostConfig } from '../config';
 import type { AppEnv } from '../env';
 import { pageCsp, pageHtml } from './page.generated';
@@ -15,6 +17,7 @@ const HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cache-Control': 'no-cache',
+  Vary: 'Accept-Language',
 };
 
 /**
@@ -37,8 +40,10 @@ export function hostContextText(config: Pick<HostConfig, 'reviewContext' | 'apiT
 
 /** Handler for GET / built once per host configuration. */
 export function pageHandler(config: Pick<HostConfig, 'reviewContext' | 'apiToken'>): Handler<AppEnv> {
-  const html = `${pageHtml.before}${escapeHtml(hostContextText(config))}${pageHtml.after}`;
+  const context = escapeHtml(hostContextText(config));
+  const html = Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, `${pageHtml[lang].before}${context}${pageHtml[lang].after}`]));
   return function reviewPage(c) {
-    return c.body(html, 200, HEADERS);
+    const lang = pickUiLanguage(c.req.query('lang'), c.req.header('Accept-Language'));
+    return c.body(html[lang] ?? '', 200, { ...HEADERS, 'Content-Language': lang });
   };
 }
