@@ -26,13 +26,16 @@ interface ModelContextClient {
   executeTool(tool: unknown, input: unknown): Promise<string>;
 }
 
-/** The tools a WebMCP client sees on the page. */
-function listTools(page: Page): Promise<RegisteredTool[]> {
-  return page.evaluate(async () => {
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** The tools a WebMCP client sees on the page, by name (Chromium does not list them in registration order). */
+async function listTools(page: Page): Promise<RegisteredTool[]> {
+  const tools = await page.evaluate(async () => {
     const context = (document as unknown as { modelContext: ModelContextClient }).modelContext;
     const tools = await context.getTools();
     return tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, readOnlyHint: tool.annotations.readOnlyHint }));
   });
+  return tools.sort(byName);
 }
 
 /** Runs a tool as a WebMCP client does and parses the JSON text executeTool resolves to. */
@@ -75,7 +78,7 @@ describe('WebMCP registration', () => {
   it('registers the four tools once, with the descriptors’ names, titles, descriptions and input schemas, read-only', async () => {
     const { tools } = (await (await fetch(`${baseUrl()}/v1/tools`)).json()) as { tools: Descriptor[] };
     expect(await listTools(opened.page)).toEqual(
-      tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, readOnlyHint: true })),
+      tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, readOnlyHint: true })).sort(byName),
     );
   });
 
@@ -84,10 +87,10 @@ describe('WebMCP registration', () => {
     await page.selectOption('#ui-language', 'de');
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     expect((await listTools(page)).map((tool) => tool.name)).toEqual([
-      'get_writing_rules',
       'compose_writing_review_prompt',
       'find_writing_signals',
       'get_model_comparison_evidence',
+      'get_writing_rules',
     ]);
     await page.selectOption('#ui-language', 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
@@ -141,5 +144,6 @@ describe('without WebMCP', () => {
     } finally {
       await plain.close();
     }
-  });
+    // A second browser starts slowly on a loaded machine.
+  }, 90_000);
 });
