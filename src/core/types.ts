@@ -1,5 +1,7 @@
 // The public types of `@voice/writing-rules/tools` that hosts program against.
 // Owner: core library. Shapes follow CONTRACT sections 2-7.
+import type { DirectiveProblem } from './markup/directives';
+import type { NotScannedUnits, TextFormat } from './markup/index';
 import type { Language, ProfileId, RuleId } from './catalogue/ids';
 import type { CatalogueSource, RuleRecord } from './catalogue/schema';
 import type { WritingSignal } from './scanner/types';
@@ -184,6 +186,15 @@ export interface SignalCoverage {
   readonly maxSignals: number;
   /** True when more than `maxSignals` signals existed. */
   readonly truncated: boolean;
+  // The four fields below are present only when the call names a `format`, so a call without one answers as before.
+  /** How the text was read: 'text' (all of it), 'markdown' or 'html' (the prose only). */
+  readonly format?: TextFormat;
+  /** UTF-16 units of the text not scanned, by reason; all zero for 'text'. */
+  readonly notScannedUnits?: NotScannedUnits;
+  /** Signals that ignore directives switched off (Markdown and HTML). */
+  readonly suppressedSignals?: number;
+  /** Directives that named an unknown rule or directive, with the line of their comment. */
+  readonly directiveProblems?: readonly DirectiveProblem[];
 }
 
 export interface WritingSignalsData {
