@@ -1,6 +1,7 @@
 // Fills the page template's `data-t` elements with their messages at build
 // time, so the Worker serves the page already written in the chosen language,
-// and puts that language's table into the page as JSON for the script.
+// and puts the rest of that language's table into the page as JSON: the
+// script reads its table from both, so no message travels twice.
 import { escapeHtml } from './escape-html';
 import { MESSAGES } from './messages';
 import type { UiLanguage } from './ui-language';
@@ -12,16 +13,18 @@ const TABLE_SLOT = '<!--ui-messages-->';
 
 /**
  * `template` with each marked element's text set to its message in `language`
- * and the table as JSON in place of <!--ui-messages-->; throws on an unknown
- * key, a marked element that is not empty, or a missing slot.
+ * and the messages no element shows as JSON in place of <!--ui-messages-->;
+ * throws on an unknown key, a marked element that is not empty, or a missing slot.
  */
 export function fillMessages(template: string, language: UiLanguage): string {
   const table: Readonly<Record<string, string>> = MESSAGES[language];
   let filled = 0;
+  const shown = new Set<string>();
   const html = template.replace(MARKED, (_whole, tag: string, before: string, key: string, after: string) => {
     const text = table[key];
     if (text === undefined) throw new Error(`data-t="${key}" names no message`);
     filled += 1;
+    shown.add(key);
     return `<${tag}${before} data-t="${key}"${after}>${escapeHtml(text)}</${tag}>`;
   });
   const marked = template.match(/\sdata-t="/g)?.length ?? 0;
@@ -29,5 +32,6 @@ export function fillMessages(template: string, language: UiLanguage): string {
   const parts = html.split(TABLE_SLOT);
   if (parts.length !== 2) throw new Error(`the page template must hold ${TABLE_SLOT} exactly once`);
   // In a <script type="application/json"> only `</script` and `<!--` could end the data early; no `<` means neither.
-  return parts.join(JSON.stringify(table).replaceAll('<', '\\u003c'));
+  const rest = Object.fromEntries(Object.entries(table).filter(([key]) => !shown.has(key)));
+  return parts.join(JSON.stringify(rest).replaceAll('<', '\\u003c'));
 }

@@ -65,6 +65,7 @@ describe('VOIX declarations', () => {
       ['profile', 'string', false],
       ['ruleIds', 'string', false],
       ['maxSignals', 'number', false],
+      ['format', 'string', false],
     ]);
     const description = Object.fromEntries(props.map(([name, , , text]) => [name, text]));
     expect(description.text).toContain('at most 250000 UTF-16 code units');

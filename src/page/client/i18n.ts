@@ -1,8 +1,8 @@
 // The interface language of the running page. The Worker serves the page
-// written in one language with that language's message table as JSON
-// (#ui-messages); switching reads the other table from the page served in the
-// other language (a same-origin GET /?lang=), then redraws every `data-t`
-// element and `<html lang>`.
+// written in one language: its `data-t` elements hold their messages and
+// #ui-messages holds the others as JSON. Switching reads the other table the
+// same way from the page served in the other language (a same-origin
+// GET /?lang=), then redraws every `data-t` element and `<html lang>`.
 import type { MessageKey, MessageTable } from '../messages';
 import { fillPlaceholders, isUiLanguage, type UiLanguage } from '../ui-language';
 
@@ -35,11 +35,13 @@ export function installMessages(language: UiLanguage, table: MessageTable): void
   tables.set(language, table);
 }
 
+/** The whole table of a page as served: the JSON block and the text of each `data-t` element. */
 function tableIn(doc: Document): MessageTable {
-  return JSON.parse(doc.getElementById(TABLE_ID)?.textContent ?? '') as MessageTable;
+  const shown = [...doc.querySelectorAll<HTMLElement>('[data-t]')].map((element) => [element.dataset.t, element.textContent]);
+  return { ...(JSON.parse(doc.getElementById(TABLE_ID)?.textContent ?? '') as object), ...Object.fromEntries(shown) } as MessageTable;
 }
 
-/** Starts in the language the page was served in (`<html lang>`) with the table it carries. */
+/** Starts in the language the page was served in (`<html lang>`) with the table it carries; call before anything is redrawn. */
 export function startUiLanguage(): UiLanguage {
   const served = document.documentElement.lang;
   current = isUiLanguage(served) ? served : 'en';

@@ -32,6 +32,7 @@ const form = $<HTMLFormElement>('review-form');
 const textInput = $<HTMLTextAreaElement>('review-text');
 const languageInput = $<HTMLSelectElement>('review-language');
 const profileInput = $<HTMLSelectElement>('review-profile');
+const formatInput = $<HTMLSelectElement>('review-format');
 const uiInput = $<HTMLSelectElement>('ui-language');
 const statusLine = $('status');
 const errorBox = $('errors');
@@ -116,6 +117,10 @@ function renderCoverage(data: WritingSignalsData): void {
   const list = (ids: readonly string[], none: MessageKey) => (ids.length ? ids.map((id) => item(label(id))) : [item(t(none))]);
   $('scanned-rules').replaceChildren(...list(data.coverage.scannedRuleIds, 'coverage.no-scanned'));
   $('unscanned-rules').replaceChildren(...list(data.coverage.unscannedRuleIds, 'coverage.no-unscanned'));
+  const skipped = $('coverage-skipped');
+  const units = data.coverage.notScannedUnits;
+  skipped.hidden = data.coverage.format !== 'markdown' || units === undefined;
+  skipped.textContent = units ? t('coverage.skipped', { units: units.code + units.markup + units.url + units.frontMatter }) : '';
 }
 
 function summarise(data: WritingSignalsData, spans: number): string {
@@ -163,7 +168,8 @@ async function review(): Promise<void> {
   const text = textInput.value;
   statusLine.textContent = t('status.running', { tool: titleOf('find_writing_signals') });
   const failures = await loadProfile();
-  const found = await dispatch<WritingSignalsData>('find_writing_signals', { text, language, ...selection(), maxSignals: 500 });
+  const format = formatInput.value;
+  const found = await dispatch<WritingSignalsData>('find_writing_signals', { text, language, ...selection(), maxSignals: 500, format });
   showErrors(found.ok ? failures : [...failures, found]);
   if (!found.ok) {
     statusLine.textContent = t('status.failed', { tool: titleOf('find_writing_signals') });
