@@ -65,7 +65,8 @@ const script = inlineSafe((bundled.outputFiles[0]?.text ?? '').trim(), 'script')
 const css = readFileSync(`${root}src/page/page.css`, 'utf8');
 const style = inlineSafe((await transform(css, { loader: 'css', minify: true })).code.trim(), 'style');
 
-let template = readFileSync(`${root}src/page/page.html`, 'utf8');
+// Indentation goes; each line break stays, so the whitespace between inline elements renders as before.
+let template = readFileSync(`${root}src/page/page.html`, 'utf8').replace(/\n[ \t]+/g, '\n');
 template = fill(template, '<!--page-style-->', style);
 template = fill(template, '<!--page-script-->', script);
 

@@ -206,7 +206,7 @@ describe('keyboard', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.click(1, 1);
     const stops: { key: string; visible: boolean }[] = [];
-    for (let i = 0; i < 5 + marks.length + rules + 2; i += 1) {
+    for (let i = 0; i < 6 + marks.length + rules + 2; i += 1) {
       await page.keyboard.press('Tab');
       stops.push(await focused(page));
     }
@@ -215,6 +215,7 @@ describe('keyboard', () => {
       '#review-text',
       '#review-language',
       '#review-profile',
+      '#review-format',
       'button',
       ...marks,
       ...Array<string>(rules).fill('summary'),
@@ -241,6 +242,7 @@ describe('keyboard', () => {
     await page.keyboard.type('A powerful tool.');
     await page.keyboard.press('Tab');
     expect((await focused(page)).key).toBe('#review-language');
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect((await focused(page)).key).toBe('button');
