@@ -1,7 +1,7 @@
 // `npm run build`, second step: bundles the review page's script (esbuild,
-// with the descriptors for VOIX and WebMCP and the scannable rules of the
-// catalogue), inlines it and the CSS into src/page/page.html, fills in the
-// interface messages once per language, and
+// with the descriptors for WebMCP and the scannable rules of the catalogue),
+// inlines it and the CSS into src/page/page.html with the VOIX tool markup of
+// the descriptors, fills in the interface messages once per language, and
 // writes src/worker/page/page.generated.ts: each language's page around its
 // host-context slot, and the Content-Security-Policy with the hashes of the
 // inline script and style. Run after the catalogue build.
@@ -14,7 +14,7 @@ import { catalogue } from '../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, RULE_IDS, plainLineProblem, writingReviewTools } from '../src/core/index';
 import { fillMessages } from '../src/page/fill-messages';
 import { UI_LANGUAGES } from '../src/page/ui-language';
-import { voixTool } from '../src/page/voix-tools';
+import { voixToolsMarkup } from '../src/page/voix-tools';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT = 'src/worker/page/page.generated.ts';
@@ -33,13 +33,11 @@ function inlineSafe(code: string, tag: 'script' | 'style'): string {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** What the page declares to VOIX and registers with WebMCP: the descriptors' own name, title, description and input schema. */
+/** What the page registers with WebMCP and declares to VOIX: the descriptors' own name, title, description and input schema. */
 const pageTools = writingReviewTools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema }));
-// The page derives its VOIX elements from these in the browser; derive them here first so a bad title or type fails the build.
 for (const tool of pageTools) {
   const problem = plainLineProblem(`${tool.name} title`, tool.title);
   if (problem !== undefined) throw new Error(problem);
-  voixTool(tool);
 }
 /** The rules with scanner records, per text language, in catalogue order: what "All scannable rules" selects. */
 const scannableRules = Object.fromEntries(
@@ -59,7 +57,7 @@ const bundled = await build({
   write: false,
   legalComments: 'none',
   charset: 'utf8',
-  define: { __PAGE_TOOLS__: JSON.stringify(pageTools), __SCANNABLE_RULES__: JSON.stringify(scannableRules) },
+  define: { __WEBMCP_TOOLS__: JSON.stringify(pageTools), __SCANNABLE_RULES__: JSON.stringify(scannableRules) },
 });
 const script = inlineSafe((bundled.outputFiles[0]?.text ?? '').trim(), 'script');
 const css = readFileSync(`${root}src/page/page.css`, 'utf8');
@@ -69,6 +67,7 @@ const style = inlineSafe((await transform(css, { loader: 'css', minify: true }))
 let template = readFileSync(`${root}src/page/page.html`, 'utf8').replace(/\n[ \t]+/g, '\n');
 template = fill(template, '<!--page-style-->', style);
 template = fill(template, '<!--page-script-->', script);
+template = fill(template, '<!--voix-tools-->', voixToolsMarkup(pageTools));
 
 /** The page in one interface language, split around the host-context slot. */
 function pageIn(language: (typeof UI_LANGUAGES)[number]): { before: string; after: string } {

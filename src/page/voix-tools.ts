@@ -1,10 +1,15 @@
-// The VOIX <tool> and <prop> declarations of the review page, derived from the
-// tool descriptors: the same names, titles, descriptions and bounds as the
-// library. The page's script creates the elements from the descriptors it
-// also registers with WebMCP, so the page carries each description once; the
-// build runs the same derivation first, so an unsupported type fails the build.
-// Arrays of IDs, which VOIX props cannot type, become one comma-separated
-// string (see docs/page.md).
+// The VOIX <tool> and <prop> markup of the review page, built at build time
+// (scripts/build-page.ts) from the tool descriptors, so the page declares the
+// same names, titles, descriptions and bounds as the library, readable without
+// running the page's script. Arrays of IDs, which VOIX props cannot type,
+// become one comma-separated string (see docs/page.md).
+
+/**
+ * Escapes a value for a double-quoted attribute. Apostrophes stay as they are
+ * (legal there), so the descriptions read the same as in the script's JSON and
+ * compress against it.
+ */
+const attribute = (value: string) => value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** What the page knows of a descriptor: name, title, description, input schema. */
 export interface ToolSource {
@@ -69,4 +74,16 @@ export function voixTool(tool: ToolSource): VoixTool {
   const required = new Set((tool.inputSchema.required ?? []) as readonly string[]);
   const props = Object.entries(properties).map(([name, schema]) => ({ name, ...propType(tool.name, name, schema), required: required.has(name) }));
   return { name: tool.name, title: tool.title, description: tool.description, props };
+}
+
+function toolMarkup(tool: VoixTool): string {
+  const props = tool.props.map(
+    (prop) => `<prop name="${attribute(prop.name)}" type="${prop.type}" description="${attribute(prop.description)}"${prop.required ? ' required' : ''}></prop>`,
+  );
+  return `<tool name="${attribute(tool.name)}" description="${attribute(tool.description)}" data-title="${attribute(tool.title)}" return>${props.join('')}</tool>`;
+}
+
+/** One <tool return> element per descriptor, with a <prop> per argument. Throws on a type VOIX cannot carry. */
+export function voixToolsMarkup(tools: readonly ToolSource[]): string {
+  return tools.map((tool) => toolMarkup(voixTool(tool))).join('\n');
 }

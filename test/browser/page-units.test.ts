@@ -10,7 +10,7 @@ import { toDispatchArguments } from '../../src/page/client/voix-arguments';
 import { fillMessages } from '../../src/page/fill-messages';
 import { MESSAGES } from '../../src/page/messages';
 import { pickUiLanguage } from '../../src/page/ui-language';
-import { voixTool } from '../../src/page/voix-tools';
+import { voixTool, voixToolsMarkup } from '../../src/page/voix-tools';
 
 beforeAll(() => installMessages('en', MESSAGES.en));
 
@@ -69,6 +69,16 @@ describe('voixTool', () => {
     expect(rules?.description).toMatch(/^Comma-separated list, such as "exhaustive-checklist,forced-template"/);
     const objectProp = { ...base, inputSchema: { type: 'object', properties: { options: { type: 'object' } } } };
     expect(() => voixTool(objectProp)).toThrow('get_writing_rules.options: no VOIX prop type');
+  });
+});
+
+describe('voixToolsMarkup', () => {
+  it('escapes what a double-quoted attribute needs and keeps apostrophes', () => {
+    const base = writingReviewTools[0]!;
+    const tool = { ...base, description: `Reads <rules> & "sources" in 'en'`, inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'a"b' } }, required: ['text'] } };
+    expect(voixToolsMarkup([tool])).toBe(
+      `<tool name="get_writing_rules" description="Reads &#60;rules&#62; &#38; &#34;sources&#34; in 'en'" data-title="${base.title}" return><prop name="text" type="string" description="a&#34;b" required></prop></tool>`,
+    );
   });
 });
 

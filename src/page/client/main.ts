@@ -10,7 +10,7 @@ import { dispatch, setToken, type Outcome } from './dispatch';
 import { isMessageKey, startUiLanguage, switchUiLanguage, t, tCount, uiLanguage } from './i18n';
 import { attachSignalTip, renderSignals, type RuleText } from './render-signals';
 import { highlightSpans } from './spans';
-import { declareVoixTools } from './voix';
+import { attachVoixTools } from './voix';
 import type { ToolSource } from '../voix-tools';
 import { registerWebMcpTools } from './webmcp';
 
@@ -18,10 +18,9 @@ type Language = 'en' | 'de';
 type Failure = Extract<Outcome, { ok: false }>;
 
 // Injected by scripts/build-page.ts from the descriptors and the compiled catalogue.
-declare const __PAGE_TOOLS__: readonly ToolSource[];
+declare const __WEBMCP_TOOLS__: readonly ToolSource[];
 declare const __SCANNABLE_RULES__: Readonly<Record<Language, readonly string[]>>;
-// esbuild pastes a defined value at every use: name each once.
-const PAGE_TOOLS = __PAGE_TOOLS__;
+// esbuild pastes a defined value at every use: name it once.
 const SCANNABLE_RULES = __SCANNABLE_RULES__;
 
 /** The selection value that stands for every rule the scanner has phrases for. */
@@ -236,6 +235,6 @@ $('token-apply').addEventListener('click', () => {
   void refreshProfile();
 });
 attachSignalTip(highlighted, $('signal-tip'), ruleText);
-declareVoixTools(PAGE_TOOLS, reportAssistantCall);
-registerWebMcpTools(PAGE_TOOLS, reportAssistantCall);
+attachVoixTools(reportAssistantCall);
+registerWebMcpTools(__WEBMCP_TOOLS__, reportAssistantCall);
 void refreshProfile();

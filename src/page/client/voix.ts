@@ -1,11 +1,7 @@
-// VOIX: the page declares each tool as a hidden <tool> element with a <prop>
-// per argument, derived from the descriptors, and answers each `call` event by
-// running the tool through /v1/dispatch and dispatching a `return` event on the
-// same element. A failure's detail has a truthy `error` and a top-level
-// `message` that carries the code, because VOIX keeps only that message for
-// the model. The elements are created while the page is parsed, before any
-// extension's content script runs.
-import { voixTool, type ToolSource } from '../voix-tools';
+// VOIX tool handlers: each <tool> element answers its `call` event by running
+// the tool through /v1/dispatch and dispatching a `return` event on the same
+// element. A failure's detail has a truthy `error` and a top-level `message`
+// that carries the code, because VOIX keeps only that message for the model.
 import { dispatch, type Outcome } from './dispatch';
 import { toDispatchArguments } from './voix-arguments';
 
@@ -26,24 +22,15 @@ function returnDetail(outcome: Outcome): VoixReturn {
   return { ok: false, tool, error: code, code, message: `${code}: ${message}` };
 }
 
-function element(tag: string, attributes: Readonly<Record<string, string | boolean>>): HTMLElement {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) if (value !== false) created.setAttribute(name, value === true ? '' : value);
-  return created;
-}
-
-/** Declares the tools as VOIX elements at the start of <body> and answers their calls; `report` hears each finished call. */
-export function declareVoixTools(tools: readonly ToolSource[], report: (tool: string, outcome: Outcome) => void): void {
-  const declared = tools.map(voixTool).map((tool) => {
-    const toolElement = element('tool', { name: tool.name, description: tool.description, 'data-title': tool.title, return: true });
-    toolElement.append(...tool.props.map((prop) => element('prop', { name: prop.name, type: prop.type, description: prop.description, required: prop.required })));
-    toolElement.addEventListener('call', (event) => {
-      void run(tool.name, (event as CustomEvent<unknown>).detail).then((outcome) => {
-        toolElement.dispatchEvent(new CustomEvent('return', { detail: returnDetail(outcome) }));
-        report(tool.name, outcome);
+/** Wires every `<tool name>` element of the document; `report` hears each finished call. */
+export function attachVoixTools(report: (tool: string, outcome: Outcome) => void): void {
+  for (const element of document.querySelectorAll<HTMLElement>('tool[name]')) {
+    const tool = element.getAttribute('name') ?? '';
+    element.addEventListener('call', (event) => {
+      void run(tool, (event as CustomEvent<unknown>).detail).then((outcome) => {
+        element.dispatchEvent(new CustomEvent('return', { detail: returnDetail(outcome) }));
+        report(tool, outcome);
       });
     });
-    return toolElement;
-  });
-  document.body.prepend(...declared);
+  }
 }
