@@ -1,7 +1,7 @@
 // `npm run bench`: one run, one table. The scanner against the floor, the
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
-// Worker bundle with and without MCP; HTTP on `wrangler dev` (skip it with
+// Worker bundle with and without MCP; Markdown and HTML mode against text mode; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
 // docs/performance.md explains the method and holds the last measured table.
 import { cpus, totalmem } from 'node:os';
@@ -12,6 +12,7 @@ import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
 import { httpRows } from './bench/http-rows';
+import { markupRows } from './bench/markup-rows';
 import { loadProse } from './bench/prose';
 import type { BenchContext, Row } from './bench/row';
 import { scannerRows } from './bench/scanner-rows';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     ...scannerRows(context),
     ...competitorRows(context),
     ...adversarialRows(context),
+    ...markupRows(context, root),
     ...(await dispatchRows(context)),
     ...bundleRows(root),
   ];

@@ -1,7 +1,7 @@
 // Rows: the Worker bundle as wrangler would upload it (`wrangler deploy
 // --dry-run --outdir`), raw and gzip-compressed: the shipped entry (MCP
 // included) and the same app without the MCP path (entries/worker-without-mcp.ts).
-// The target, at most 150 KiB gzip, holds for the Worker without MCP.
+// The target, at most 170 KiB gzip (issue 16: room for the Markdown and HTML readers), holds for the Worker without MCP.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Row } from './row';
 
-const GZIP_TARGET_BYTES = 150 * 1024;
+const GZIP_TARGET_BYTES = 170 * 1024;
 const WITHOUT_MCP_ENTRY = 'scripts/bench/entries/worker-without-mcp.ts';
 
 /** Bytes of the bundle's JavaScript files, raw and gzip level 9 (source maps left out). */
@@ -87,7 +87,7 @@ function bundleRow(measure: string, weigh: () => BundleSize, target?: string): R
 /** The Worker without the MCP path (against the target) and the shipped Worker with it. */
 export function bundleRows(root: string): Row[] {
   return [
-    bundleRow('Worker bundle without MCP: raw / gzip -9', () => measureBundle(root, WITHOUT_MCP_ENTRY), '≤ 150 KiB gzip'),
+    bundleRow('Worker bundle without MCP: raw / gzip -9', () => measureBundle(root, WITHOUT_MCP_ENTRY), '≤ 170 KiB gzip'),
     bundleRow('Worker bundle as shipped, with MCP: raw / gzip -9', () => measureBundle(root)),
   ];
 }

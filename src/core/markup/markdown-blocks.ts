@@ -80,6 +80,14 @@ export class BlockReader {
   private lastMatched = 0;
   private oldTip = 0;
   private readonly finder: Finder;
+  /** Changes whenever a block is opened or closed. */
+  private version = 0;
+  /**
+   * How far the last blank line matched the open blocks, for as long as they
+   * stay the same. Without it, each blank line under thousands of nested list
+   * items would walk all of them again: quadratic.
+   */
+  private blankWalk: { version: number; depth: number } | null = null;
   readonly runs: InlineRun[] = [];
   private readonly closedParagraphs: Block[] = [];
 
@@ -105,12 +113,19 @@ export class BlockReader {
 
   read(): void {
     let at = this.extensions ? this.frontMatter() : 0;
+    // Without a \r anywhere, lines end at \n and indexOf finds them natively.
+    const onlyNewlines = !this.s.includes('\r');
     while (at < this.n) {
       let end = at;
-      while (end < this.n) {
-        const c = this.s.charCodeAt(end);
-        if (c === 10 || c === 13) break;
-        end++;
+      if (onlyNewlines) {
+        end = this.s.indexOf('\n', at);
+        if (end === -1) end = this.n;
+      } else {
+        while (end < this.n) {
+          const c = this.s.charCodeAt(end);
+          if (c === 10 || c === 13) break;
+          end++;
+        }
       }
       let breakEnd = end;
       if (end < this.n) breakEnd = this.s.charCodeAt(end) === 13 && this.s.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
@@ -204,6 +219,14 @@ export class BlockReader {
     this.partiallyConsumedTab = false;
   }
 
+  private isBlankLine(): boolean {
+    for (let i = this.lineStart; i < this.lineEnd; i++) {
+      const c = this.s.charCodeAt(i);
+      if (c !== 32 && c !== 9) return false;
+    }
+    return true;
+  }
+
   private peek(at: number): number {
     return at < this.lineEnd ? this.s.charCodeAt(at) : -1;
   }
@@ -215,6 +238,7 @@ export class BlockReader {
     this.tip.children++;
     const block = this.block(type);
     this.open.push(block);
+    this.version++;
     return block;
   }
 
@@ -246,13 +270,23 @@ export class BlockReader {
     this.blank = false;
     this.partiallyConsumedTab = false;
 
-    while (depth + 1 < this.open.length) {
-      const container = this.open[depth + 1] as Block;
+    if (this.blankWalk !== null && this.blankWalk.version === this.version && this.isBlankLine()) {
+      // The same open blocks met a blank line just before: they answer the same (see blankWalk).
+      depth = this.blankWalk.depth;
       this.findNextNonspace();
-      const result = this.continues(container);
-      if (result === 2) return;
-      if (result === 1) break;
-      depth++;
+      this.advanceNextNonspace();
+    } else {
+      let plain = true;
+      while (depth + 1 < this.open.length) {
+        const container = this.open[depth + 1] as Block;
+        this.findNextNonspace();
+        if (container.type === 'code_block' || container.type === 'html_block') plain = false;
+        const result = this.continues(container);
+        if (result === 2) return;
+        if (result === 1) break;
+        depth++;
+      }
+      this.blankWalk = plain && this.blank ? { version: this.version, depth } : null;
     }
     this.allClosed = depth === this.oldTip;
     this.lastMatched = depth;
@@ -523,6 +557,7 @@ export class BlockReader {
     this.mask.mark(at, end, UnitKind.markup);
     container.endings.push(this.lineEnd, this.lineBreakEnd);
     container.type = 'heading';
+    this.version++;
     this.offset = this.lineEnd;
     return true;
   }
@@ -627,8 +662,10 @@ export class BlockReader {
     // The paragraph keeps its earlier lines; its last line is the header row.
     lines.length -= 2;
     const endings = paragraph.endings.splice(paragraph.endings.length - 2, 2);
-    if (lines.length === 0) this.open.pop();
-    else this.finalize();
+    if (lines.length === 0) {
+      this.open.pop();
+      this.version++;
+    } else this.finalize();
     const table = this.addChild('table');
     table.tableColumns = columns;
     table.lines.push(headerStart, headerEnd);
@@ -673,6 +710,7 @@ export class BlockReader {
 
   private finalize(): void {
     const block = this.open.pop() as Block;
+    this.version++;
     const { lines, endings } = block;
     switch (block.type) {
       case 'paragraph':
@@ -713,11 +751,11 @@ export class BlockReader {
     // Comments carry ignore directives; look for them in the block's own lines.
     const first = lines[0] as number;
     const last = lines[lines.length - 1] as number;
-    for (let open = this.s.indexOf('<!--', first); open !== -1 && open < last; ) {
-      const close = this.s.indexOf('-->', open + 4);
+    for (let open = this.finder.next('<!--', first); open !== -1 && open < last; ) {
+      const close = this.finder.next('-->', open + 4);
       const end = close === -1 || close + 3 > last ? last : close + 3;
       this.mask.comments.push({ start: open, end, body: this.s.slice(open + 4, close === -1 || close + 3 > last ? last : close) });
-      open = this.s.indexOf('<!--', end);
+      open = this.finder.next('<!--', end);
     }
   }
 

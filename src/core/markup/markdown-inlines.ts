@@ -31,6 +31,10 @@ const isAsciiPunctuation = (c: number) =>
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** Characters where an inline construct can start (CommonMark). */
+const SPECIAL = /[\\`*_[\]!<&]/g;
+/** The same with GFM strikethrough and autolink literals. */
+const SPECIAL_EXTENDED = /[\\`*_~[\]!<&@]|https?:\/\/|www\./gi;
 /** Link destinations nest parentheses at most this deep; deeper, they are not destinations (keeps scans linear). */
 const MAX_PAREN_DEPTH = 32;
 const MAX_LABEL_UNITS = 999;
@@ -45,11 +49,16 @@ export class InlineReader {
   private readonly definitions = new Map<string, Definition>();
   // The run being read: its text, joined with \n, and where each line came from.
   private subject = '';
-  private segmentStarts: number[] = [];
-  private inputStarts: number[] = [];
-  private finder = new Finder('');
+  /** The run is subject[base, limit): the whole input for a run of whole lines, else the lines joined. */
+  private base = 0;
+  private limit = 0;
+  private segmentStarts: number[] = [0];
+  private inputStarts: number[] = [0];
+  private finder: Finder;
+  private readonly inputFinder: Finder;
+  /** Backtick runs by length, per subject (the input's are found once for all runs). */
   private backtickRuns: Map<number, number[]> | null = null;
-  private backtickNext = new Map<number, number>();
+  private inputBacktickRuns: Map<number, number[]> | null = null;
   private brackets: Bracket[] = [];
   private links = 0;
 
@@ -57,10 +66,30 @@ export class InlineReader {
     private readonly mask: UnitMask,
     private readonly options: InlineOptions,
     private readonly trace?: MarkdownTrace,
-  ) {}
+  ) {
+    this.inputFinder = new Finder(mask.text);
+    this.finder = this.inputFinder;
+  }
 
   private load(segments: readonly number[]): void {
     const s = this.mask.text;
+    this.brackets = [];
+    // Lines that follow each other with a \n between them are read in place, without a copy.
+    let inPlace = true;
+    for (let i = 2; i < segments.length && inPlace; i += 2) {
+      const previousEnd = segments[i - 1] as number;
+      inPlace = segments[i] === previousEnd + 1 && s.charCodeAt(previousEnd) === 10;
+    }
+    if (inPlace) {
+      this.subject = s;
+      this.base = segments[0] as number;
+      this.limit = segments[segments.length - 1] as number;
+      this.segmentStarts = [0];
+      this.inputStarts = [0];
+      this.finder = this.inputFinder;
+      this.backtickRuns = this.inputBacktickRuns;
+      return;
+    }
     const parts: string[] = [];
     this.segmentStarts = [];
     this.inputStarts = [];
@@ -74,33 +103,40 @@ export class InlineReader {
       parts.push(s.slice(start, end));
       length += end - start;
     }
-    this.subject = parts.length === 1 ? (parts[0] as string) : parts.join('\n');
+    this.subject = parts.join('\n');
+    this.base = 0;
+    this.limit = this.subject.length;
     this.finder = new Finder(this.subject);
     this.backtickRuns = null;
-    this.backtickNext.clear();
-    this.brackets = [];
+  }
+
+  /** Index of the line (segment) holding subject offset `p`: binary search, so long paragraphs stay linear. */
+  private segmentOf(p: number): number {
+    const starts = this.segmentStarts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if ((starts[mid] as number) <= p) low = mid;
+      else high = mid - 1;
+    }
+    return low;
   }
 
   /** Input offset of subject offset `p`. */
   private input(p: number): number {
-    const starts = this.segmentStarts;
-    let i = starts.length - 1;
-    while (i > 0 && (starts[i] as number) > p) i--;
-    return (this.inputStarts[i] as number) + p - (starts[i] as number);
+    const i = this.segmentOf(p);
+    return (this.inputStarts[i] as number) + p - (this.segmentStarts[i] as number);
   }
 
   /** Marks subject range [a, b), line by line. */
   private mark(a: number, b: number, kind: UnitKind): void {
     if (b <= a) return;
     const starts = this.segmentStarts;
-    if (starts.length === 1) {
-      const base = this.inputStarts[0] as number;
-      this.mask.mark(base + a, base + b, kind);
-      return;
-    }
-    for (let i = 0; i < starts.length; i++) {
+    for (let i = this.segmentOf(a); i < starts.length; i++) {
       const segStart = starts[i] as number;
-      const segEnd = i + 1 < starts.length ? (starts[i + 1] as number) - 1 : this.subject.length;
+      if (segStart >= b) break;
+      const segEnd = i + 1 < starts.length ? (starts[i + 1] as number) - 1 : this.limit;
       const from = Math.max(a, segStart);
       const to = Math.min(b, segEnd);
       if (to > from) {
@@ -120,13 +156,13 @@ export class InlineReader {
     if (this.mask.text.charCodeAt(lines[0] as number) !== 91) return lines.length;
     this.load(lines);
     const s = this.subject;
-    let pos = 0;
+    let pos = this.base;
     let consumedLines = 0;
-    while (s.charCodeAt(pos) === 91) {
+    while (pos < this.limit && s.charCodeAt(pos) === 91) {
       const end = this.definition(pos);
       if (end === -1) break;
       for (let i = pos; i < end; i++) if (s.charCodeAt(i) === 10) consumedLines++;
-      if (end >= s.length) consumedLines = lines.length / 2;
+      if (end >= this.limit) consumedLines = lines.length / 2;
       pos = end;
     }
     return lines.length - consumedLines * 2;
@@ -164,14 +200,14 @@ export class InlineReader {
     }
     this.mark(start, lineEnd, UnitKind.markupBreak);
     this.mark(destination.start, destination.stop, UnitKind.url);
-    return lineEnd < s.length ? lineEnd + 1 : lineEnd;
+    return lineEnd < this.limit ? lineEnd + 1 : lineEnd;
   }
 
   /** Spaces, then a line end or the subject's end: the offset of that end, or -1. */
   private spaceToLineEnd(pos: number): number {
     const s = this.subject;
-    while (s.charCodeAt(pos) === 32) pos++;
-    return pos >= s.length || s.charCodeAt(pos) === 10 ? pos : -1;
+    while (pos < this.limit && s.charCodeAt(pos) === 32) pos++;
+    return pos >= this.limit || s.charCodeAt(pos) === 10 ? pos : -1;
   }
 
   // --- Shared pieces of links ---------------------------------------------------
@@ -180,7 +216,7 @@ export class InlineReader {
   private linkLabel(start: number): number {
     const s = this.subject;
     if (s.charCodeAt(start) !== 91) return -1;
-    const limit = Math.min(s.length, start + MAX_LABEL_UNITS + 2);
+    const limit = Math.min(this.limit, start + MAX_LABEL_UNITS + 2);
     for (let i = start + 1; i < limit; i++) {
       const c = s.charCodeAt(i);
       if (c === 92) i++;
@@ -193,10 +229,11 @@ export class InlineReader {
   /** Spaces, at most one line end, spaces. */
   private spaceAndNewline(pos: number): number {
     const s = this.subject;
-    while (s.charCodeAt(pos) === 32) pos++;
-    if (s.charCodeAt(pos) === 10) {
+    const limit = this.limit;
+    while (pos < limit && s.charCodeAt(pos) === 32) pos++;
+    if (pos < limit && s.charCodeAt(pos) === 10) {
       pos++;
-      while (s.charCodeAt(pos) === 32) pos++;
+      while (pos < limit && s.charCodeAt(pos) === 32) pos++;
     }
     return pos;
   }
@@ -205,9 +242,9 @@ export class InlineReader {
   private linkDestination(pos: number): { start: number; stop: number; end: number } | null {
     const s = this.subject;
     if (s.charCodeAt(pos) === 60) {
-      for (let i = pos + 1; i < s.length; i++) {
+      for (let i = pos + 1; i < this.limit; i++) {
         const c = s.charCodeAt(i);
-        if (c === 92 && isAsciiPunctuation(s.charCodeAt(i + 1))) i++;
+        if (c === 92 && i + 1 < this.limit && isAsciiPunctuation(s.charCodeAt(i + 1))) i++;
         else if (c === 62) return { start: pos + 1, stop: i, end: i + 1 };
         else if (c === 60 || c === 10 || c === 0) return null;
       }
@@ -215,9 +252,9 @@ export class InlineReader {
     }
     let depth = 0;
     let i = pos;
-    for (; i < s.length; i++) {
+    for (; i < this.limit; i++) {
       const c = s.charCodeAt(i);
-      if (c === 92 && isAsciiPunctuation(s.charCodeAt(i + 1))) i++;
+      if (c === 92 && i + 1 < this.limit && isAsciiPunctuation(s.charCodeAt(i + 1))) i++;
       else if (c === 40) {
         if (++depth > MAX_PAREN_DEPTH) return null;
       } else if (c === 41) {
@@ -225,7 +262,7 @@ export class InlineReader {
         depth--;
       } else if (c === 32 || c === 9 || c === 10 || c === 11 || c === 12 || c === 13 || c < 32 || c === 127) break;
     }
-    if (i === pos && s.charCodeAt(i) !== 41) return null;
+    if (i === pos && (i >= this.limit || s.charCodeAt(i) !== 41)) return null;
     if (depth !== 0) return null;
     return { start: pos, stop: i, end: i };
   }
@@ -236,9 +273,9 @@ export class InlineReader {
     const open = s.charCodeAt(pos);
     const close = open === 34 ? 34 : open === 39 ? 39 : open === 40 ? 41 : -1;
     if (close === -1) return null;
-    for (let i = pos + 1; i < s.length; i++) {
+    for (let i = pos + 1; i < this.limit; i++) {
       const c = s.charCodeAt(i);
-      if (c === 92 && i + 1 < s.length) i++;
+      if (c === 92 && i + 1 < this.limit) i++;
       else if (c === close) return { start: pos, end: i + 1 };
       else if (open === 40 && c === 40) return null;
       else if (c === 0) return null;
@@ -253,25 +290,32 @@ export class InlineReader {
     this.load(segments);
     const s = this.subject;
     // The reference trims the paragraph's text; trailing spaces of the last line are not content.
-    let n = s.length;
-    while (n > 0 && WHITESPACE.test(s.charAt(n - 1))) n--;
+    let n = this.limit;
+    while (n > this.base && WHITESPACE.test(s.charAt(n - 1))) n--;
     const gfm = this.options.extensions;
-    let p = 0;
+    // Jump from one character that can start something to the next; prose in between costs nothing here.
+    const special = gfm ? SPECIAL_EXTENDED : SPECIAL;
+    let p = this.base;
     while (p < n) {
-      const c = s.charCodeAt(p);
-      switch (c) {
+      // test() rather than exec(): no match array per hit. A single-character hit ends at lastIndex;
+      // a URL prefix ends in / or . (no special character), and its length tells where it began.
+      special.lastIndex = p;
+      if (!special.test(s)) break;
+      const after = special.lastIndex;
+      const last = s.charCodeAt(after - 1);
+      p = last === 47 ? after - ((s.charCodeAt(after - 4) | 32) === 115 ? 8 : 7) : last === 46 ? after - 4 : after - 1;
+      if (p >= n) break;
+      switch (s.charCodeAt(p)) {
         case 92: // backslash
-          p = this.backslash(p);
+          p = this.backslash(p, n);
           break;
         case 96: // `
           p = this.backticks(p, n);
           break;
         case 42: // *
         case 95: // _
-          p = this.delimiterRun(p, n, c);
-          break;
         case 126: // ~
-          p = gfm ? this.delimiterRun(p, n, c) : p + 1;
+          p = this.delimiterRun(p, n, s.charCodeAt(p));
           break;
         case 91: // [
           this.pushBracket(p, false);
@@ -298,18 +342,12 @@ export class InlineReader {
           }
           break;
         }
-        case 104: // h
-        case 119: // w
-        case 72: // H
-        case 87: // W
-          p = gfm ? this.literalUrl(p, n) : p + 1;
-          break;
         case 64: // @
-          if (gfm) this.literalEmail(p, n);
+          this.literalEmail(p, n);
           p++;
           break;
-        default:
-          p++;
+        default: // h or w: http://, https://, www.
+          p = this.literalUrl(p, n);
       }
     }
   }
@@ -320,7 +358,8 @@ export class InlineReader {
     this.mask.replace(start, start + (b - a), text);
   }
 
-  private backslash(p: number): number {
+  private backslash(p: number, n: number): number {
+    if (p + 1 >= n) return p + 1;
     const next = this.subject.charCodeAt(p + 1);
     if (isAsciiPunctuation(next) || next === 10) {
       this.mark(p, p + 1, UnitKind.markup);
@@ -342,27 +381,34 @@ export class InlineReader {
     return closer + length;
   }
 
-  /** Start of the first run of exactly `length` backticks at or after `from`, or -1. Linear over a run. */
+  /** Start of the first run of exactly `length` backticks at or after `from` (before `n`), or -1. */
   private nextBacktickRun(length: number, from: number, n: number): number {
     if (this.backtickRuns === null) {
+      // Every run of the subject, found once: a thousand openers cost one pass, not a thousand.
       const runs = new Map<number, number[]>();
       const s = this.subject;
-      for (let i = s.indexOf('`'); i !== -1 && i < n; i = s.indexOf('`', i)) {
+      for (let i = s.indexOf('`'); i !== -1; i = s.indexOf('`', i)) {
         let end = i;
-        while (end < n && s.charCodeAt(end) === 96) end++;
+        while (end < s.length && s.charCodeAt(end) === 96) end++;
         const list = runs.get(end - i);
         if (list) list.push(i);
         else runs.set(end - i, [i]);
         i = end;
       }
       this.backtickRuns = runs;
+      if (s === this.mask.text) this.inputBacktickRuns = runs;
     }
     const list = this.backtickRuns.get(length);
     if (list === undefined) return -1;
-    let index = this.backtickNext.get(length) ?? 0;
-    while (index < list.length && (list[index] as number) < from) index++;
-    this.backtickNext.set(length, index);
-    return index < list.length ? (list[index] as number) : -1;
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((list[mid] as number) < from) low = mid + 1;
+      else high = mid;
+    }
+    const at = list[low];
+    return at !== undefined && at < n ? at : -1;
   }
 
   /** `*`, `_` or `~` runs that can open or close are markers: dropped. */
@@ -371,7 +417,7 @@ export class InlineReader {
     let end = p;
     while (end < n && s.charCodeAt(end) === c) end++;
     if (c === 126 && end - p > 2) return end;
-    const before = p === 0 ? '\n' : charBefore(s, p);
+    const before = p === this.base ? '\n' : charBefore(s, p);
     const after = end >= n ? '\n' : charAt(s, end);
     const afterSpace = WHITESPACE.test(after);
     const beforeSpace = WHITESPACE.test(before);
@@ -498,14 +544,14 @@ export class InlineReader {
   /** `www.`, `http://` or `https://` at a word start: a URL up to white space or `<`, less trailing punctuation. */
   private literalUrl(p: number, n: number): number {
     const s = this.subject;
-    if (p > 0) {
+    if (p > this.base) {
       const before = s.charCodeAt(p - 1);
       // Autolink literals start a line, follow white space, or one of * _ ~ (.
       if (!(isHtmlSpace(before) || before === 42 || before === 95 || before === 126 || before === 40)) return p + 1;
     }
-    const lower = s.slice(p, p + 8).toLowerCase();
-    const prefix = lower.startsWith('https://') ? 8 : lower.startsWith('http://') ? 7 : lower.startsWith('www.') ? 4 : 0;
-    if (prefix === 0) return p + 1;
+    // The search matched http://, https:// or www. here, in any case.
+    const c = s.charCodeAt(p) | 32;
+    const prefix = c === 119 ? 4 : (s.charCodeAt(p + 4) | 32) === 115 ? 8 : 7;
     let end = p + prefix;
     while (end < n) {
       const c = s.charCodeAt(end);
@@ -523,7 +569,7 @@ export class InlineReader {
   private literalEmail(at: number, n: number): void {
     const s = this.subject;
     let start = at;
-    while (start > 0) {
+    while (start > this.base) {
       const c = s.charCodeAt(start - 1);
       if (isAlnum(c) || c === 46 || c === 45 || c === 95 || c === 43) start--;
       else break;

@@ -58,7 +58,9 @@ export class UnitMask {
   }
 
   mark(start: number, end: number, kind: UnitKind): void {
-    if (end > start) this.kinds.fill(kind, start, end);
+    // Most marks are a few units (a marker, a pipe): a loop beats the call into fill.
+    if (end - start > 16) this.kinds.fill(kind, start, end);
+    else for (let i = start; i < end; i++) this.kinds[i] = kind;
   }
 
   /** Marks [start, end) as a reference read as `text`; kept in input order by the caller or sorted later. */
