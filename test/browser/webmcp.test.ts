@@ -82,6 +82,31 @@ describe('WebMCP registration', () => {
     );
   });
 
+  it('calls registerTool exactly once per tool, also across a language switch', async () => {
+    // Chromium replaces a tool registered twice under one name, so getTools alone cannot show a second registration: count the calls.
+    const counted = await openReviewPage(browser);
+    await counted.page.addInitScript(() => {
+      const context = (document as unknown as { modelContext: { registerTool: (tool: { name: string }) => unknown } }).modelContext;
+      const register = context.registerTool.bind(context);
+      const calls: string[] = [];
+      (window as unknown as { registerCalls: string[] }).registerCalls = calls;
+      context.registerTool = (tool) => {
+        calls.push(tool.name);
+        return register(tool);
+      };
+    });
+    await gotoReviewPage(counted);
+    await counted.page.selectOption('#ui-language', 'de');
+    await counted.page.waitForFunction(() => document.documentElement.lang === 'de');
+    expect(await counted.page.evaluate(() => (window as unknown as { registerCalls: string[] }).registerCalls)).toEqual([
+      'get_writing_rules',
+      'compose_writing_review_prompt',
+      'find_writing_signals',
+      'get_model_comparison_evidence',
+    ]);
+    await counted.page.context().close();
+  });
+
   it('still lists four tools after the interface language is switched', async () => {
     const { page } = opened;
     await page.selectOption('#ui-language', 'de');
