@@ -15,8 +15,10 @@ const TABLE_SLOT = '<!--ui-messages-->';
  * `template` with each marked element's text set to its message in `language`
  * and the messages no element shows as JSON in place of <!--ui-messages-->;
  * throws on an unknown key, a marked element that is not empty, or a missing slot.
+ * `mark` wraps each inserted text (the build marks them to keep one copy of
+ * what both languages share).
  */
-export function fillMessages(template: string, language: UiLanguage): string {
+export function fillMessages(template: string, language: UiLanguage, mark: (text: string) => string = (text) => text): string {
   const table: Readonly<Record<string, string>> = MESSAGES[language];
   let filled = 0;
   const shown = new Set<string>();
@@ -25,7 +27,7 @@ export function fillMessages(template: string, language: UiLanguage): string {
     if (text === undefined) throw new Error(`data-t="${key}" names no message`);
     filled += 1;
     shown.add(key);
-    return `<${tag}${before} data-t="${key}"${after}>${escapeHtml(text)}</${tag}>`;
+    return `<${tag}${before} data-t="${key}"${after}>${mark(escapeHtml(text))}</${tag}>`;
   });
   const marked = template.match(/\sdata-t="/g)?.length ?? 0;
   if (filled !== marked) throw new Error(`${marked - filled} data-t element(s) are not written empty as <tag data-t="key"></tag>`);
@@ -33,5 +35,5 @@ export function fillMessages(template: string, language: UiLanguage): string {
   if (parts.length !== 2) throw new Error(`the page template must hold ${TABLE_SLOT} exactly once`);
   // In a <script type="application/json"> only `</script` and `<!--` could end the data early; no `<` means neither.
   const rest = Object.fromEntries(Object.entries(table).filter(([key]) => !shown.has(key)));
-  return parts.join(JSON.stringify(rest).replaceAll('<', '\\u003c'));
+  return parts.join(mark(JSON.stringify(rest).replaceAll('<', '\\u003c')));
 }

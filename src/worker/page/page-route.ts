@@ -6,10 +6,10 @@
 import type { Handler } from 'hono';
 import { catalogueVersion } from '../../core/index';
 import { escapeHtml } from '../../page/escape-html';
-import { pickUiLanguage, UI_LANGUAGES } from '../../page/ui-language';
+import { pickUiLanguage, UI_LANGUAGES, type UiLanguage } from '../../page/ui-language';
 import type { HostConfig } from '../config';
 import type { AppEnv } from '../env';
-import { pageCsp, pageHtml } from './page.generated';
+import { contextSlot, pageCsp, pageShared, pageTexts } from './page.generated';
 
 const HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -38,10 +38,16 @@ export function hostContextText(config: Pick<HostConfig, 'reviewContext' | 'apiT
   return lines.join('\n');
 }
 
+/** The page in `lang`: the shared parts with that language's texts between them and `context` in its slot. */
+function pageIn(lang: UiLanguage, context: string): string {
+  const texts: readonly string[] = pageTexts[lang];
+  return pageShared.map((part, index) => (index === 0 ? part : `${texts[index - 1]}${part}`)).join('').split(contextSlot).join(context);
+}
+
 /** Handler for GET / built once per host configuration. */
 export function pageHandler(config: Pick<HostConfig, 'reviewContext' | 'apiToken'>): Handler<AppEnv> {
   const context = escapeHtml(hostContextText(config));
-  const html = Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, `${pageHtml[lang].before}${context}${pageHtml[lang].after}`]));
+  const html = Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, pageIn(lang, context)]));
   return function reviewPage(c) {
     const lang = pickUiLanguage(c.req.query('lang'), c.req.header('Accept-Language'));
     return c.body(html[lang] ?? '', 200, { ...HEADERS, 'Content-Language': lang });
