@@ -7,7 +7,7 @@ import { catalogueVersion, writingReviewTools } from '../../src/core/index';
 import { parseHostConfig } from '../../src/worker/config';
 import { createHostDispatcher } from '../../src/worker/host';
 import type { WorkerEnv } from '../../src/worker/env';
-import { MAX_BODY_BYTES } from '../../src/worker/middleware/body-limit';
+import { MAX_BODY_BYTES } from '../../src/worker/middleware/request-body';
 
 /** Host variables passed to `wrangler dev --var`, so both sides share one configuration. */
 export const LOAD_VARS: Readonly<Record<string, string>> = {

@@ -5,7 +5,7 @@
 // ever written. The fakes stand in for the binding through the Worker's env.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enExample from '../../examples/evidence/en-public-docs.json';
-import { readOnlyKv } from '../../src/worker/read-only-kv';
+import { readOnlyKv } from '../../src/worker/host';
 import { dispatchInit, requestWith, variantEnv } from './helpers';
 
 const COHORT = 'public-docs-example-v1';

@@ -5,7 +5,7 @@
 // and every dispatched answer equals the core's own answer for the same call.
 import { describe, expect, it, vi } from 'vitest';
 import { createWritingToolDispatcher } from '../../src/core/index';
-import { MAX_BODY_BYTES } from '../../src/worker/middleware/body-limit';
+import { MAX_BODY_BYTES } from '../../src/worker/middleware/request-body';
 import { baseEnv, request, requestWith, variantEnv } from './helpers';
 
 const STATUS: Record<string, number> = {

@@ -88,6 +88,7 @@ export class BlockReader {
    * items would walk all of them again: quadratic.
    */
   private blankWalk: { version: number; depth: number } | null = null;
+  private thematicBreakFailed = { line: -1, char: 0, from: 0, until: 0 };
   readonly runs: InlineRun[] = [];
   private readonly closedParagraphs: Block[] = [];
 
@@ -563,14 +564,24 @@ export class BlockReader {
   }
 
   private thematicBreak(c: number): boolean {
+    // `- - - … x` tries a break after every nested list marker; once the rest of a
+    // line failed, a later start on it fails too. Without this memo: quadratic.
+    const failed = this.thematicBreakFailed;
+    if (failed.line === this.lineStart && failed.char === c && this.nextNonspace >= failed.from && this.nextNonspace < failed.until) {
+      return false;
+    }
     let count = 0;
     let at = this.nextNonspace;
     for (; at < this.lineEnd; at++) {
       const d = this.s.charCodeAt(at);
       if (d === c) count++;
-      else if (!isSpaceOrTab(d)) return false;
+      else if (!isSpaceOrTab(d)) break;
     }
-    if (count < 3) return false;
+    if (at < this.lineEnd || count < 3) {
+      // Any start from here up to the character that broke it (or the line end) fails the same way.
+      this.thematicBreakFailed = { line: this.lineStart, char: c, from: this.nextNonspace, until: at < this.lineEnd ? at : at + 1 };
+      return false;
+    }
     this.closeUnmatchedBlocks();
     const block = this.addChild('thematic_break');
     this.mask.mark(this.nextNonspace, this.lineEnd, UnitKind.markup);

@@ -417,12 +417,12 @@ export class InlineReader {
     let end = p;
     while (end < n && s.charCodeAt(end) === c) end++;
     if (c === 126 && end - p > 2) return end;
-    const before = p === this.base ? '\n' : charBefore(s, p);
-    const after = end >= n ? '\n' : charAt(s, end);
-    const afterSpace = WHITESPACE.test(after);
-    const beforeSpace = WHITESPACE.test(before);
-    const afterPunct = PUNCTUATION.test(after);
-    const beforePunct = PUNCTUATION.test(before);
+    const beforeCode = p === this.base ? 10 : s.charCodeAt(p - 1);
+    const afterCode = end >= n ? 10 : s.charCodeAt(end);
+    const beforeSpace = isSpace(beforeCode, () => charBefore(s, p));
+    const afterSpace = isSpace(afterCode, () => charAt(s, end));
+    const beforePunct = isPunctuation(beforeCode, () => charBefore(s, p));
+    const afterPunct = isPunctuation(afterCode, () => charAt(s, end));
     const leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct);
     const rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct);
     const marker =
@@ -469,7 +469,7 @@ export class InlineReader {
         }
       }
     }
-    if (end === -1) {
+    if (end === -1 && this.definitions.size > 0) {
       // Reference link: [text][label], [text][] or [text].
       const labelEnd = this.linkLabel(after);
       let label: string | null = null;
@@ -656,6 +656,15 @@ export function codeSpanLiteral(content: string): string {
 /** A link label as the reference compares them: inner text, trimmed, white space collapsed, case folded. */
 export function normalizeLabel(label: string): string {
   return label.slice(1, -1).trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase();
+}
+
+// ASCII answers from the code; other characters from the Unicode classes the spec names.
+function isSpace(code: number, char: () => string): boolean {
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : WHITESPACE.test(char());
+}
+
+function isPunctuation(code: number, char: () => string): boolean {
+  return code < 128 ? isAsciiPunctuation(code) : PUNCTUATION.test(char());
 }
 
 function charBefore(s: string, p: number): string {

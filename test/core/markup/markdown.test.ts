@@ -195,3 +195,26 @@ describe('bad input', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: "format must be one of 'text', 'markdown', 'html' (got 1)" } });
   });
 });
+
+describe('hostile markup (timings are in npm run bench)', () => {
+  it('100,000 backticks in a paragraph without a closer are text, so the prose after them is scanned', async () => {
+    expect(await quotes(`Text ${'`'.repeat(100_000)} a powerful tool`)).toEqual(['powerful']);
+  });
+
+  it('50,000 [ without a closer are text', async () => {
+    expect(await quotes(`${'['.repeat(50_000)} a powerful tool`)).toEqual(['powerful']);
+  });
+
+  it('10,000 nested list items keep the innermost text', async () => {
+    expect(await quotes(`${'- '.repeat(10_000)}a powerful tool\n\n\n`)).toEqual(['powerful']);
+  });
+
+  it('an unterminated comment or tag is text, as CommonMark reads it', async () => {
+    expect(await quotes('Text <!-- a powerful tool')).toEqual(['powerful']);
+    expect(await quotes('Text <a href="x a powerful tool')).toEqual(['powerful']);
+  });
+
+  it('an unclosed fence runs to the end, however long', async () => {
+    expect(await quotes(`\`\`\`\n${'powerful\n'.repeat(20_000)}`)).toEqual([]);
+  });
+});

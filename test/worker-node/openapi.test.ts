@@ -1,14 +1,12 @@
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../src/core/openapi';
 import { SUPPORTED_TOOL_FORMATS } from '../../src/core/projections';
 import { writingReviewTools } from '../../src/core/index';
-import { statusFor as workerStatusFor, type OutcomeCode } from '../../src/worker/errors';
+import { statusFor } from '../../src/worker/errors';
+import { buildOpenApiDocument, OPERATION_ERROR_CODES } from '../../src/worker/openapi/document';
 
-// The Worker's own code → status mapping, so the document and the API agree.
-const statusFor = (code: string) => workerStatusFor(code as OutcomeCode) ?? Number.NaN;
 const tools = writingReviewTools;
-const document = buildOpenApiDocument({ tools, catalogueVersion: 'test+0', statusFor });
+const document = buildOpenApiDocument({ tools, catalogueVersion: 'test+0' });
 
 type Json = Record<string, any>;
 const paths = document.paths as Json;
@@ -77,9 +75,11 @@ describe('OpenAPI document', () => {
     expect(Object.keys(paths['/mcp'].delete.responses)).toEqual(['405']);
   });
 
-  it('refuses to document a code the Worker has no status for', () => {
-    expect(() => buildOpenApiDocument({ tools, catalogueVersion: 'x', statusFor: () => Number.NaN })).toThrow(
-      /No error status for code/,
-    );
+  it('documents each error code under the status the Worker answers it with', () => {
+    for (const [operation, codes] of Object.entries(OPERATION_ERROR_CODES)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const responses = paths[path][method.toLowerCase()].responses;
+      for (const code of codes) expect(errorCodes(responses[String(statusFor(code))]), `${operation} ${code}`).toContain(code);
+    }
   });
 });

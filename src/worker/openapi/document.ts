@@ -2,9 +2,9 @@
 // descriptors the API serves: each tool's dispatch body is
 // `{ name: <const>, arguments: <its inputSchema> }`, and every error status
 // carries the envelope with the codes it can hold.
-import { SUPPORTED_TOOL_FORMATS } from '../projections/index';
+import { SUPPORTED_TOOL_FORMATS } from '../../core/projections/index';
+import { statusFor, type OutcomeCode } from '../errors';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
-import { OPERATION_ERROR_CODES } from './operations';
 
 /** A tool as the document needs it; `writingReviewTools` entries fit. */
 export interface DocumentedTool {
@@ -17,9 +17,33 @@ export interface DocumentedTool {
 export interface OpenApiInput {
   readonly tools: readonly DocumentedTool[];
   readonly catalogueVersion: string;
-  /** The HTTP status the Worker answers for an error code. */
-  readonly statusFor: (code: string) => number;
 }
+
+/** Codes the HTTP layer itself answers on any route behind the bearer token. */
+const GUARDED = ['unauthorized', 'internal-error', 'invalid-config'] as const;
+
+/**
+ * The error codes each HTTP operation can answer with, keyed by `METHOD path`.
+ * Typed against the Worker's outcome codes, so a code without a status does
+ * not compile, and each status comes from the same mapping the routes answer with.
+ */
+export const OPERATION_ERROR_CODES = {
+  'GET /v1/tools': ['invalid-request', ...GUARDED],
+  'POST /v1/dispatch': [
+    'unknown-tool',
+    'invalid-arguments',
+    'invalid-request',
+    'body-too-large',
+    'unsupported-media-type',
+    'context-missing',
+    'host-evidence-failed',
+    'invalid-host-evidence',
+    ...GUARDED,
+  ],
+  'GET /healthz': ['internal-error', 'invalid-config'],
+  'POST /mcp': [...GUARDED],
+  'GET /openapi.json': ['internal-error', 'invalid-config'],
+} as const satisfies Record<string, readonly Exclude<OutcomeCode, 'ok'>[]>;
 
 type Operation = keyof typeof OPERATION_ERROR_CODES;
 
@@ -38,13 +62,10 @@ const REASONS: Readonly<Record<number, string>> = {
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function errorResponses(operation: Operation, statusFor: (code: string) => number): Record<string, unknown> {
+function errorResponses(operation: Operation): Record<string, unknown> {
   const byStatus = new Map<number, string[]>();
   for (const code of OPERATION_ERROR_CODES[operation]) {
     const status = statusFor(code);
-    if (!Number.isInteger(status) || status < 400 || status > 599) {
-      throw new Error(`No error status for code "${code}" of ${operation}`);
-    }
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<string, unknown> = {};
@@ -88,9 +109,9 @@ function toolSchemas(tools: readonly DocumentedTool[]): Record<string, unknown> 
 }
 
 /** The OpenAPI 3.1 document of the Worker's HTTP API. */
-export function buildOpenApiDocument({ tools, catalogueVersion, statusFor }: OpenApiInput): Record<string, unknown> {
+export function buildOpenApiDocument({ tools, catalogueVersion }: OpenApiInput): Record<string, unknown> {
   const bearer = [{ bearerAuth: [] }, {}];
-  const errors = (operation: Operation) => errorResponses(operation, statusFor);
+  const errors = errorResponses;
   return {
     openapi: '3.1.0',
     info: {
