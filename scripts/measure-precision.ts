@@ -115,7 +115,7 @@ function readSample(): SampleRow[] {
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
   const body = rows.map((r) => SAMPLE_COLUMNS.map((c) => clean(r[c])).join('\t'));
-  writeFileSync(path, [SAMPLE_COLUMNS.join('\t'), ...body].join('\n') + '\n');
+  writeFileSync(path, `${[SAMPLE_COLUMNS.join('\t'), ...body].join('\n')}\n`);
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(0)} %`);
