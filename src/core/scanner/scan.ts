@@ -1,13 +1,13 @@
 // The static scanner behind `find_writing_signals`. It returns exactly what
 // reference-scan.ts returns, faster: one candidate regex per language and
-// rule selection finds every place a phrase could start, and only there does
-// the record's own regex decide. The core's find-signals tool calls it.
+// rule selection finds every place a phrase or the first part of a pair could
+// start, and only there does the record's own regex decide. The core's find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { compileCandidatePattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
-import { compilePhrases, RECORD_FLAGS } from './phrase-pattern';
+import { compileRecordSource, openingPhrases, RECORD_FLAGS } from './phrase-pattern';
 import type { ScanRequest } from './scan-request';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
@@ -54,11 +54,12 @@ function stickyFlags(flags: string): string {
 }
 
 /**
- * Whether a record takes the fast path: its source is what its phrases compile
- * to, with the standard flags. Any other record is run on its own, as is.
+ * Whether a record takes the fast path: its source is what its phrases and
+ * pairs compile to, with the standard flags. Any other record is run on its
+ * own, as is.
  */
 export function isFastPathRecord(record: CompiledSignalRecord): boolean {
-  return record.flags === RECORD_FLAGS && compilePhrases(record.phrases) === record.source;
+  return record.flags === RECORD_FLAGS && compileRecordSource(record) === record.source;
 }
 
 function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
@@ -67,10 +68,10 @@ function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
     index,
     record,
     sticky: new RegExp(record.source, stickyFlags(record.flags)),
-    opening: openingPattern(record.phrases),
+    opening: openingPattern(openingPhrases(record)),
   }));
   return {
-    candidate: fast.length > 0 ? compileCandidatePattern(fast.flatMap((r) => r.phrases)) : null,
+    candidate: fast.length > 0 ? compileCandidatePattern(fast.flatMap(openingPhrases)) : null,
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
