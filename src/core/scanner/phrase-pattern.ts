@@ -59,9 +59,14 @@ export function orderPhrases(phrases: readonly string[]): string[] {
   );
 }
 
-/** The gap of a pair: up to `within` words, fewest first, then the white space before B. */
+/**
+ * The gap of a pair: a comma, semicolon or colon that may end A ("In this
+ * section, we will"), up to `within` words, fewest first, then the white
+ * space before B.
+ */
 export function gapSource(within: number): string {
-  return within === 0 ? String.raw`\s+` : String.raw`(?:\s+${GAP_WORD}){0,${within}}?\s+`;
+  const words = within === 0 ? '' : String.raw`(?:\s+${GAP_WORD}){0,${within}}?`;
+  return String.raw`[,;:]?${words}\s+`;
 }
 
 /**
