@@ -36,6 +36,9 @@
 //    recheck proves it for every N up to MAX_PAIR_GAP (one check per N).
 // Each position where A matches can make the gap read at most N words ahead,
 // so every text unit is read by at most N + 1 attempts: linear for a fixed N.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { checkSync } from 'recheck';
 import type { CompiledPhrasePair } from '../../src/core/catalogue/compiled-types';
 import {
@@ -105,7 +108,30 @@ function skeletons(tokens: readonly Token[]): string[] {
   return result;
 }
 
-const verdicts = new Map<string, string | null>();
+// recheck's verdict depends only on its version, the flags and the source, so
+// verdicts are kept on disk between builds (a pair skeleton takes seconds).
+const require = createRequire(import.meta.url);
+const RECHECK_VERSION: string = require('recheck/package.json').version;
+const CACHE_FILE = join(process.cwd(), 'node_modules', '.cache', 'writing-rules-recheck', `${RECHECK_VERSION}.json`);
+
+function readCache(): Map<string, string | null> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as Record<string, string | null>));
+  } catch {
+    return new Map();
+  }
+}
+
+const verdicts = readCache();
+
+function saveCache(): void {
+  try {
+    mkdirSync(dirname(CACHE_FILE), { recursive: true });
+    writeFileSync(CACHE_FILE, JSON.stringify(Object.fromEntries(verdicts)));
+  } catch {
+    // A read-only tree only loses the speed-up.
+  }
+}
 
 /** null when recheck proves `source` safe, else what it said. */
 function recheckVerdict(source: string, flags: string, timeout = 10_000): string | null {
@@ -120,6 +146,8 @@ function recheckVerdict(source: string, flags: string, timeout = 10_000): string
         ? `recheck: vulnerable, ${result.complexity.type} time`
         : `recheck: could not decide (${result.error.kind}${'message' in result.error ? `: ${result.error.message}` : ''})`;
   verdicts.set(key, verdict);
+  // Only definite answers are kept: a timeout may pass on a less busy machine.
+  if (result.status !== 'unknown') saveCache();
   return verdict;
 }
 
