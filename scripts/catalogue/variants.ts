@@ -118,16 +118,13 @@ export function generatePatterns(record: SignalRecordSource, language: Language)
     // Verb-final order: "..., weil der Endpunkt wie erwartet funktioniert".
     ...(record.verbSecond ?? []).flatMap(({ verb, rest }) => rest.flatMap((r) => verb.map((v) => `${r} ${v}`))),
   ];
-  // A pair with nothing between its parts is a set of literal phrases.
-  const adjacent = (record.pairs ?? []).filter((pair) => pair.within === 0);
-  written.push(...adjacent.flatMap((pair) => pair.first.flatMap((a) => pair.then.map((b) => `${a} ${b}`))));
   const pairs: CompiledPhrasePair[] = [
     ...(record.verbSecond ?? []).map(({ verb, rest }) => ({
       first: expand(verb),
       then: expand(rest),
       within: VERB_SECOND_GAP,
     })),
-    ...(record.pairs ?? []).filter((pair) => pair.within > 0).map((pair) => ({ first: expand(pair.first), then: expand(pair.then), within: pair.within })),
+    ...(record.pairs ?? []).map((pair) => ({ first: expand(pair.first), then: expand(pair.then), within: pair.within })),
   ];
   return { phrases: expand(written), pairs };
 }

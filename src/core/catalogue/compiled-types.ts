@@ -27,8 +27,8 @@ export interface CompiledSignalRecord {
    * order), so a reviewer sees exactly what is matched.
    */
   readonly phrases: readonly string[];
-  /** Bounded pairs, with every generated form of each part. */
-  readonly pairs: readonly CompiledPhrasePair[];
+  /** Bounded pairs, with every generated form of each part; absent or empty when the record has none. */
+  readonly pairs?: readonly CompiledPhrasePair[];
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

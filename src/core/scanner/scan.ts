@@ -71,7 +71,10 @@ function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
     opening: openingPattern(openingPhrases(record)),
   }));
   return {
-    candidate: fast.length > 0 ? compileCandidatePattern(fast.flatMap(openingPhrases)) : null,
+    candidate: fast.length > 0 ? compileCandidatePattern(
+          fast.flatMap((r) => r.phrases),
+          fast.flatMap((r) => r.pairs ?? []),
+        ) : null,
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
