@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+dc711c9ac9bb",
+  "catalogueVersion": "2026.11+96fb6fc4dc21",
   "rules": [
     {
       "id": "reader-goal",
@@ -2567,7 +2567,6 @@ export const catalogue: CompiledCatalogue = {
         "wird automatisch",
         "wird es möglich",
         "alles passiert",
-        "im Hintergrund",
         "ist es möglich",
         "passiert alles",
         "unsere Lösung",
@@ -2585,34 +2584,19 @@ export const catalogue: CompiledCatalogue = {
           ],
           "then": [
             "weiterverarbeitet",
-            "im Hintergrund",
             "synchronisiert",
-            "selbstständig",
-            "durchgeführt",
             "abgeglichen",
-            "automatisch",
             "neu geladen",
-            "verarbeitet",
             "aufgeräumt",
             "bearbeitet",
-            "bei Bedarf",
-            "regelmäßig",
             "verschickt",
-            "von selbst",
             "übernommen",
-            "angepasst",
             "aufgelöst",
-            "behandelt",
             "bereinigt",
-            "optimiert",
-            "versendet",
-            "verwaltet",
             "erledigt",
             "geregelt",
-            "erkannt",
             "rotiert",
-            "gelöst",
-            "intern"
+            "gelöst"
           ],
           "within": 4
         },
@@ -2780,7 +2764,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:weiterverarbeitet|im\\s+Hintergrund|synchronisiert|selbstständig|durchgeführt|abgeglichen|automatisch|neu\\s+geladen|verarbeitet|aufgeräumt|bearbeitet|bei\\s+Bedarf|regelmäßig|verschickt|von\\s+selbst|übernommen|angepasst|aufgelöst|behandelt|bereinigt|optimiert|versendet|verwaltet|erledigt|geregelt|erkannt|rotiert|gelöst|intern)|(?:dieser|dieses|alles|diese|dies|das|sie|er|es)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|passiert|regeln|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das|was|es)[,;:]?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool)[,;:]?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|werden\\s+automatisch|wurden\\s+automatisch|erledigt\\s+den\\s+Rest|wurde\\s+automatisch|macht\\s+es\\s+möglich|wird\\s+automatisch|wird\\s+es\\s+möglich|alles\\s+passiert|im\\s+Hintergrund|ist\\s+es\\s+möglich|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dieser|dieses|alles|diese|dies|das|sie|er|es)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|passiert|regeln|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das|was|es)[,;:]?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool)[,;:]?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|werden\\s+automatisch|wurden\\s+automatisch|erledigt\\s+den\\s+Rest|wurde\\s+automatisch|macht\\s+es\\s+möglich|wird\\s+automatisch|wird\\s+es\\s+möglich|alles\\s+passiert|ist\\s+es\\s+möglich|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4030,11 +4014,25 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "ermöglichen",
+            "ermöglicht"
+          ],
+          "then": [
+            "mehr Produktivität",
+            "mehr Effizienz",
+            "effizientere",
+            "mehr Umsatz",
+            "schnellere",
+            "bessere",
+            "höhere"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
             "beschleunigen",
             "beschleunigt",
-            "ermöglichen",
             "beseitigen",
-            "ermöglicht",
             "maximieren",
             "minimieren",
             "optimieren",
@@ -4187,15 +4185,13 @@ export const catalogue: CompiledCatalogue = {
         {
           "first": [
             "durch",
-            "dank",
-            "mit"
+            "dank"
           ],
           "then": [
             "keine Ausfälle",
             "keine Fehler",
             "garantiert",
             "niemals",
-            "immer",
             "nie"
           ],
           "within": 6
@@ -4226,7 +4222,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dazu\\s+bei)|(?:beschleunigen|beschleunigt|ermöglichen|beseitigen|ermöglicht|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,5}?\\s+(?:beigetragen|geführt)|(?:tragen|trägt|trug)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank|mit)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|immer|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|aus\\s+diesem\\s+Grund|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|dies\\s+bedeutet|gewährleisten|gewährleistet|infolgedessen|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|das\\s+bedeutet|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|bewirken|folglich|führt\\s+zu|steigern|steigert|bewirkt|dadurch|so\\s+wird|wodurch|somit|dank)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dazu\\s+bei)|(?:ermöglichen|ermöglicht)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,5}?\\s+(?:beigetragen|geführt)|(?:tragen|trägt|trug)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|aus\\s+diesem\\s+Grund|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|dies\\s+bedeutet|gewährleisten|gewährleistet|infolgedessen|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|das\\s+bedeutet|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|bewirken|folglich|führt\\s+zu|steigern|steigert|bewirkt|dadurch|so\\s+wird|wodurch|somit|dank)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5487,7 +5483,6 @@ export const catalogue: CompiledCatalogue = {
         "beeindruckend",
         "blitzschnelle",
         "die Kraft von",
-        "diesbezüglich",
         "einzigartigem",
         "einzigartigen",
         "einzigartiger",
@@ -5511,19 +5506,16 @@ export const catalogue: CompiledCatalogue = {
         "Game-Changer",
         "ansprechende",
         "bahnbrechend",
-        "bestmögliche",
         "blitzschnell",
         "einzigartige",
         "erstklassige",
         "faszinierend",
         "ganzheitlich",
         "herausragend",
-        "hinsichtlich",
         "hochmodernem",
         "hochmodernen",
         "hochmoderner",
         "hochmodernes",
-        "in Bezug auf",
         "kinderleicht",
         "reibungslose",
         "revolutionär",
@@ -5538,7 +5530,6 @@ export const catalogue: CompiledCatalogue = {
         "Gamechanger",
         "Meilenstein",
         "ansprechend",
-        "bestmöglich",
         "einzigartig",
         "erstklassig",
         "hochmoderne",
@@ -5573,13 +5564,11 @@ export const catalogue: CompiledCatalogue = {
         "spannender",
         "spannendes",
         "umfassende",
-        "vermittels",
         "vielseitig",
         "wegweisend",
         "zeitgemäße",
         "Mehrwerte",
         "Synergien",
-        "bezüglich",
         "elegantem",
         "eleganten",
         "eleganter",
@@ -5597,10 +5586,8 @@ export const catalogue: CompiledCatalogue = {
         "mühelosen",
         "müheloser",
         "müheloses",
-        "optimalen",
         "spannende",
         "umfassend",
-        "vorhalten",
         "zeitgemäß",
         "High-End",
         "Hightech",
@@ -5616,23 +5603,13 @@ export const catalogue: CompiledCatalogue = {
         "intuitiv",
         "mächtige",
         "mühelose",
-        "optimale",
         "spannend",
         "erfolgt",
         "geniale",
-        "mittels",
         "mächtig",
         "mühelos",
         "nahtlos",
-        "optimal",
-        "seitens",
-        "smartem",
-        "smarten",
-        "smarter",
-        "smartes",
-        "genial",
-        "smarte",
-        "smart"
+        "genial"
       ],
       "pairs": [
         {
@@ -5716,7 +5693,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|Nutzererlebnis|Zusammenarbeit|Infrastruktur|Technologien|Anwendungen|Architektur|Integration|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Erlebnis|Features|Funktion|Konzepte|Lösungen|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Backend|Dienste|Produkt|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|maßgeschneiderte|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|maßgeschneidert|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|diesbezüglich|einzigartigem|einzigartigen|einzigartiger|einzigartiges|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|bestmögliche|blitzschnell|einzigartige|erstklassige|faszinierend|ganzheitlich|herausragend|hinsichtlich|hochmodernem|hochmodernen|hochmoderner|hochmodernes|in\\s+Bezug\\s+auf|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|bestmöglich|einzigartig|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vermittels|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|bezüglich|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|optimalen|spannende|umfassend|vorhalten|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|optimale|spannend|erfolgt|geniale|mittels|mächtig|mühelos|nahtlos|optimal|seitens|smartem|smarten|smarter|smartes|genial|smarte|smart)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|Nutzererlebnis|Zusammenarbeit|Infrastruktur|Technologien|Anwendungen|Architektur|Integration|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Erlebnis|Features|Funktion|Konzepte|Lösungen|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Backend|Dienste|Produkt|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|maßgeschneiderte|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|maßgeschneidert|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|einzigartigem|einzigartigen|einzigartiger|einzigartiges|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|einzigartige|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|einzigartig|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
