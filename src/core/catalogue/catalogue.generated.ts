@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+96fb6fc4dc21",
+  "catalogueVersion": "2026.11+c4ae346c94bc",
   "rules": [
     {
       "id": "reader-goal",
@@ -2351,28 +2351,60 @@ export const catalogue: CompiledCatalogue = {
             "is"
           ],
           "then": [
+            "processed automatically",
+            "handled automatically",
+            "managed automatically",
             "done automatically",
             "taken care of",
             "done for you",
-            "synchronized",
-            "cleaned up",
             "dealt with",
             "sorted out",
+            "handled"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "synchronized",
+            "cleaned up",
+            "backed up",
+            "generated",
             "optimized",
             "processed",
+            "refreshed",
+            "restarted",
             "adjusted",
             "detected",
-            "fixed up",
             "reloaded",
             "resolved",
             "applied",
             "handled",
             "managed",
+            "renewed",
+            "retried",
             "rotated",
+            "updated",
+            "scaled",
             "synced",
             "sent"
           ],
-          "within": 2
+          "then": [
+            "behind the scenes",
+            "in the background",
+            "under the hood",
+            "automatically",
+            "transparently",
+            "periodically",
+            "when needed",
+            "internally",
+            "seamlessly",
+            "as needed",
+            "magically",
+            "on demand",
+            "regularly",
+            "for you"
+          ],
+          "within": 1
         },
         {
           "first": [
@@ -2446,14 +2478,11 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
-            "which automatically",
             "this automatically",
             "it automatically",
             "this simply",
             "everything",
-            "which also",
             "it simply",
-            "that also",
             "this also",
             "this even",
             "this now",
@@ -2463,8 +2492,6 @@ export const catalogue: CompiledCatalogue = {
             "it now",
             "these",
             "those",
-            "which",
-            "that",
             "this",
             "it"
           ],
@@ -2547,7 +2574,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|synchronized|cleaned\\s+up|dealt\\s+with|sorted\\s+out|optimized|processed|adjusted|detected|fixed\\s+up|reloaded|resolved|applied|handled|managed|rotated|synced|sent)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it)[,;:]?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:which\\s+automatically|this\\s+automatically|it\\s+automatically|this\\s+simply|everything|which\\s+also|it\\s+simply|that\\s+also|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|which|that|this|it)[,;:]?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app)[,;:]?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|behind\\s+the\\s+scenes|that\\s+is\\s+why\\s+it|under\\s+the\\s+hood|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:processed\\s+automatically|handled\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it)[,;:]?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this|it)[,;:]?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app)[,;:]?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|behind\\s+the\\s+scenes|that\\s+is\\s+why\\s+it|under\\s+the\\s+hood|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3612,16 +3639,12 @@ export const catalogue: CompiledCatalogue = {
         "this drives",
         "this is why",
         "which helps",
-        "which means",
         "will ensure",
         "guarantees",
         "leading to",
         "makes sure",
         "results in",
-        "that means",
         "that's why",
-        "this means",
-        "thanks to",
         "boosting",
         "ensuring",
         "leads to",
@@ -3633,6 +3656,27 @@ export const catalogue: CompiledCatalogue = {
         "led to"
       ],
       "pairs": [
+        {
+          "first": [
+            "thanks to"
+          ],
+          "then": [
+            "intelligent",
+            "innovative",
+            "advanced",
+            "built-in",
+            "the new",
+            "a new",
+            "smart",
+            "their",
+            "these",
+            "this",
+            "its",
+            "our",
+            "AI"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "accelerates",
@@ -3921,7 +3965,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 6
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means)[,;:]?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you['’]ll|you)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|(?:because|since|with|as|by)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:it\\s+eliminates|it\\s+guarantees|it\\s+improves|it\\s+prevents|it\\s+ensures|it\\s+reduces|it\\s+keeps|it\\s+makes|you\\s+will|you['’]ll)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|which\\s+means|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that\\s+means|that['’]s\\s+why|this\\s+means|thanks\\s+to|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to)[,;:]?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means)[,;:]?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you['’]ll|you)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|(?:because|since|with|as|by)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:it\\s+eliminates|it\\s+guarantees|it\\s+improves|it\\s+prevents|it\\s+ensures|it\\s+reduces|it\\s+keeps|it\\s+makes|you\\s+will|you['’]ll)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4363,8 +4407,7 @@ export const catalogue: CompiledCatalogue = {
         "less CPU",
         "by half",
         "in half",
-        "perfect",
-        "#1"
+        "perfect"
       ],
       "pairs": [
         {
@@ -4604,7 +4647,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:completely|entirely|totally|fully|100%)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:bulletproof|automated|certified|compliant|protected|accurate|reliable|secure|HIPAA|GDPR|safe)|(?:scaling|scaled|scales|scale)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:without\\s+limits|effortlessly|to\\s+thousands|to\\s+any\\s+size|to\\s+billions|to\\s+millions|infinitely)|(?:takes\\s+less\\s+than|in\\s+less\\s+than|in\\s+minutes|in\\s+seconds|takes\\s+just|takes\\s+only|less\\s+than|in\\s+under|in\\s+just|within|under|just|only)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:a\\s+few\\s+minutes|a\\s+few\\s+seconds|five\\s+minutes|milliseconds|60\\s+seconds|one\\s+minute|5\\s+minutes|a\\s+minute|a\\s+second|minutes|seconds)|(?:availability|accuracy|delivery|results|uptime)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:guaranteed)|(?:more\\s+efficient|more\\s+reliable|more\\s+secure|cheaper|lighter|quicker|smaller|better|faster|safer)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:than\\s+the\\s+competition|than\\s+alternatives|than\\s+competitors|than\\s+other|than\\s+ever|than\\s+any)|(?:zero)[,;:]?\\s+(?:false\\s+negatives|false\\s+positives|vulnerabilities|configuration|maintenance|data\\s+loss|incidents|breaches|downtime|overhead|latency|outages|config|errors|setup|bugs)|(?:one\\s+hundred\\s+percent|a\\s+hundred\\s+percent|100\\s+%|100%)[,;:]?\\s+(?:satisfaction|compatible|error-free|guaranteed|available|accurate|bug-free|reliable|correct|secure|uptime|safe)|(?:its|our|the)[,;:]?\\s+(?:most\\s+comprehensive|most\\s+performant|most\\s+efficient|most\\s+accurate|most\\s+advanced|most\\s+complete|most\\s+powerful|most\\s+reliable|most\\s+scalable|most\\s+popular|most\\s+trusted|most\\s+robust|most\\s+secure|lightest|quickest|simplest|smallest|easiest|fastest|leading|safest|best)|(?:most\\s+advanced|most\\s+powerful|most\\s+reliable|most\\s+secure|biggest|fastest|largest|leading|best)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:in\\s+the\\s+industry|on\\s+the\\s+market|on\\s+the\\s+planet|in\\s+its\\s+class|in\\s+the\\s+world|ever\\s+built|available|ever\\s+made|out\\s+there)|(?:depended\\s+on\\s+by|relied\\s+on\\s+by|adopted\\s+by|trusted\\s+by|chosen\\s+by|loved\\s+by|used\\s+by)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:hundreds\\s+of|the\\s+world['’]s|countless|more\\s+than|thousands|millions|Fortune|leading|over|top)|availability,\\s+guaranteed|without\\s+breaking\\s+a\\s+sweat|guaranteed\\s+availability|a\\s+fraction\\s+of\\s+the\\s+time|unlimited\\s+scalability|unmatched\\s+performance|fraction\\s+of\\s+the\\s+cost|zero\\s+false\\s+positives|infinitely\\s+scalable|regardless\\s+of\\s+scale|extensively\\s+tested|guaranteed\\s+results|industry['’]s\\s+fastest|industry['’]s\\s+leading|more\\s+reliable\\s+than|the\\s+obvious\\s+choice|three\\s+times\\s+faster|uptime,\\s+guaranteed|zero\\s+configuration|every\\s+single\\s+time|guaranteed\\s+uptime|rigorously\\s+tested|scales\\s+infinitely|the\\s+only\\s+platform|the\\s+only\\s+solution|thoroughly\\s+tested|always\\s+available|enterprise-grade|enterprise-ready|faster\\s+than\\s+ever|industry\\s+leading|industry-leading|more\\s+secure\\s+than|production\\s+ready|production-ready|state\\s+of\\s+the\\s+art|state-of-the-art|the\\s+first\\s+choice|works\\s+every\\s+time|HIPAA-compliant|SOC\\s+2\\s+compliant|always\\s+accurate|always\\s+delivers|always\\s+reliable|better\\s+than\\s+any|faster\\s+than\\s+any|fully\\s+compliant|industry['’]s\\s+best|industry['’]s\\s+most|never\\s+goes\\s+down|the\\s+best\\s+choice|world['’]s\\s+fastest|world['’]s\\s+leading|100%\\s+compliant|GDPR-compliant|always\\s+correct|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|market-leading|military-grade|no\\s+matter\\s+what|second\\s+to\\s+none|zero\\s+data\\s+loss|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|guaranteed\\s+to|half\\s+the\\s+cost|is\\s+guaranteed|like\\s+no\\s+other|never\\s+crashes|no\\s+matter\\s+how|the\\s+only\\s+tool|twice\\s+as\\s+fast|world['’]s\\s+first|zero\\s+downtime|zero-downtime|always\\s+works|blazing\\s+fast|blazing-fast|bullet-proof|fewer\\s+errors|first\\s+choice|fully\\s+tested|never\\s+breaks|never\\s+misses|times\\s+faster|world['’]s\\s+best|world['’]s\\s+most|100x\\s+faster|bulletproof|less\\s+memory|never\\s+fails|never\\s+loses|no\\s+downtime|unbreakable|world\\s+class|world-class|zero\\s+config|zero\\s+errors|10x\\s+faster|bank-grade|error-free|fewer\\s+bugs|flawlessly|never\\s+fail|number\\s+one|rock\\s+solid|rock-solid|unbeatable|unhackable|unrivalled|2x\\s+faster|3x\\s+faster|5x\\s+faster|always\\s+up|fail-safe|foolproof|less\\s+code|perfectly|the\\s+go-to|unmatched|unrivaled|zero\\s+bugs|bug-free|flawless|less\\s+CPU|by\\s+half|in\\s+half|perfect|#1)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:completely|entirely|totally|fully|100%)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:bulletproof|automated|certified|compliant|protected|accurate|reliable|secure|HIPAA|GDPR|safe)|(?:scaling|scaled|scales|scale)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:without\\s+limits|effortlessly|to\\s+thousands|to\\s+any\\s+size|to\\s+billions|to\\s+millions|infinitely)|(?:takes\\s+less\\s+than|in\\s+less\\s+than|in\\s+minutes|in\\s+seconds|takes\\s+just|takes\\s+only|less\\s+than|in\\s+under|in\\s+just|within|under|just|only)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:a\\s+few\\s+minutes|a\\s+few\\s+seconds|five\\s+minutes|milliseconds|60\\s+seconds|one\\s+minute|5\\s+minutes|a\\s+minute|a\\s+second|minutes|seconds)|(?:availability|accuracy|delivery|results|uptime)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:guaranteed)|(?:more\\s+efficient|more\\s+reliable|more\\s+secure|cheaper|lighter|quicker|smaller|better|faster|safer)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:than\\s+the\\s+competition|than\\s+alternatives|than\\s+competitors|than\\s+other|than\\s+ever|than\\s+any)|(?:zero)[,;:]?\\s+(?:false\\s+negatives|false\\s+positives|vulnerabilities|configuration|maintenance|data\\s+loss|incidents|breaches|downtime|overhead|latency|outages|config|errors|setup|bugs)|(?:one\\s+hundred\\s+percent|a\\s+hundred\\s+percent|100\\s+%|100%)[,;:]?\\s+(?:satisfaction|compatible|error-free|guaranteed|available|accurate|bug-free|reliable|correct|secure|uptime|safe)|(?:its|our|the)[,;:]?\\s+(?:most\\s+comprehensive|most\\s+performant|most\\s+efficient|most\\s+accurate|most\\s+advanced|most\\s+complete|most\\s+powerful|most\\s+reliable|most\\s+scalable|most\\s+popular|most\\s+trusted|most\\s+robust|most\\s+secure|lightest|quickest|simplest|smallest|easiest|fastest|leading|safest|best)|(?:most\\s+advanced|most\\s+powerful|most\\s+reliable|most\\s+secure|biggest|fastest|largest|leading|best)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:in\\s+the\\s+industry|on\\s+the\\s+market|on\\s+the\\s+planet|in\\s+its\\s+class|in\\s+the\\s+world|ever\\s+built|available|ever\\s+made|out\\s+there)|(?:depended\\s+on\\s+by|relied\\s+on\\s+by|adopted\\s+by|trusted\\s+by|chosen\\s+by|loved\\s+by|used\\s+by)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:hundreds\\s+of|the\\s+world['’]s|countless|more\\s+than|thousands|millions|Fortune|leading|over|top)|availability,\\s+guaranteed|without\\s+breaking\\s+a\\s+sweat|guaranteed\\s+availability|a\\s+fraction\\s+of\\s+the\\s+time|unlimited\\s+scalability|unmatched\\s+performance|fraction\\s+of\\s+the\\s+cost|zero\\s+false\\s+positives|infinitely\\s+scalable|regardless\\s+of\\s+scale|extensively\\s+tested|guaranteed\\s+results|industry['’]s\\s+fastest|industry['’]s\\s+leading|more\\s+reliable\\s+than|the\\s+obvious\\s+choice|three\\s+times\\s+faster|uptime,\\s+guaranteed|zero\\s+configuration|every\\s+single\\s+time|guaranteed\\s+uptime|rigorously\\s+tested|scales\\s+infinitely|the\\s+only\\s+platform|the\\s+only\\s+solution|thoroughly\\s+tested|always\\s+available|enterprise-grade|enterprise-ready|faster\\s+than\\s+ever|industry\\s+leading|industry-leading|more\\s+secure\\s+than|production\\s+ready|production-ready|state\\s+of\\s+the\\s+art|state-of-the-art|the\\s+first\\s+choice|works\\s+every\\s+time|HIPAA-compliant|SOC\\s+2\\s+compliant|always\\s+accurate|always\\s+delivers|always\\s+reliable|better\\s+than\\s+any|faster\\s+than\\s+any|fully\\s+compliant|industry['’]s\\s+best|industry['’]s\\s+most|never\\s+goes\\s+down|the\\s+best\\s+choice|world['’]s\\s+fastest|world['’]s\\s+leading|100%\\s+compliant|GDPR-compliant|always\\s+correct|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|market-leading|military-grade|no\\s+matter\\s+what|second\\s+to\\s+none|zero\\s+data\\s+loss|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|guaranteed\\s+to|half\\s+the\\s+cost|is\\s+guaranteed|like\\s+no\\s+other|never\\s+crashes|no\\s+matter\\s+how|the\\s+only\\s+tool|twice\\s+as\\s+fast|world['’]s\\s+first|zero\\s+downtime|zero-downtime|always\\s+works|blazing\\s+fast|blazing-fast|bullet-proof|fewer\\s+errors|first\\s+choice|fully\\s+tested|never\\s+breaks|never\\s+misses|times\\s+faster|world['’]s\\s+best|world['’]s\\s+most|100x\\s+faster|bulletproof|less\\s+memory|never\\s+fails|never\\s+loses|no\\s+downtime|unbreakable|world\\s+class|world-class|zero\\s+config|zero\\s+errors|10x\\s+faster|bank-grade|error-free|fewer\\s+bugs|flawlessly|never\\s+fail|number\\s+one|rock\\s+solid|rock-solid|unbeatable|unhackable|unrivalled|2x\\s+faster|3x\\s+faster|5x\\s+faster|always\\s+up|fail-safe|foolproof|less\\s+code|perfectly|the\\s+go-to|unmatched|unrivaled|zero\\s+bugs|bug-free|flawless|less\\s+CPU|by\\s+half|in\\s+half|perfect)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5214,7 +5257,6 @@ export const catalogue: CompiledCatalogue = {
         "plethora",
         "powerful",
         "prior to",
-        "robustly",
         "showcase",
         "stunning",
         "tapestry",
@@ -5254,6 +5296,7 @@ export const catalogue: CompiledCatalogue = {
         {
           "first": [
             "innovative",
+            "robustly",
             "seamless",
             "robust"
           ],
@@ -5347,7 +5390,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:innovative|seamless|robust)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:user\\s+experience|error\\s+handling|infrastructure|collaboration|functionality|architecture|capabilities|connectivity|integrations|technologies|integration|interaction|performance|sync\\s+engine|connection|deployment|experience|onboarding|technology|transition|ecosystem|framework|platforms|solutions|workflows|approach|features|pipeline|platform|products|security|services|solution|workflow|backend|feature|product|service|support|syncing|systems|toolkit|access|design|engine|system|setup|tools|APIs|apps|sync|tool|API|and|app|set|way|UX)|(?:leverage)[,;:]?\\s+(?:machine\\s+learning|cutting-edge|open\\s+source|automation|advanced|existing|powerful|modern|cloud|their|these|best|data|this|your|its|our|the|AI)|out\\s+of\\s+the\\s+box\\s+experience|take\\s+it\\s+to\\s+the\\s+next\\s+level|lightweight\\s+yet\\s+powerful|world\\s+of\\s+possibilities|evolving\\s+landscape|in\\s+accordance\\s+with|a\\s+wide\\s+variety\\s+of|digital\\s+landscape|in\\s+the\\s+event\\s+that|innovation-driven|to\\s+the\\s+next\\s+level|state\\s+of\\s+the\\s+art|state-of-the-art|a\\s+wide\\s+range\\s+of|ground-breaking|in\\s+an\\s+effort\\s+to|next-generation|the\\s+creation\\s+of|with\\s+respect\\s+to|groundbreaking|lightning\\s+fast|lightning-fast|revolutionizes|transformative|with\\s+regard\\s+to|best-in-class|best-of-breed|comprehensive|ever-changing|ever-evolving|game-changing|revolutionary|revolutionise|revolutionize|rich\\s+tapestry|subsequent\\s+to|user-friendly|blazing\\s+fast|blazing-fast|cutting\\s+edge|cutting-edge|delightfully|effortlessly|facilitating|feature-rich|game\\s+changer|game-changer|innovatively|meticulously|super\\s+simple|supercharged|supercharges|unparalleled|a\\s+number\\s+of|beautifully|dead\\s+simple|facilitated|facilitates|first-class|hassle-free|in\\s+order\\s+to|pursuant\\s+to|streamlined|streamlines|supercharge|world-class|delightful|effortless|empowering|facilitate|harnessing|incredible|incredibly|joy\\s+to\\s+use|leveraging|meticulous|next-level|seamlessly|showcasing|streamline|super\\s+easy|ascertain|beautiful|bolstered|commences|elegantly|endeavour|fostering|immersive|intuitive|leveraged|leverages|showcases|synergies|testament|top-notch|unleashes|unrivaled|utilising|utilizing|bolsters|commence|elevates|empowers|endeavor|engaging|garnered|holistic|innovate|next-gen|plethora|powerful|prior\\s+to|robustly|showcase|stunning|tapestry|top-tier|utilises|utilized|utilizes|amazing|bolster|delving|elegant|elevate|empower|fosters|harness|magical|pivotal|synergy|unleash|unlocks|utilise|utilize|vibrant|delved|delves|embark|foster|garner|myriad|unlock|delve|magic|realm|sleek)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:innovative|robustly|seamless|robust)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:user\\s+experience|error\\s+handling|infrastructure|collaboration|functionality|architecture|capabilities|connectivity|integrations|technologies|integration|interaction|performance|sync\\s+engine|connection|deployment|experience|onboarding|technology|transition|ecosystem|framework|platforms|solutions|workflows|approach|features|pipeline|platform|products|security|services|solution|workflow|backend|feature|product|service|support|syncing|systems|toolkit|access|design|engine|system|setup|tools|APIs|apps|sync|tool|API|and|app|set|way|UX)|(?:leverage)[,;:]?\\s+(?:machine\\s+learning|cutting-edge|open\\s+source|automation|advanced|existing|powerful|modern|cloud|their|these|best|data|this|your|its|our|the|AI)|out\\s+of\\s+the\\s+box\\s+experience|take\\s+it\\s+to\\s+the\\s+next\\s+level|lightweight\\s+yet\\s+powerful|world\\s+of\\s+possibilities|evolving\\s+landscape|in\\s+accordance\\s+with|a\\s+wide\\s+variety\\s+of|digital\\s+landscape|in\\s+the\\s+event\\s+that|innovation-driven|to\\s+the\\s+next\\s+level|state\\s+of\\s+the\\s+art|state-of-the-art|a\\s+wide\\s+range\\s+of|ground-breaking|in\\s+an\\s+effort\\s+to|next-generation|the\\s+creation\\s+of|with\\s+respect\\s+to|groundbreaking|lightning\\s+fast|lightning-fast|revolutionizes|transformative|with\\s+regard\\s+to|best-in-class|best-of-breed|comprehensive|ever-changing|ever-evolving|game-changing|revolutionary|revolutionise|revolutionize|rich\\s+tapestry|subsequent\\s+to|user-friendly|blazing\\s+fast|blazing-fast|cutting\\s+edge|cutting-edge|delightfully|effortlessly|facilitating|feature-rich|game\\s+changer|game-changer|innovatively|meticulously|super\\s+simple|supercharged|supercharges|unparalleled|a\\s+number\\s+of|beautifully|dead\\s+simple|facilitated|facilitates|first-class|hassle-free|in\\s+order\\s+to|pursuant\\s+to|streamlined|streamlines|supercharge|world-class|delightful|effortless|empowering|facilitate|harnessing|incredible|incredibly|joy\\s+to\\s+use|leveraging|meticulous|next-level|seamlessly|showcasing|streamline|super\\s+easy|ascertain|beautiful|bolstered|commences|elegantly|endeavour|fostering|immersive|intuitive|leveraged|leverages|showcases|synergies|testament|top-notch|unleashes|unrivaled|utilising|utilizing|bolsters|commence|elevates|empowers|endeavor|engaging|garnered|holistic|innovate|next-gen|plethora|powerful|prior\\s+to|showcase|stunning|tapestry|top-tier|utilises|utilized|utilizes|amazing|bolster|delving|elegant|elevate|empower|fosters|harness|magical|pivotal|synergy|unleash|unlocks|utilise|utilize|vibrant|delved|delves|embark|foster|garner|myriad|unlock|delve|magic|realm|sleek)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5796,7 +5839,6 @@ export const catalogue: CompiledCatalogue = {
         "ran the tests",
         "ready to ship",
         "verified that",
-        "are resolved",
         "fully tested",
         "is fixed now",
         "is now fixed",
@@ -5808,7 +5850,6 @@ export const catalogue: CompiledCatalogue = {
         "CI is green",
         "QA approved",
         "checks pass",
-        "is resolved",
         "lint passes",
         "no blockers",
         "smoke tests",
@@ -6042,7 +6083,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:now)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:compiles|displays|responds|succeeds|behaves|handles|renders|returns|builds|passes|loads|shows|works)|(?:race\\s+condition|flaky\\s+test|regression|flakiness|timeouts|problem|timeout|crash|error|issue|leak|bug)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:has\\s+been\\s+resolved|no\\s+longer\\s+happens|no\\s+longer\\s+occurs|has\\s+been\\s+fixed|is\\s+resolved|are\\s+fixed|was\\s+fixed|are\\s+gone|is\\s+fixed|is\\s+gone)|(?:everything)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:has\\s+been\\s+verified|has\\s+been\\s+checked|has\\s+been\\s+tested|is\\s+in\\s+order|was\\s+checked|checks\\s+out|is\\s+passing|is\\s+working|looks\\s+fine|looks\\s+good|was\\s+tested|is\\s+green|is\\s+ready|is\\s+fine|passed|passes|works|runs)|(?:deployment|migration|pipeline|linting|builds|checks|deploy|build|check|suite|tests|jobs|lint|runs|test|job|run|CI)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:completed\\s+successfully|ran\\s+successfully|came\\s+back\\s+green|were\\s+successful|was\\s+successful|went\\s+through|are\\s+passing|is\\s+passing|looks\\s+good|went\\s+green|are\\s+green|look\\s+good|succeeded|is\\s+green|passed|pass)|(?:confirmed|validated|verified|checked|tested|tried)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:with\\s+production\\s+data|in\\s+production|on\\s+my\\s+machine|against\\s+all|across\\s+all|end\\s+to\\s+end|end-to-end|in\\s+staging|on\\s+staging|manually|on\\s+every|locally|in\\s+all|on\\s+all)|(?:memory\\s+usage|startup\\s+time|performance|throughput|behaviour|behavior|latency|output)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:remains\\s+unchanged|was\\s+not\\s+affected|is\\s+not\\s+affected|wasn['’]t\\s+affected|did\\s+not\\s+change|isn['’]t\\s+affected|didn['’]t\\s+change|is\\s+unaffected|is\\s+unchanged|is\\s+the\\s+same|unchanged)|(?:we\\s+have|I\\s+have|we['’]ve|I['’]ve|we|I)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:double-checked|ran\\s+the\\s+tests|run\\s+the\\s+tests|confirmed|made\\s+sure|validated|verified|checked|tested)|(?:all)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:tests\\s+are\\s+passing|checks\\s+are\\s+green|tests\\s+are\\s+green|checks\\s+passed|tests\\s+passing|specs\\s+passed|tests\\s+passed|checks\\s+pass|tests\\s+green|specs\\s+pass|tests\\s+pass)|no\\s+impact\\s+on\\s+performance|compiles\\s+without\\s+errors|successfully\\s+validated|validated\\s+successfully|all\\s+tests\\s+are\\s+passing|everything\\s+checks\\s+out|everything\\s+is\\s+working|no\\s+performance\\s+impact|successfully\\s+verified|the\\s+pipeline\\s+is\\s+green|verified\\s+successfully|all\\s+checks\\s+are\\s+green|no\\s+issues\\s+were\\s+found|no\\s+regressions\\s+found|all\\s+tests\\s+are\\s+green|behaves\\s+as\\s+expected|builds\\s+successfully|returns\\s+the\\s+correct|successfully\\s+tested|tested\\s+and\\s+verified|tested\\s+successfully|the\\s+build\\s+succeeded|working\\s+as\\s+expected|working\\s+as\\s+intended|checks\\s+are\\s+passing|extensively\\s+tested|has\\s+been\\s+validated|have\\s+been\\s+verified|ran\\s+the\\s+test\\s+suite|tested\\s+and\\s+working|without\\s+any\\s+issues|worked\\s+as\\s+expected|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|found\\s+no\\s+problems|has\\s+been\\s+resolved|has\\s+been\\s+verified|no\\s+problems\\s+found|passed\\s+all\\s+checks|passes\\s+all\\s+checks|remains\\s+unchanged|renders\\s+correctly|returns\\s+the\\s+right|tested\\s+thoroughly|tests\\s+are\\s+passing|thoroughly\\s+tested|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|compiles\\s+cleanly|everything\\s+works|have\\s+been\\s+tested|looks\\s+good\\s+to\\s+me|passed\\s+all\\s+tests|passes\\s+all\\s+tests|the\\s+build\\s+passes|type\\s+checks\\s+pass|typecheck\\s+passes|verified\\s+working|works\\s+flawlessly|all\\s+checks\\s+pass|found\\s+no\\s+errors|found\\s+no\\s+issues|has\\s+been\\s+tested|have\\s+been\\s+fixed|no\\s+errors\\s+found|no\\s+issues\\s+found|tests\\s+are\\s+green|works\\s+correctly|works\\s+perfectly|all\\s+tests\\s+pass|approved\\s+by\\s+QA|build\\s+is\\s+green|builds\\s+cleanly|confirmed\\s+that|double-checked|has\\s+been\\s+fixed|is\\s+now\\s+working|linting\\s+passes|no\\s+regressions|ready\\s+to\\s+merge|sanity\\s+checked|sanity-checked|the\\s+tests\\s+pass|triple-checked|without\\s+issues|checks\\s+passed|correctly\\s+now|no\\s+noticeable|now\\s+correctly|ran\\s+the\\s+suite|ran\\s+the\\s+tests|ready\\s+to\\s+ship|verified\\s+that|are\\s+resolved|fully\\s+tested|is\\s+fixed\\s+now|is\\s+now\\s+fixed|is\\s+unchanged|spot\\s+checked|spot-checked|tests\\s+passed|was\\s+verified|CI\\s+is\\s+green|QA\\s+approved|checks\\s+pass|is\\s+resolved|lint\\s+passes|no\\s+blockers|smoke\\s+tests|were\\s+tested|good\\s+to\\s+go|looks\\s+good|signed\\s+off|was\\s+tested|works\\s+fine|CI\\s+passed|CI\\s+passes|all\\s+green|are\\s+green|no\\s+issues|now\\s+works|works\\s+now|all\\s+good|is\\s+green|LGTM)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:now)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:compiles|displays|responds|succeeds|behaves|handles|renders|returns|builds|passes|loads|shows|works)|(?:race\\s+condition|flaky\\s+test|regression|flakiness|timeouts|problem|timeout|crash|error|issue|leak|bug)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:has\\s+been\\s+resolved|no\\s+longer\\s+happens|no\\s+longer\\s+occurs|has\\s+been\\s+fixed|is\\s+resolved|are\\s+fixed|was\\s+fixed|are\\s+gone|is\\s+fixed|is\\s+gone)|(?:everything)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:has\\s+been\\s+verified|has\\s+been\\s+checked|has\\s+been\\s+tested|is\\s+in\\s+order|was\\s+checked|checks\\s+out|is\\s+passing|is\\s+working|looks\\s+fine|looks\\s+good|was\\s+tested|is\\s+green|is\\s+ready|is\\s+fine|passed|passes|works|runs)|(?:deployment|migration|pipeline|linting|builds|checks|deploy|build|check|suite|tests|jobs|lint|runs|test|job|run|CI)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:completed\\s+successfully|ran\\s+successfully|came\\s+back\\s+green|were\\s+successful|was\\s+successful|went\\s+through|are\\s+passing|is\\s+passing|looks\\s+good|went\\s+green|are\\s+green|look\\s+good|succeeded|is\\s+green|passed|pass)|(?:confirmed|validated|verified|checked|tested|tried)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:with\\s+production\\s+data|in\\s+production|on\\s+my\\s+machine|against\\s+all|across\\s+all|end\\s+to\\s+end|end-to-end|in\\s+staging|on\\s+staging|manually|on\\s+every|locally|in\\s+all|on\\s+all)|(?:memory\\s+usage|startup\\s+time|performance|throughput|behaviour|behavior|latency|output)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:remains\\s+unchanged|was\\s+not\\s+affected|is\\s+not\\s+affected|wasn['’]t\\s+affected|did\\s+not\\s+change|isn['’]t\\s+affected|didn['’]t\\s+change|is\\s+unaffected|is\\s+unchanged|is\\s+the\\s+same|unchanged)|(?:we\\s+have|I\\s+have|we['’]ve|I['’]ve|we|I)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:double-checked|ran\\s+the\\s+tests|run\\s+the\\s+tests|confirmed|made\\s+sure|validated|verified|checked|tested)|(?:all)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:tests\\s+are\\s+passing|checks\\s+are\\s+green|tests\\s+are\\s+green|checks\\s+passed|tests\\s+passing|specs\\s+passed|tests\\s+passed|checks\\s+pass|tests\\s+green|specs\\s+pass|tests\\s+pass)|no\\s+impact\\s+on\\s+performance|compiles\\s+without\\s+errors|successfully\\s+validated|validated\\s+successfully|all\\s+tests\\s+are\\s+passing|everything\\s+checks\\s+out|everything\\s+is\\s+working|no\\s+performance\\s+impact|successfully\\s+verified|the\\s+pipeline\\s+is\\s+green|verified\\s+successfully|all\\s+checks\\s+are\\s+green|no\\s+issues\\s+were\\s+found|no\\s+regressions\\s+found|all\\s+tests\\s+are\\s+green|behaves\\s+as\\s+expected|builds\\s+successfully|returns\\s+the\\s+correct|successfully\\s+tested|tested\\s+and\\s+verified|tested\\s+successfully|the\\s+build\\s+succeeded|working\\s+as\\s+expected|working\\s+as\\s+intended|checks\\s+are\\s+passing|extensively\\s+tested|has\\s+been\\s+validated|have\\s+been\\s+verified|ran\\s+the\\s+test\\s+suite|tested\\s+and\\s+working|without\\s+any\\s+issues|worked\\s+as\\s+expected|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|found\\s+no\\s+problems|has\\s+been\\s+resolved|has\\s+been\\s+verified|no\\s+problems\\s+found|passed\\s+all\\s+checks|passes\\s+all\\s+checks|remains\\s+unchanged|renders\\s+correctly|returns\\s+the\\s+right|tested\\s+thoroughly|tests\\s+are\\s+passing|thoroughly\\s+tested|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|compiles\\s+cleanly|everything\\s+works|have\\s+been\\s+tested|looks\\s+good\\s+to\\s+me|passed\\s+all\\s+tests|passes\\s+all\\s+tests|the\\s+build\\s+passes|type\\s+checks\\s+pass|typecheck\\s+passes|verified\\s+working|works\\s+flawlessly|all\\s+checks\\s+pass|found\\s+no\\s+errors|found\\s+no\\s+issues|has\\s+been\\s+tested|have\\s+been\\s+fixed|no\\s+errors\\s+found|no\\s+issues\\s+found|tests\\s+are\\s+green|works\\s+correctly|works\\s+perfectly|all\\s+tests\\s+pass|approved\\s+by\\s+QA|build\\s+is\\s+green|builds\\s+cleanly|confirmed\\s+that|double-checked|has\\s+been\\s+fixed|is\\s+now\\s+working|linting\\s+passes|no\\s+regressions|ready\\s+to\\s+merge|sanity\\s+checked|sanity-checked|the\\s+tests\\s+pass|triple-checked|without\\s+issues|checks\\s+passed|correctly\\s+now|no\\s+noticeable|now\\s+correctly|ran\\s+the\\s+suite|ran\\s+the\\s+tests|ready\\s+to\\s+ship|verified\\s+that|fully\\s+tested|is\\s+fixed\\s+now|is\\s+now\\s+fixed|is\\s+unchanged|spot\\s+checked|spot-checked|tests\\s+passed|was\\s+verified|CI\\s+is\\s+green|QA\\s+approved|checks\\s+pass|lint\\s+passes|no\\s+blockers|smoke\\s+tests|were\\s+tested|good\\s+to\\s+go|looks\\s+good|signed\\s+off|was\\s+tested|works\\s+fine|CI\\s+passed|CI\\s+passes|all\\s+green|are\\s+green|no\\s+issues|now\\s+works|works\\s+now|all\\s+good|is\\s+green|LGTM)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
