@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+c4ae346c94bc",
+  "catalogueVersion": "2026.11+c87236de5f38",
   "rules": [
     {
       "id": "reader-goal",
@@ -2098,7 +2098,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:it\\s+should\\s+be|it\\s+would\\s+be|it\\s+is\\s+also|it\\s+must\\s+be|it['’]s\\s+also|it\\s+is|it['’]s)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:important\\s+to\\s+keep\\s+in\\s+mind|essential\\s+to\\s+understand|important\\s+to\\s+understand|important\\s+to\\s+emphasize|important\\s+to\\s+point\\s+out|important\\s+to\\s+recognize|crucial\\s+to\\s+understand|helpful\\s+to\\s+understand|important\\s+to\\s+remember|important\\s+to\\s+mention|important\\s+to\\s+realize|helpful\\s+to\\s+remember|important\\s+to\\s+stress|interesting\\s+to\\s+note|vital\\s+to\\s+understand|worth\\s+highlighting|worth\\s+pointing\\s+out|essential\\s+to\\s+note|important\\s+to\\s+know|important\\s+to\\s+note|key\\s+to\\s+understand|worth\\s+emphasizing|worth\\s+remembering|worth\\s+mentioning|crucial\\s+to\\s+note|helpful\\s+to\\s+know|worth\\s+stressing|useful\\s+to\\s+know|worth\\s+knowing|good\\s+to\\s+know|worth\\s+noting|highlighted|pointed\\s+out|emphasized|mentioned|stressed|noted)|(?:we\\s+would\\s+like\\s+to|I\\s+would\\s+like\\s+to|we['’]d\\s+like\\s+to|I['’]d\\s+like\\s+to|allow\\s+me\\s+to|we\\s+want\\s+to|I\\s+want\\s+to|we\\s+should|I\\s+should|I\\s+must|let\\s+me)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:draw\\s+your\\s+attention|walk\\s+you\\s+through|remind\\s+you|emphasize|highlight|point\\s+out|reiterate|summarize|underline|begin\\s+by|show\\s+you|start\\s+by|clarify|explain|mention|stress|recap|note)|(?:let\\s+us|let['’]s)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:walk\\s+through|take\\s+a\\s+look|summarize|consider|get\\s+into|examine|explore|go\\s+over|move\\s+on|review|unpack|begin|break|delve|focus|recap|shift|start|dive|look|turn)|(?:in\\s+the\\s+following\\s+section|in\\s+the\\s+next\\s+section|in\\s+this\\s+tutorial|in\\s+this\\s+article|in\\s+this\\s+chapter|in\\s+this\\s+section|in\\s+this\\s+guide|in\\s+this\\s+post|below|today|next|now)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:you\\s+will\\s+discover|we\\s+are\\s+going\\s+to|you['’]ll\\s+discover|we['’]re\\s+going\\s+to|you\\s+will\\s+learn|I\\s+am\\s+going\\s+to|I['’]m\\s+going\\s+to|you['’]ll\\s+learn|we\\s+explore|we\\s+look\\s+at|we\\s+cover|we\\s+will|I\\s+will|we['’]ll|I['’]ll)|(?:we\\s+are\\s+going\\s+to|we['’]re\\s+going\\s+to|we\\s+will|I\\s+will|we['’]ll|I['’]ll)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:walk\\s+you\\s+through|walk\\s+through|take\\s+a\\s+look|break\\s+down|delve\\s+into|dive\\s+into|discuss|examine|explore|go\\s+over|look\\s+at|unpack|cover)|it\\s+is\\s+important\\s+to\\s+keep\\s+in\\s+mind|it['’]s\\s+important\\s+to\\s+keep\\s+in\\s+mind|here\\s+is\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+essential\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+understand|here['’]s\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+important\\s+to\\s+recognize|it['’]s\\s+essential\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+understand|it\\s+is\\s+crucial\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+remember|it['’]s\\s+important\\s+to\\s+recognize|it['’]s\\s+crucial\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+remember|I\\s+would\\s+like\\s+to\\s+highlight|I\\s+would\\s+like\\s+to\\s+point\\s+out|it\\s+is\\s+interesting\\s+to\\s+note|let\\s+us\\s+take\\s+a\\s+closer\\s+look|one\\s+thing\\s+to\\s+keep\\s+in\\s+mind|before\\s+we\\s+go\\s+any\\s+further|here\\s+is\\s+a\\s+quick\\s+overview|it\\s+is\\s+worth\\s+highlighting|it\\s+is\\s+worth\\s+pointing\\s+out|it\\s+should\\s+be\\s+pointed\\s+out|it['’]s\\s+interesting\\s+to\\s+note|let['’]s\\s+take\\s+a\\s+closer\\s+look|as\\s+you\\s+may\\s+already\\s+know|here['’]s\\s+a\\s+quick\\s+overview|it\\s+is\\s+important\\s+to\\s+note|it\\s+is\\s+worth\\s+remembering|it\\s+should\\s+be\\s+emphasized|it['’]s\\s+worth\\s+highlighting|it['’]s\\s+worth\\s+pointing\\s+out|let\\s+me\\s+walk\\s+you\\s+through|draw\\s+your\\s+attention\\s+to|it\\s+goes\\s+without\\s+saying|it\\s+is\\s+worth\\s+mentioning|it\\s+should\\s+be\\s+mentioned|it['’]s\\s+important\\s+to\\s+note|it['’]s\\s+worth\\s+remembering|the\\s+important\\s+thing\\s+is|turn\\s+your\\s+attention\\s+to|what\\s+is\\s+interesting\\s+is|at\\s+the\\s+end\\s+of\\s+the\\s+day|it\\s+should\\s+be\\s+stressed|it['’]s\\s+worth\\s+mentioning|turn\\s+our\\s+attention\\s+to|what\\s+you\\s+need\\s+to\\s+know|what['’]s\\s+interesting\\s+is|as\\s+you\\s+probably\\s+know|let\\s+us\\s+break\\s+it\\s+down|I\\s+want\\s+to\\s+point\\s+out|here\\s+is\\s+a\\s+breakdown|here\\s+is\\s+an\\s+overview|it\\s+bears\\s+mentioning|let\\s+us\\s+walk\\s+through|let['’]s\\s+break\\s+it\\s+down|the\\s+short\\s+answer\\s+is|without\\s+further\\s+ado|first\\s+and\\s+foremost|first\\s+things\\s+first|here['’]s\\s+a\\s+breakdown|here['’]s\\s+an\\s+overview|it\\s+is\\s+worth\\s+noting|it\\s+should\\s+be\\s+noted|let\\s+us\\s+dive\\s+deeper|let\\s+us\\s+get\\s+started|let\\s+us\\s+take\\s+a\\s+look|let['’]s\\s+walk\\s+through|the\\s+bottom\\s+line\\s+is|this\\s+tutorial\\s+will|as\\s+you\\s+might\\s+know|bear\\s+in\\s+mind\\s+that|before\\s+we\\s+dive\\s+in|here\\s+is\\s+the\\s+thing|it['’]s\\s+worth\\s+noting|keep\\s+in\\s+mind\\s+that|let\\s+us\\s+break\\s+down|let\\s+us\\s+start\\s+with|let['’]s\\s+dive\\s+deeper|let['’]s\\s+get\\s+started|let['’]s\\s+take\\s+a\\s+look|the\\s+main\\s+point\\s+is|the\\s+takeaway\\s+here|this\\s+article\\s+will|this\\s+section\\s+will|walks\\s+you\\s+through|here\\s+is\\s+the\\s+deal|here['’]s\\s+the\\s+thing|it\\s+must\\s+be\\s+noted|let\\s+us\\s+dive\\s+into|let['’]s\\s+break\\s+down|let['’]s\\s+start\\s+with|long\\s+story\\s+short|the\\s+key\\s+point\\s+is|the\\s+key\\s+takeaway|the\\s+key\\s+thing\\s+is|walk\\s+you\\s+through|as\\s+you\\s+may\\s+know|before\\s+we\\s+begin|here['’]s\\s+the\\s+deal|in\\s+what\\s+follows|let\\s+me\\s+show\\s+you|let['’]s\\s+dive\\s+into|needless\\s+to\\s+say|this\\s+guide\\s+will|as\\s+we\\s+all\\s+know|let\\s+me\\s+explain|let\\s+us\\s+dive\\s+in|let\\s+us\\s+explore|let\\s+us\\s+look\\s+at|this\\s+post\\s+will|in\\s+a\\s+nutshell|in\\s+conclusion|interestingly|let['’]s\\s+dive\\s+in|let['’]s\\s+explore|let['’]s\\s+look\\s+at|keep\\s+in\\s+mind|key\\s+takeaway|let\\s+me\\s+break|let\\s+us\\s+begin|let\\s+us\\s+delve|to\\s+summarize|here\\s+is\\s+how|here\\s+is\\s+why|importantly|let['’]s\\s+begin|let['’]s\\s+delve|please\\s+note|all\\s+in\\s+all|here['’]s\\s+how|here['’]s\\s+why|in\\s+summary|put\\s+simply|simply\\s+put|note\\s+that|to\\s+sum\\s+up)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:it\\s+should\\s+be|it\\s+would\\s+be|it\\s+is\\s+also|it\\s+must\\s+be|it['’]s\\s+also|it\\s+is|it['’]s),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:important\\s+to\\s+keep\\s+in\\s+mind|essential\\s+to\\s+understand|important\\s+to\\s+understand|important\\s+to\\s+emphasize|important\\s+to\\s+point\\s+out|important\\s+to\\s+recognize|crucial\\s+to\\s+understand|helpful\\s+to\\s+understand|important\\s+to\\s+remember|important\\s+to\\s+mention|important\\s+to\\s+realize|helpful\\s+to\\s+remember|important\\s+to\\s+stress|interesting\\s+to\\s+note|vital\\s+to\\s+understand|worth\\s+highlighting|worth\\s+pointing\\s+out|essential\\s+to\\s+note|important\\s+to\\s+know|important\\s+to\\s+note|key\\s+to\\s+understand|worth\\s+emphasizing|worth\\s+remembering|worth\\s+mentioning|crucial\\s+to\\s+note|helpful\\s+to\\s+know|worth\\s+stressing|useful\\s+to\\s+know|worth\\s+knowing|good\\s+to\\s+know|worth\\s+noting|highlighted|pointed\\s+out|emphasized|mentioned|stressed|noted)|(?:we\\s+would\\s+like\\s+to|I\\s+would\\s+like\\s+to|we['’]d\\s+like\\s+to|I['’]d\\s+like\\s+to|allow\\s+me\\s+to|we\\s+want\\s+to|I\\s+want\\s+to|we\\s+should|I\\s+should|I\\s+must|let\\s+me),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:draw\\s+your\\s+attention|walk\\s+you\\s+through|remind\\s+you|emphasize|highlight|point\\s+out|reiterate|summarize|underline|begin\\s+by|show\\s+you|start\\s+by|clarify|explain|mention|stress|recap|note)|(?:let\\s+us|let['’]s),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:walk\\s+through|take\\s+a\\s+look|summarize|consider|get\\s+into|examine|explore|go\\s+over|move\\s+on|review|unpack|begin|break|delve|focus|recap|shift|start|dive|look|turn)|(?:in\\s+the\\s+following\\s+section|in\\s+the\\s+next\\s+section|in\\s+this\\s+tutorial|in\\s+this\\s+article|in\\s+this\\s+chapter|in\\s+this\\s+section|in\\s+this\\s+guide|in\\s+this\\s+post|below|today|next|now),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:you\\s+will\\s+discover|we\\s+are\\s+going\\s+to|you['’]ll\\s+discover|we['’]re\\s+going\\s+to|you\\s+will\\s+learn|I\\s+am\\s+going\\s+to|I['’]m\\s+going\\s+to|you['’]ll\\s+learn|we\\s+explore|we\\s+look\\s+at|we\\s+cover|we\\s+will|I\\s+will|we['’]ll|I['’]ll)|(?:we\\s+are\\s+going\\s+to|we['’]re\\s+going\\s+to|we\\s+will|I\\s+will|we['’]ll|I['’]ll),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:walk\\s+you\\s+through|walk\\s+through|take\\s+a\\s+look|break\\s+down|delve\\s+into|dive\\s+into|discuss|examine|explore|go\\s+over|look\\s+at|unpack|cover)|it\\s+is\\s+important\\s+to\\s+keep\\s+in\\s+mind|it['’]s\\s+important\\s+to\\s+keep\\s+in\\s+mind|here\\s+is\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+essential\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+understand|here['’]s\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+important\\s+to\\s+recognize|it['’]s\\s+essential\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+understand|it\\s+is\\s+crucial\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+remember|it['’]s\\s+important\\s+to\\s+recognize|it['’]s\\s+crucial\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+remember|I\\s+would\\s+like\\s+to\\s+highlight|I\\s+would\\s+like\\s+to\\s+point\\s+out|it\\s+is\\s+interesting\\s+to\\s+note|let\\s+us\\s+take\\s+a\\s+closer\\s+look|one\\s+thing\\s+to\\s+keep\\s+in\\s+mind|before\\s+we\\s+go\\s+any\\s+further|here\\s+is\\s+a\\s+quick\\s+overview|it\\s+is\\s+worth\\s+highlighting|it\\s+is\\s+worth\\s+pointing\\s+out|it\\s+should\\s+be\\s+pointed\\s+out|it['’]s\\s+interesting\\s+to\\s+note|let['’]s\\s+take\\s+a\\s+closer\\s+look|as\\s+you\\s+may\\s+already\\s+know|here['’]s\\s+a\\s+quick\\s+overview|it\\s+is\\s+important\\s+to\\s+note|it\\s+is\\s+worth\\s+remembering|it\\s+should\\s+be\\s+emphasized|it['’]s\\s+worth\\s+highlighting|it['’]s\\s+worth\\s+pointing\\s+out|let\\s+me\\s+walk\\s+you\\s+through|draw\\s+your\\s+attention\\s+to|it\\s+goes\\s+without\\s+saying|it\\s+is\\s+worth\\s+mentioning|it\\s+should\\s+be\\s+mentioned|it['’]s\\s+important\\s+to\\s+note|it['’]s\\s+worth\\s+remembering|the\\s+important\\s+thing\\s+is|turn\\s+your\\s+attention\\s+to|what\\s+is\\s+interesting\\s+is|at\\s+the\\s+end\\s+of\\s+the\\s+day|it\\s+should\\s+be\\s+stressed|it['’]s\\s+worth\\s+mentioning|turn\\s+our\\s+attention\\s+to|what\\s+you\\s+need\\s+to\\s+know|what['’]s\\s+interesting\\s+is|as\\s+you\\s+probably\\s+know|let\\s+us\\s+break\\s+it\\s+down|I\\s+want\\s+to\\s+point\\s+out|here\\s+is\\s+a\\s+breakdown|here\\s+is\\s+an\\s+overview|it\\s+bears\\s+mentioning|let\\s+us\\s+walk\\s+through|let['’]s\\s+break\\s+it\\s+down|the\\s+short\\s+answer\\s+is|without\\s+further\\s+ado|first\\s+and\\s+foremost|first\\s+things\\s+first|here['’]s\\s+a\\s+breakdown|here['’]s\\s+an\\s+overview|it\\s+is\\s+worth\\s+noting|it\\s+should\\s+be\\s+noted|let\\s+us\\s+dive\\s+deeper|let\\s+us\\s+get\\s+started|let\\s+us\\s+take\\s+a\\s+look|let['’]s\\s+walk\\s+through|the\\s+bottom\\s+line\\s+is|this\\s+tutorial\\s+will|as\\s+you\\s+might\\s+know|bear\\s+in\\s+mind\\s+that|before\\s+we\\s+dive\\s+in|here\\s+is\\s+the\\s+thing|it['’]s\\s+worth\\s+noting|keep\\s+in\\s+mind\\s+that|let\\s+us\\s+break\\s+down|let\\s+us\\s+start\\s+with|let['’]s\\s+dive\\s+deeper|let['’]s\\s+get\\s+started|let['’]s\\s+take\\s+a\\s+look|the\\s+main\\s+point\\s+is|the\\s+takeaway\\s+here|this\\s+article\\s+will|this\\s+section\\s+will|walks\\s+you\\s+through|here\\s+is\\s+the\\s+deal|here['’]s\\s+the\\s+thing|it\\s+must\\s+be\\s+noted|let\\s+us\\s+dive\\s+into|let['’]s\\s+break\\s+down|let['’]s\\s+start\\s+with|long\\s+story\\s+short|the\\s+key\\s+point\\s+is|the\\s+key\\s+takeaway|the\\s+key\\s+thing\\s+is|walk\\s+you\\s+through|as\\s+you\\s+may\\s+know|before\\s+we\\s+begin|here['’]s\\s+the\\s+deal|in\\s+what\\s+follows|let\\s+me\\s+show\\s+you|let['’]s\\s+dive\\s+into|needless\\s+to\\s+say|this\\s+guide\\s+will|as\\s+we\\s+all\\s+know|let\\s+me\\s+explain|let\\s+us\\s+dive\\s+in|let\\s+us\\s+explore|let\\s+us\\s+look\\s+at|this\\s+post\\s+will|in\\s+a\\s+nutshell|in\\s+conclusion|interestingly|let['’]s\\s+dive\\s+in|let['’]s\\s+explore|let['’]s\\s+look\\s+at|keep\\s+in\\s+mind|key\\s+takeaway|let\\s+me\\s+break|let\\s+us\\s+begin|let\\s+us\\s+delve|to\\s+summarize|here\\s+is\\s+how|here\\s+is\\s+why|importantly|let['’]s\\s+begin|let['’]s\\s+delve|please\\s+note|all\\s+in\\s+all|here['’]s\\s+how|here['’]s\\s+why|in\\s+summary|put\\s+simply|simply\\s+put|note\\s+that|to\\s+sum\\s+up)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2200,7 +2200,6 @@ export const catalogue: CompiledCatalogue = {
         "gut zu wissen",
         "kommen wir zu",
         "legen wir los",
-        "erfahren Sie",
         "selbstredend",
         "kurz gesagt",
         "sei betont",
@@ -2310,7 +2309,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|zusammengefasst|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|erfahren\\s+Sie|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|zusammengefasst|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2492,8 +2491,7 @@ export const catalogue: CompiledCatalogue = {
             "it now",
             "these",
             "those",
-            "this",
-            "it"
+            "this"
           ],
           "then": [
             "does the heavy lifting",
@@ -2574,7 +2572,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:processed\\s+automatically|handled\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it)[,;:]?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this|it)[,;:]?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app)[,;:]?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|behind\\s+the\\s+scenes|that\\s+is\\s+why\\s+it|under\\s+the\\s+hood|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:processed\\s+automatically|handled\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it),?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this),?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app),?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|behind\\s+the\\s+scenes|that\\s+is\\s+why\\s+it|under\\s+the\\s+hood|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2732,9 +2730,7 @@ export const catalogue: CompiledCatalogue = {
             "dieses",
             "diese",
             "dies",
-            "das",
-            "was",
-            "es"
+            "das"
           ],
           "then": [
             "vereinfachen",
@@ -2791,7 +2787,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dieser|dieses|alles|diese|dies|das|sie|er|es)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|passiert|regeln|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das|was|es)[,;:]?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool)[,;:]?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|werden\\s+automatisch|wurden\\s+automatisch|erledigt\\s+den\\s+Rest|wurde\\s+automatisch|macht\\s+es\\s+möglich|wird\\s+automatisch|wird\\s+es\\s+möglich|alles\\s+passiert|ist\\s+es\\s+möglich|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dieser|dieses|alles|diese|dies|das|sie|er|es),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|passiert|regeln|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|werden\\s+automatisch|wurden\\s+automatisch|erledigt\\s+den\\s+Rest|wurde\\s+automatisch|macht\\s+es\\s+möglich|wird\\s+automatisch|wird\\s+es\\s+möglich|alles\\s+passiert|ist\\s+es\\s+möglich|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3025,7 +3021,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 5
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:not\\s+because|no\\s+longer|not\\s+as\\s+an|not\\s+as\\s+a|not\\s+as)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:but\\s+as|it\\s+is|it['’]s|but)|(?:that\\s+is\\s+not|this\\s+is\\s+not|you\\s+are\\s+not|that\\s+isn['’]t|that['’]s\\s+not|this\\s+isn['’]t|we\\s+are\\s+not|you\\s+aren['’]t|you['’]re\\s+not|it\\s+is\\s+not|we\\s+aren['’]t|we['’]re\\s+not|it\\s+isn['’]t|it['’]s\\s+not|are\\s+not|was\\s+not|aren['’]t|is\\s+not|wasn['’]t|isn['’]t)[,;:]?(?:\\s+[^\\s.!?]+){0,5}?\\s+(?:they\\s+are|that\\s+is|they['’]re|this\\s+is|that['’]s|we\\s+are|it\\s+is|we['’]re|it['’]s)|(?:does\\s+not\\s+just|is\\s+not\\s+merely|is\\s+not\\s+simply|are\\s+not\\s+just|doesn['’]t\\s+just|isn['’]t\\s+merely|isn['’]t\\s+simply|aren['’]t\\s+just|do\\s+not\\s+just|is\\s+not\\s+just|is\\s+not\\s+only|don['’]t\\s+just|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only)[,;:]?(?:\\s+[^\\s.!?]+){0,8}?\\s+(?:they\\s+are|they['’]re|rather|we\\s+are|it\\s+is|we['’]re|it['’]s|but)|(?:are\\s+not\\s+about|aren['’]t\\s+about|is\\s+not\\s+about|isn['’]t\\s+about|is\\s+not\\s+the|is\\s+not\\s+an|isn['’]t\\s+the|is\\s+not\\s+a|isn['’]t\\s+an|isn['’]t\\s+a|not\\s+an|not\\s+a)[,;:]?(?:\\s+[^\\s.!?]+){0,5}?\\s+(?:it\\s+is\\s+about|it['’]s\\s+about|but\\s+about|it\\s+is\\s+the|it\\s+is\\s+an|it['’]s\\s+the|they\\s+are|but\\s+the|it\\s+is\\s+a|it['’]s\\s+an|they['’]re|but\\s+an|it['’]s\\s+a|but\\s+a)|is\\s+not\\s+an\\s+afterthought|did\\s+not\\s+build\\s+another|is\\s+not\\s+a\\s+nice-to-have|isn['’]t\\s+an\\s+afterthought|other\\s+tools\\s+force\\s+you|traditional\\s+solutions|didn['’]t\\s+build\\s+another|isn['’]t\\s+a\\s+nice-to-have|other\\s+tools\\s+make\\s+you|instead\\s+of\\s+settling|much\\s+more\\s+than\\s+just|unlike\\s+conventional|conventional\\s+tools|did\\s+not\\s+just\\s+build|forget\\s+traditional|unlike\\s+traditional|where\\s+conventional|didn['’]t\\s+just\\s+build|gone\\s+are\\s+the\\s+days|traditional\\s+tools|where\\s+traditional|rather\\s+than\\s+just|does\\s+not\\s+merely|does\\s+not\\s+simply|instead\\s+of\\s+just|is\\s+more\\s+than\\s+an|it\\s+is\\s+not\\s+about|not\\s+yet\\s+another|doesn['’]t\\s+merely|doesn['’]t\\s+simply|far\\s+from\\s+being|forget\\s+the\\s+old|is\\s+more\\s+than\\s+a|it\\s+is\\s+not\\s+that|it\\s+isn['’]t\\s+about|it['’]s\\s+not\\s+about|legacy\\s+systems|more\\s+than\\s+just|say\\s+goodbye\\s+to|this\\s+is\\s+not\\s+an|unlike\\s+typical|are\\s+more\\s+than|do\\s+not\\s+simply|does\\s+not\\s+just|far\\s+more\\s+than|forget\\s+clunky|forget\\s+legacy|is\\s+not\\s+merely|is\\s+not\\s+simply|it\\s+isn['’]t\\s+that|it['’]s\\s+not\\s+that|that\\s+is\\s+not\\s+a|this\\s+is\\s+not\\s+a|this\\s+isn['’]t\\s+an|unlike\\s+legacy|will\\s+not\\s+just|are\\s+not\\s+just|did\\s+not\\s+just|doesn['’]t\\s+just|don['’]t\\s+simply|is\\s+not\\s+about|is\\s+not\\s+magic|isn['’]t\\s+merely|isn['’]t\\s+simply|it\\s+is\\s+not\\s+an|more\\s+than\\s+an|that\\s+isn['’]t\\s+a|that['’]s\\s+not\\s+a|this\\s+isn['’]t\\s+a|unlike\\s+other|was\\s+not\\s+just|aren['’]t\\s+just|beyond\\s+just|didn['’]t\\s+just|do\\s+not\\s+just|goes\\s+beyond|is\\s+not\\s+just|is\\s+not\\s+only|isn['’]t\\s+about|isn['’]t\\s+magic|it\\s+is\\s+not\\s+a|it\\s+isn['’]t\\s+an|it['’]s\\s+not\\s+an|more\\s+than\\s+a|not\\s+another|unlike\\s+most|wasn['’]t\\s+just|where\\s+other|don['’]t\\s+just|far\\s+from\\s+a|isn['’]t\\s+just|isn['’]t\\s+only|it\\s+isn['’]t\\s+a|it['’]s\\s+not\\s+a|most\\s+tools|not\\s+merely|not\\s+simply|old-school|where\\s+most|won['’]t\\s+just|go\\s+beyond|not\\s+just|not\\s+only|no\\s+more|clunky)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:not\\s+because|no\\s+longer|not\\s+as\\s+an|not\\s+as\\s+a|not\\s+as),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:but\\s+as|it\\s+is|it['’]s|but)|(?:that\\s+is\\s+not|this\\s+is\\s+not|you\\s+are\\s+not|that\\s+isn['’]t|that['’]s\\s+not|this\\s+isn['’]t|we\\s+are\\s+not|you\\s+aren['’]t|you['’]re\\s+not|it\\s+is\\s+not|we\\s+aren['’]t|we['’]re\\s+not|it\\s+isn['’]t|it['’]s\\s+not|are\\s+not|was\\s+not|aren['’]t|is\\s+not|wasn['’]t|isn['’]t),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:they\\s+are|that\\s+is|they['’]re|this\\s+is|that['’]s|we\\s+are|it\\s+is|we['’]re|it['’]s)|(?:does\\s+not\\s+just|is\\s+not\\s+merely|is\\s+not\\s+simply|are\\s+not\\s+just|doesn['’]t\\s+just|isn['’]t\\s+merely|isn['’]t\\s+simply|aren['’]t\\s+just|do\\s+not\\s+just|is\\s+not\\s+just|is\\s+not\\s+only|don['’]t\\s+just|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only),?(?:\\s+[^\\s.!?;:]+){0,8}?\\s+(?:they\\s+are|they['’]re|rather|we\\s+are|it\\s+is|we['’]re|it['’]s|but)|(?:are\\s+not\\s+about|aren['’]t\\s+about|is\\s+not\\s+about|isn['’]t\\s+about|is\\s+not\\s+the|is\\s+not\\s+an|isn['’]t\\s+the|is\\s+not\\s+a|isn['’]t\\s+an|isn['’]t\\s+a|not\\s+an|not\\s+a),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:it\\s+is\\s+about|it['’]s\\s+about|but\\s+about|it\\s+is\\s+the|it\\s+is\\s+an|it['’]s\\s+the|they\\s+are|but\\s+the|it\\s+is\\s+a|it['’]s\\s+an|they['’]re|but\\s+an|it['’]s\\s+a|but\\s+a)|is\\s+not\\s+an\\s+afterthought|did\\s+not\\s+build\\s+another|is\\s+not\\s+a\\s+nice-to-have|isn['’]t\\s+an\\s+afterthought|other\\s+tools\\s+force\\s+you|traditional\\s+solutions|didn['’]t\\s+build\\s+another|isn['’]t\\s+a\\s+nice-to-have|other\\s+tools\\s+make\\s+you|instead\\s+of\\s+settling|much\\s+more\\s+than\\s+just|unlike\\s+conventional|conventional\\s+tools|did\\s+not\\s+just\\s+build|forget\\s+traditional|unlike\\s+traditional|where\\s+conventional|didn['’]t\\s+just\\s+build|gone\\s+are\\s+the\\s+days|traditional\\s+tools|where\\s+traditional|rather\\s+than\\s+just|does\\s+not\\s+merely|does\\s+not\\s+simply|instead\\s+of\\s+just|is\\s+more\\s+than\\s+an|it\\s+is\\s+not\\s+about|not\\s+yet\\s+another|doesn['’]t\\s+merely|doesn['’]t\\s+simply|far\\s+from\\s+being|forget\\s+the\\s+old|is\\s+more\\s+than\\s+a|it\\s+is\\s+not\\s+that|it\\s+isn['’]t\\s+about|it['’]s\\s+not\\s+about|legacy\\s+systems|more\\s+than\\s+just|say\\s+goodbye\\s+to|this\\s+is\\s+not\\s+an|unlike\\s+typical|are\\s+more\\s+than|do\\s+not\\s+simply|does\\s+not\\s+just|far\\s+more\\s+than|forget\\s+clunky|forget\\s+legacy|is\\s+not\\s+merely|is\\s+not\\s+simply|it\\s+isn['’]t\\s+that|it['’]s\\s+not\\s+that|that\\s+is\\s+not\\s+a|this\\s+is\\s+not\\s+a|this\\s+isn['’]t\\s+an|unlike\\s+legacy|will\\s+not\\s+just|are\\s+not\\s+just|did\\s+not\\s+just|doesn['’]t\\s+just|don['’]t\\s+simply|is\\s+not\\s+about|is\\s+not\\s+magic|isn['’]t\\s+merely|isn['’]t\\s+simply|it\\s+is\\s+not\\s+an|more\\s+than\\s+an|that\\s+isn['’]t\\s+a|that['’]s\\s+not\\s+a|this\\s+isn['’]t\\s+a|unlike\\s+other|was\\s+not\\s+just|aren['’]t\\s+just|beyond\\s+just|didn['’]t\\s+just|do\\s+not\\s+just|goes\\s+beyond|is\\s+not\\s+just|is\\s+not\\s+only|isn['’]t\\s+about|isn['’]t\\s+magic|it\\s+is\\s+not\\s+a|it\\s+isn['’]t\\s+an|it['’]s\\s+not\\s+an|more\\s+than\\s+a|not\\s+another|unlike\\s+most|wasn['’]t\\s+just|where\\s+other|don['’]t\\s+just|far\\s+from\\s+a|isn['’]t\\s+just|isn['’]t\\s+only|it\\s+isn['’]t\\s+a|it['’]s\\s+not\\s+a|most\\s+tools|not\\s+merely|not\\s+simply|old-school|where\\s+most|won['’]t\\s+just|go\\s+beyond|not\\s+just|not\\s+only|no\\s+more|clunky)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3062,8 +3058,6 @@ export const catalogue: CompiledCatalogue = {
         "kein Hexenwerk",
         "das ist keine",
         "dies ist kein",
-        "herkömmlichen",
-        "mehr als eine",
         "sind mehr als",
         "statt starrer",
         "vergessen Sie",
@@ -3072,9 +3066,7 @@ export const catalogue: CompiledCatalogue = {
         "andere Tools",
         "das ist kein",
         "es ist keine",
-        "herkömmliche",
         "ist mehr als",
-        "mehr als ein",
         "Schluss mit",
         "es ist kein",
         "keine Magie",
@@ -3107,7 +3099,7 @@ export const catalogue: CompiledCatalogue = {
           "then": [
             "sondern"
           ],
-          "within": 6
+          "within": 3
         },
         {
           "first": [
@@ -3177,7 +3169,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein)[,;:]?(?:\\s+[^\\s.!?]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:lediglich|bloß|nur)|im\\s+Gegensatz\\s+zu\\s+herkömmlichen|im\\s+Gegensatz\\s+zu\\s+klassischen|im\\s+Gegensatz\\s+zu\\s+typischen|anders\\s+als\\s+herkömmliche|im\\s+Gegensatz\\s+zu\\s+anderen|im\\s+Gegensatz\\s+zu\\s+vielen|anders\\s+als\\s+klassische|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|anders\\s+als\\s+andere|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|andere\\s+Anbieter|andere\\s+Lösungen|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|anders\\s+als\\s+bei|dies\\s+ist\\s+keine|kein\\s+Hexenwerk|das\\s+ist\\s+keine|dies\\s+ist\\s+kein|herkömmlichen|mehr\\s+als\\s+eine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|andere\\s+Tools|das\\s+ist\\s+kein|es\\s+ist\\s+keine|herkömmliche|ist\\s+mehr\\s+als|mehr\\s+als\\s+ein|Schluss\\s+mit|es\\s+ist\\s+kein|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|im\\s+Gegensatz\\s+zu\\s+herkömmlichen|im\\s+Gegensatz\\s+zu\\s+klassischen|im\\s+Gegensatz\\s+zu\\s+typischen|anders\\s+als\\s+herkömmliche|im\\s+Gegensatz\\s+zu\\s+anderen|im\\s+Gegensatz\\s+zu\\s+vielen|anders\\s+als\\s+klassische|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|anders\\s+als\\s+andere|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|andere\\s+Anbieter|andere\\s+Lösungen|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|anders\\s+als\\s+bei|dies\\s+ist\\s+keine|kein\\s+Hexenwerk|das\\s+ist\\s+keine|dies\\s+ist\\s+kein|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|andere\\s+Tools|das\\s+ist\\s+kein|es\\s+ist\\s+keine|ist\\s+mehr\\s+als|Schluss\\s+mit|es\\s+ist\\s+kein|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3188,11 +3180,51 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "in principle",
+            "in general",
+            "as a rule",
+            "generally",
+            "typically",
+            "normally",
+            "usually",
+            "mostly"
+          ],
+          "then": [
+            "in most cases",
+            "in general",
+            "as a rule",
+            "generally",
+            "typically",
+            "normally",
+            "usually",
+            "mostly"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "approximately",
+            "roughly",
+            "around",
+            "about",
+            "some"
+          ],
+          "then": [
+            "approximately",
+            "give or take",
+            "roughly",
+            "around",
+            "about",
+            "or so"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
             "should",
             "could",
             "might",
             "would",
-            "can",
             "may"
           ],
           "then": [
@@ -3203,7 +3235,6 @@ export const catalogue: CompiledCatalogue = {
             "in certain cases",
             "to some degree",
             "to some extent",
-            "approximately",
             "in some cases",
             "theoretically",
             "in principle",
@@ -3214,7 +3245,6 @@ export const catalogue: CompiledCatalogue = {
             "potentially",
             "apparently",
             "presumably",
-            "generally",
             "hopefully",
             "in theory",
             "partially",
@@ -3226,7 +3256,6 @@ export const catalogue: CompiledCatalogue = {
             "in part",
             "kind of",
             "perhaps",
-            "roughly",
             "sort of",
             "likely",
             "maybe"
@@ -3247,7 +3276,6 @@ export const catalogue: CompiledCatalogue = {
             "it would appear",
             "appear to have",
             "a chance that",
-            "approximately",
             "in some cases",
             "it seems that",
             "it would seem",
@@ -3264,7 +3292,6 @@ export const catalogue: CompiledCatalogue = {
             "I believe",
             "I suspect",
             "appear to",
-            "generally",
             "hopefully",
             "in theory",
             "seemingly",
@@ -3275,7 +3302,6 @@ export const catalogue: CompiledCatalogue = {
             "seems to",
             "I think",
             "perhaps",
-            "roughly",
             "seem to",
             "maybe"
           ],
@@ -3287,7 +3313,6 @@ export const catalogue: CompiledCatalogue = {
             "in certain cases",
             "to some degree",
             "to some extent",
-            "approximately",
             "in some cases",
             "theoretically",
             "in principle",
@@ -3298,7 +3323,6 @@ export const catalogue: CompiledCatalogue = {
             "potentially",
             "apparently",
             "presumably",
-            "generally",
             "hopefully",
             "in theory",
             "partially",
@@ -3310,7 +3334,6 @@ export const catalogue: CompiledCatalogue = {
             "in part",
             "kind of",
             "perhaps",
-            "roughly",
             "sort of",
             "likely",
             "maybe"
@@ -3331,7 +3354,6 @@ export const catalogue: CompiledCatalogue = {
             "it would appear",
             "appear to have",
             "a chance that",
-            "approximately",
             "in some cases",
             "it seems that",
             "it would seem",
@@ -3348,7 +3370,6 @@ export const catalogue: CompiledCatalogue = {
             "I believe",
             "I suspect",
             "appear to",
-            "generally",
             "hopefully",
             "in theory",
             "seemingly",
@@ -3359,7 +3380,6 @@ export const catalogue: CompiledCatalogue = {
             "seems to",
             "I think",
             "perhaps",
-            "roughly",
             "seem to",
             "maybe"
           ],
@@ -3373,7 +3393,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:should|could|might|would|can|may)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|approximately|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|generally|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|roughly|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|approximately|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|generally|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|roughly|seem\\s+to|maybe)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|approximately|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|generally|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|roughly|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|approximately|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|generally|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|roughly|seem\\s+to|maybe)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:should|could|might|would|may))(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:in\\s+principle|in\\s+general|as\\s+a\\s+rule|generally|typically|normally|usually|mostly),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:in\\s+most\\s+cases|in\\s+general|as\\s+a\\s+rule|generally|typically|normally|usually|mostly)|(?:approximately|roughly|around|about|some),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:approximately|give\\s+or\\s+take|roughly|around|about|or\\s+so)|(?:should|could|might|would|may),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|seem\\s+to|maybe),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|seem\\s+to|maybe),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:should|could|might|would|may))(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3384,16 +3404,59 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "im Allgemeinen",
+            "grundsätzlich",
+            "normalerweise",
+            "üblicherweise",
+            "in der Regel",
+            "gewöhnlich",
+            "meistens",
+            "meist"
+          ],
+          "then": [
+            "im Allgemeinen",
+            "grundsätzlich",
+            "normalerweise",
+            "üblicherweise",
+            "in der Regel",
+            "gewöhnlich",
+            "meistens",
+            "meist"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "ungefähr",
+            "circa",
+            "zirka",
+            "etwa",
+            "rund",
+            "ca."
+          ],
+          "then": [
+            "wahrscheinlich",
+            "anscheinend",
+            "vermutlich",
+            "ungefähr",
+            "circa",
+            "zirka",
+            "etwa",
+            "rund",
+            "ca."
+          ],
+          "within": 1
+        },
+        {
+          "first": [
             "dürften",
             "könnten",
             "sollten",
             "dürfte",
-            "können",
             "könnte",
             "sollte",
             "würden",
-            "würde",
-            "kann"
+            "würde"
           ],
           "then": [
             "bis zu einem gewissen Grad",
@@ -3407,13 +3470,9 @@ export const catalogue: CompiledCatalogue = {
             "in gewissem Maße",
             "unter Umständen",
             "gegebenenfalls",
-            "im Allgemeinen",
             "möglicherweise",
             "wahrscheinlich",
             "gewissermaßen",
-            "grundsätzlich",
-            "normalerweise",
-            "in der Regel",
             "anscheinend",
             "hoffentlich",
             "tendenziell",
@@ -3427,15 +3486,8 @@ export const catalogue: CompiledCatalogue = {
             "scheinbar",
             "teilweise",
             "womöglich",
-            "meistens",
-            "ungefähr",
-            "circa",
-            "meist",
-            "etwa",
             "ggf.",
-            "rund",
-            "wohl",
-            "ca."
+            "wohl"
           ],
           "within": 3
         },
@@ -3451,13 +3503,9 @@ export const catalogue: CompiledCatalogue = {
             "es scheint, dass",
             "unter Umständen",
             "gegebenenfalls",
-            "im Allgemeinen",
             "möglicherweise",
             "wahrscheinlich",
             "gewissermaßen",
-            "grundsätzlich",
-            "normalerweise",
-            "in der Regel",
             "anscheinend",
             "hoffentlich",
             "theoretisch",
@@ -3472,17 +3520,10 @@ export const catalogue: CompiledCatalogue = {
             "ich denke",
             "scheinbar",
             "womöglich",
-            "meistens",
             "scheinen",
-            "ungefähr",
             "scheint",
-            "circa",
-            "meist",
-            "etwa",
             "ggf.",
-            "rund",
-            "wohl",
-            "ca."
+            "wohl"
           ],
           "then": [
             "bis zu einem gewissen Grad",
@@ -3496,13 +3537,9 @@ export const catalogue: CompiledCatalogue = {
             "in gewissem Maße",
             "unter Umständen",
             "gegebenenfalls",
-            "im Allgemeinen",
             "möglicherweise",
             "wahrscheinlich",
             "gewissermaßen",
-            "grundsätzlich",
-            "normalerweise",
-            "in der Regel",
             "anscheinend",
             "hoffentlich",
             "tendenziell",
@@ -3516,15 +3553,8 @@ export const catalogue: CompiledCatalogue = {
             "scheinbar",
             "teilweise",
             "womöglich",
-            "meistens",
-            "ungefähr",
-            "circa",
-            "meist",
-            "etwa",
             "ggf.",
-            "rund",
-            "wohl",
-            "ca."
+            "wohl"
           ],
           "within": 6
         },
@@ -3540,13 +3570,9 @@ export const catalogue: CompiledCatalogue = {
             "es scheint, dass",
             "unter Umständen",
             "gegebenenfalls",
-            "im Allgemeinen",
             "möglicherweise",
             "wahrscheinlich",
             "gewissermaßen",
-            "grundsätzlich",
-            "normalerweise",
-            "in der Regel",
             "anscheinend",
             "hoffentlich",
             "theoretisch",
@@ -3561,17 +3587,10 @@ export const catalogue: CompiledCatalogue = {
             "ich denke",
             "scheinbar",
             "womöglich",
-            "meistens",
             "scheinen",
-            "ungefähr",
             "scheint",
-            "circa",
-            "meist",
-            "etwa",
             "ggf.",
-            "rund",
-            "wohl",
-            "ca."
+            "wohl"
           ],
           "then": [
             "dürften",
@@ -3584,7 +3603,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:dürften|könnten|sollten|dürfte|können|könnte|sollte|würden|würde|kann)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|im\\s+Allgemeinen|möglicherweise|wahrscheinlich|gewissermaßen|grundsätzlich|normalerweise|in\\s+der\\s+Regel|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|meistens|ungefähr|circa|meist|etwa|ggf\\.|rund|wohl|ca\\.)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|im\\s+Allgemeinen|möglicherweise|wahrscheinlich|gewissermaßen|grundsätzlich|normalerweise|in\\s+der\\s+Regel|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|meistens|scheinen|ungefähr|scheint|circa|meist|etwa|ggf\\.|rund|wohl|ca\\.)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|im\\s+Allgemeinen|möglicherweise|wahrscheinlich|gewissermaßen|grundsätzlich|normalerweise|in\\s+der\\s+Regel|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|meistens|ungefähr|circa|meist|etwa|ggf\\.|rund|wohl|ca\\.)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|im\\s+Allgemeinen|möglicherweise|wahrscheinlich|gewissermaßen|grundsätzlich|normalerweise|in\\s+der\\s+Regel|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|meistens|scheinen|ungefähr|scheint|circa|meist|etwa|ggf\\.|rund|wohl|ca\\.)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dürften|könnten|sollten|dürfte|könnte|sollte))(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:im\\s+Allgemeinen|grundsätzlich|normalerweise|üblicherweise|in\\s+der\\s+Regel|gewöhnlich|meistens|meist),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:im\\s+Allgemeinen|grundsätzlich|normalerweise|üblicherweise|in\\s+der\\s+Regel|gewöhnlich|meistens|meist)|(?:ungefähr|circa|zirka|etwa|rund|ca\\.),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:wahrscheinlich|anscheinend|vermutlich|ungefähr|circa|zirka|etwa|rund|ca\\.)|(?:dürften|könnten|sollten|dürfte|könnte|sollte|würden|würde),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|ggf\\.|wohl)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|scheinen|scheint|ggf\\.|wohl),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|ggf\\.|wohl)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|scheinen|scheint|ggf\\.|wohl),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dürften|könnten|sollten|dürfte|könnte|sollte))(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3965,7 +3984,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 6
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to)[,;:]?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means)[,;:]?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you['’]ll|you)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|(?:because|since|with|as|by)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:it\\s+eliminates|it\\s+guarantees|it\\s+improves|it\\s+prevents|it\\s+ensures|it\\s+reduces|it\\s+keeps|it\\s+makes|you\\s+will|you['’]ll)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to),?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means),?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you['’]ll|you),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|(?:because|since|with|as|by),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:it\\s+eliminates|it\\s+guarantees|it\\s+improves|it\\s+prevents|it\\s+ensures|it\\s+reduces|it\\s+keeps|it\\s+makes|you\\s+will|you['’]ll)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3977,7 +3996,6 @@ export const catalogue: CompiledCatalogue = {
         "damit wird sichergestellt",
         "so wird sichergestellt",
         "garantieren, dass",
-        "aus diesem Grund",
         "garantiert, dass",
         "was sicherstellt",
         "das heißt, dass",
@@ -3989,7 +4007,6 @@ export const catalogue: CompiledCatalogue = {
         "sicher stellte",
         "trägt dazu bei",
         "das Ergebnis:",
-        "dies bedeutet",
         "gewährleisten",
         "gewährleistet",
         "infolgedessen",
@@ -3997,7 +4014,6 @@ export const catalogue: CompiledCatalogue = {
         "sorgten dafür",
         "stellt sicher",
         "dafür sorgte",
-        "das bedeutet",
         "sorgen dafür",
         "was bedeutet",
         "dafür sorgt",
@@ -4014,15 +4030,10 @@ export const catalogue: CompiledCatalogue = {
         "führte zu",
         "sorgt für",
         "bewirken",
-        "folglich",
         "führt zu",
         "steigern",
         "steigert",
         "bewirkt",
-        "dadurch",
-        "so wird",
-        "wodurch",
-        "somit",
         "dank"
       ],
       "pairs": [
@@ -4266,7 +4277,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:dazu\\s+bei)|(?:ermöglichen|ermöglicht)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,5}?\\s+(?:beigetragen|geführt)|(?:tragen|trägt|trug)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank)[,;:]?(?:\\s+[^\\s.!?]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|aus\\s+diesem\\s+Grund|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|dies\\s+bedeutet|gewährleisten|gewährleistet|infolgedessen|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|das\\s+bedeutet|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|bewirken|folglich|führt\\s+zu|steigern|steigert|bewirkt|dadurch|so\\s+wird|wodurch|somit|dank)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:beigetragen|geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleisten|gewährleistet|infolgedessen|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|bewirken|führt\\s+zu|steigern|steigert|bewirkt|dank)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4647,7 +4658,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:completely|entirely|totally|fully|100%)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:bulletproof|automated|certified|compliant|protected|accurate|reliable|secure|HIPAA|GDPR|safe)|(?:scaling|scaled|scales|scale)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:without\\s+limits|effortlessly|to\\s+thousands|to\\s+any\\s+size|to\\s+billions|to\\s+millions|infinitely)|(?:takes\\s+less\\s+than|in\\s+less\\s+than|in\\s+minutes|in\\s+seconds|takes\\s+just|takes\\s+only|less\\s+than|in\\s+under|in\\s+just|within|under|just|only)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:a\\s+few\\s+minutes|a\\s+few\\s+seconds|five\\s+minutes|milliseconds|60\\s+seconds|one\\s+minute|5\\s+minutes|a\\s+minute|a\\s+second|minutes|seconds)|(?:availability|accuracy|delivery|results|uptime)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:guaranteed)|(?:more\\s+efficient|more\\s+reliable|more\\s+secure|cheaper|lighter|quicker|smaller|better|faster|safer)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:than\\s+the\\s+competition|than\\s+alternatives|than\\s+competitors|than\\s+other|than\\s+ever|than\\s+any)|(?:zero)[,;:]?\\s+(?:false\\s+negatives|false\\s+positives|vulnerabilities|configuration|maintenance|data\\s+loss|incidents|breaches|downtime|overhead|latency|outages|config|errors|setup|bugs)|(?:one\\s+hundred\\s+percent|a\\s+hundred\\s+percent|100\\s+%|100%)[,;:]?\\s+(?:satisfaction|compatible|error-free|guaranteed|available|accurate|bug-free|reliable|correct|secure|uptime|safe)|(?:its|our|the)[,;:]?\\s+(?:most\\s+comprehensive|most\\s+performant|most\\s+efficient|most\\s+accurate|most\\s+advanced|most\\s+complete|most\\s+powerful|most\\s+reliable|most\\s+scalable|most\\s+popular|most\\s+trusted|most\\s+robust|most\\s+secure|lightest|quickest|simplest|smallest|easiest|fastest|leading|safest|best)|(?:most\\s+advanced|most\\s+powerful|most\\s+reliable|most\\s+secure|biggest|fastest|largest|leading|best)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:in\\s+the\\s+industry|on\\s+the\\s+market|on\\s+the\\s+planet|in\\s+its\\s+class|in\\s+the\\s+world|ever\\s+built|available|ever\\s+made|out\\s+there)|(?:depended\\s+on\\s+by|relied\\s+on\\s+by|adopted\\s+by|trusted\\s+by|chosen\\s+by|loved\\s+by|used\\s+by)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:hundreds\\s+of|the\\s+world['’]s|countless|more\\s+than|thousands|millions|Fortune|leading|over|top)|availability,\\s+guaranteed|without\\s+breaking\\s+a\\s+sweat|guaranteed\\s+availability|a\\s+fraction\\s+of\\s+the\\s+time|unlimited\\s+scalability|unmatched\\s+performance|fraction\\s+of\\s+the\\s+cost|zero\\s+false\\s+positives|infinitely\\s+scalable|regardless\\s+of\\s+scale|extensively\\s+tested|guaranteed\\s+results|industry['’]s\\s+fastest|industry['’]s\\s+leading|more\\s+reliable\\s+than|the\\s+obvious\\s+choice|three\\s+times\\s+faster|uptime,\\s+guaranteed|zero\\s+configuration|every\\s+single\\s+time|guaranteed\\s+uptime|rigorously\\s+tested|scales\\s+infinitely|the\\s+only\\s+platform|the\\s+only\\s+solution|thoroughly\\s+tested|always\\s+available|enterprise-grade|enterprise-ready|faster\\s+than\\s+ever|industry\\s+leading|industry-leading|more\\s+secure\\s+than|production\\s+ready|production-ready|state\\s+of\\s+the\\s+art|state-of-the-art|the\\s+first\\s+choice|works\\s+every\\s+time|HIPAA-compliant|SOC\\s+2\\s+compliant|always\\s+accurate|always\\s+delivers|always\\s+reliable|better\\s+than\\s+any|faster\\s+than\\s+any|fully\\s+compliant|industry['’]s\\s+best|industry['’]s\\s+most|never\\s+goes\\s+down|the\\s+best\\s+choice|world['’]s\\s+fastest|world['’]s\\s+leading|100%\\s+compliant|GDPR-compliant|always\\s+correct|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|market-leading|military-grade|no\\s+matter\\s+what|second\\s+to\\s+none|zero\\s+data\\s+loss|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|guaranteed\\s+to|half\\s+the\\s+cost|is\\s+guaranteed|like\\s+no\\s+other|never\\s+crashes|no\\s+matter\\s+how|the\\s+only\\s+tool|twice\\s+as\\s+fast|world['’]s\\s+first|zero\\s+downtime|zero-downtime|always\\s+works|blazing\\s+fast|blazing-fast|bullet-proof|fewer\\s+errors|first\\s+choice|fully\\s+tested|never\\s+breaks|never\\s+misses|times\\s+faster|world['’]s\\s+best|world['’]s\\s+most|100x\\s+faster|bulletproof|less\\s+memory|never\\s+fails|never\\s+loses|no\\s+downtime|unbreakable|world\\s+class|world-class|zero\\s+config|zero\\s+errors|10x\\s+faster|bank-grade|error-free|fewer\\s+bugs|flawlessly|never\\s+fail|number\\s+one|rock\\s+solid|rock-solid|unbeatable|unhackable|unrivalled|2x\\s+faster|3x\\s+faster|5x\\s+faster|always\\s+up|fail-safe|foolproof|less\\s+code|perfectly|the\\s+go-to|unmatched|unrivaled|zero\\s+bugs|bug-free|flawless|less\\s+CPU|by\\s+half|in\\s+half|perfect)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:completely|entirely|totally|fully|100%),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:bulletproof|automated|certified|compliant|protected|accurate|reliable|secure|HIPAA|GDPR|safe)|(?:scaling|scaled|scales|scale),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:without\\s+limits|effortlessly|to\\s+thousands|to\\s+any\\s+size|to\\s+billions|to\\s+millions|infinitely)|(?:takes\\s+less\\s+than|in\\s+less\\s+than|in\\s+minutes|in\\s+seconds|takes\\s+just|takes\\s+only|less\\s+than|in\\s+under|in\\s+just|within|under|just|only),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:a\\s+few\\s+minutes|a\\s+few\\s+seconds|five\\s+minutes|milliseconds|60\\s+seconds|one\\s+minute|5\\s+minutes|a\\s+minute|a\\s+second|minutes|seconds)|(?:availability|accuracy|delivery|results|uptime),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:guaranteed)|(?:more\\s+efficient|more\\s+reliable|more\\s+secure|cheaper|lighter|quicker|smaller|better|faster|safer),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:than\\s+the\\s+competition|than\\s+alternatives|than\\s+competitors|than\\s+other|than\\s+ever|than\\s+any)|(?:zero),?\\s+(?:false\\s+negatives|false\\s+positives|vulnerabilities|configuration|maintenance|data\\s+loss|incidents|breaches|downtime|overhead|latency|outages|config|errors|setup|bugs)|(?:one\\s+hundred\\s+percent|a\\s+hundred\\s+percent|100\\s+%|100%),?\\s+(?:satisfaction|compatible|error-free|guaranteed|available|accurate|bug-free|reliable|correct|secure|uptime|safe)|(?:its|our|the),?\\s+(?:most\\s+comprehensive|most\\s+performant|most\\s+efficient|most\\s+accurate|most\\s+advanced|most\\s+complete|most\\s+powerful|most\\s+reliable|most\\s+scalable|most\\s+popular|most\\s+trusted|most\\s+robust|most\\s+secure|lightest|quickest|simplest|smallest|easiest|fastest|leading|safest|best)|(?:most\\s+advanced|most\\s+powerful|most\\s+reliable|most\\s+secure|biggest|fastest|largest|leading|best),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:in\\s+the\\s+industry|on\\s+the\\s+market|on\\s+the\\s+planet|in\\s+its\\s+class|in\\s+the\\s+world|ever\\s+built|available|ever\\s+made|out\\s+there)|(?:depended\\s+on\\s+by|relied\\s+on\\s+by|adopted\\s+by|trusted\\s+by|chosen\\s+by|loved\\s+by|used\\s+by),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:hundreds\\s+of|the\\s+world['’]s|countless|more\\s+than|thousands|millions|Fortune|leading|over|top)|availability,\\s+guaranteed|without\\s+breaking\\s+a\\s+sweat|guaranteed\\s+availability|a\\s+fraction\\s+of\\s+the\\s+time|unlimited\\s+scalability|unmatched\\s+performance|fraction\\s+of\\s+the\\s+cost|zero\\s+false\\s+positives|infinitely\\s+scalable|regardless\\s+of\\s+scale|extensively\\s+tested|guaranteed\\s+results|industry['’]s\\s+fastest|industry['’]s\\s+leading|more\\s+reliable\\s+than|the\\s+obvious\\s+choice|three\\s+times\\s+faster|uptime,\\s+guaranteed|zero\\s+configuration|every\\s+single\\s+time|guaranteed\\s+uptime|rigorously\\s+tested|scales\\s+infinitely|the\\s+only\\s+platform|the\\s+only\\s+solution|thoroughly\\s+tested|always\\s+available|enterprise-grade|enterprise-ready|faster\\s+than\\s+ever|industry\\s+leading|industry-leading|more\\s+secure\\s+than|production\\s+ready|production-ready|state\\s+of\\s+the\\s+art|state-of-the-art|the\\s+first\\s+choice|works\\s+every\\s+time|HIPAA-compliant|SOC\\s+2\\s+compliant|always\\s+accurate|always\\s+delivers|always\\s+reliable|better\\s+than\\s+any|faster\\s+than\\s+any|fully\\s+compliant|industry['’]s\\s+best|industry['’]s\\s+most|never\\s+goes\\s+down|the\\s+best\\s+choice|world['’]s\\s+fastest|world['’]s\\s+leading|100%\\s+compliant|GDPR-compliant|always\\s+correct|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|market-leading|military-grade|no\\s+matter\\s+what|second\\s+to\\s+none|zero\\s+data\\s+loss|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|guaranteed\\s+to|half\\s+the\\s+cost|is\\s+guaranteed|like\\s+no\\s+other|never\\s+crashes|no\\s+matter\\s+how|the\\s+only\\s+tool|twice\\s+as\\s+fast|world['’]s\\s+first|zero\\s+downtime|zero-downtime|always\\s+works|blazing\\s+fast|blazing-fast|bullet-proof|fewer\\s+errors|first\\s+choice|fully\\s+tested|never\\s+breaks|never\\s+misses|times\\s+faster|world['’]s\\s+best|world['’]s\\s+most|100x\\s+faster|bulletproof|less\\s+memory|never\\s+fails|never\\s+loses|no\\s+downtime|unbreakable|world\\s+class|world-class|zero\\s+config|zero\\s+errors|10x\\s+faster|bank-grade|error-free|fewer\\s+bugs|flawlessly|never\\s+fail|number\\s+one|rock\\s+solid|rock-solid|unbeatable|unhackable|unrivalled|2x\\s+faster|3x\\s+faster|5x\\s+faster|always\\s+up|fail-safe|foolproof|less\\s+code|perfectly|the\\s+go-to|unmatched|unrivaled|zero\\s+bugs|bug-free|flawless|less\\s+CPU|by\\s+half|in\\s+half|perfect)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4751,7 +4762,6 @@ export const catalogue: CompiledCatalogue = {
         "garantiert Ihnen",
         "garantiert läuft",
         "hundertprozentig",
-        "in Millisekunden",
         "jederzeit klappt",
         "jederzeit laufen",
         "keine Fehlalarme",
@@ -4877,7 +4887,6 @@ export const catalogue: CompiledCatalogue = {
         "felsenfeste",
         "garantierte",
         "immer läuft",
-        "in Sekunden",
         "nie versagt",
         "null Fehler",
         "schnellstem",
@@ -4887,11 +4896,9 @@ export const catalogue: CompiledCatalogue = {
         "stets läuft",
         "unknackbare",
         "unschlagbar",
-        "die besten",
         "erste Wahl",
         "fehlerfrei",
         "felsenfest",
-        "in Minuten",
         "modernstem",
         "modernsten",
         "modernster",
@@ -4910,10 +4917,7 @@ export const catalogue: CompiledCatalogue = {
         "unknackbar",
         "verdoppeln",
         "verdoppelt",
-        "das beste",
-        "der beste",
         "die Nr. 1",
-        "die beste",
         "egal, wie",
         "halbieren",
         "modernste",
@@ -4960,6 +4964,33 @@ export const catalogue: CompiledCatalogue = {
             "nie"
           ],
           "within": 4
+        },
+        {
+          "first": [
+            "die besten",
+            "das beste",
+            "der beste",
+            "die beste",
+            "die erste"
+          ],
+          "then": [
+            "Performance",
+            "Bibliothek",
+            "Anwendung",
+            "Erfahrung",
+            "Plattform",
+            "Leistung",
+            "Lösungen",
+            "Programm",
+            "Qualität",
+            "Software",
+            "Werkzeug",
+            "Adresse",
+            "Lösung",
+            "Tool",
+            "Wahl"
+          ],
+          "within": 1
         },
         {
           "first": [
@@ -5136,7 +5167,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 3
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktioniert|arbeitet|klappt|laufen|läuft)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:zu\\s+jeder\\s+Zeit|garantiert|jederzeit|immer|stets)|(?:versagt|fallen|stürzt|fällt)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:niemals\\s+aus|niemals\\s+ab|nie\\s+aus|niemals|nie\\s+ab|nie)|(?:garantiert)[,;:]?\\s+(?:niemals|keinem|keinen|immer|jeden|keine|alle|jede|kein|nie)|(?:hundertprozentig|vollständig|komplett|völlig)[,;:]?\\s+(?:DSGVO-konform|automatisiert|rechtssicher|zuverlässig|fehlerfrei|geschützt|konform|sicher)|(?:Verfügbarkeit|Betriebszeit|Ergebnisse|Zustellung|Uptime)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:garantiert)|(?:skalierbar|skalieren|skaliert)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:auf\\s+Milliarden|auf\\s+Millionen|ohne\\s+Grenzen|grenzenlos|unbegrenzt|beliebig|mühelos)|(?:null|zero)[,;:]?\\s+(?:Sicherheitslücken|Ausfallzeiten|Konfiguration|Datenverlust|Ausfallzeit|Fehlalarme|Downtime|Vorfälle|Aufwand|Wartung|Fehler|Latenz)|(?:hundertprozentig|zu\\s+100\\s+%|zu\\s+100%|100\\s+%|100%)[,;:]?\\s+(?:ausfallsicher|zuverlässig|fehlerfrei|garantiert|kompatibel|verfügbar|korrekt|stabil)|(?:zu\\s+hundert\\s+Prozent|zu\\s+100\\s+%|zu\\s+100%)[,;:]?\\s+(?:sicher)|(?:garantiert)[,;:]?\\s+(?:zuverlässig|fehlerfrei|kompatibel|virenfrei|schnell|sicher|stabil)|(?:Hunderttausende|Millionen|Tausenden|Hunderte|Tausende)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:Entwicklern|Unternehmen|setzen\\s+auf|zufriedene|vertrauen|verwenden|Nutzern|Kunden|nutzen)|(?:schnellste|sicherste|führende|größte|beste)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:auf\\s+dem\\s+Markt|seiner\\s+Klasse|aller\\s+Zeiten|ihrer\\s+Klasse|am\\s+Markt|der\\s+Welt|weltweit)|schneller\\s+als\\s+vergleichbare|zu\\s+jeder\\s+Zeit\\s+funktionieren|Verfügbarkeit\\s+–\\s+garantiert|schneller\\s+als\\s+herkömmliche|zu\\s+jeder\\s+Zeit\\s+funktioniert|garantierte\\s+Verfügbarkeit|garantiert\\s+funktionieren|unabhängig\\s+von\\s+der\\s+Größe|weniger\\s+als\\s+fünf\\s+Minuten|funktioniert\\s+garantiert|garantiert\\s+funktioniert|jederzeit\\s+funktionieren|weniger\\s+Arbeitsspeicher|jederzeit\\s+funktioniert|schneller\\s+als\\s+je\\s+zuvor|zu\\s+jeder\\s+Zeit\\s+arbeitet|auf\\s+Enterprise-Niveau|unbegrenzt\\s+skalierbar|hundertmal\\s+schneller|zu\\s+jeder\\s+Zeit\\s+klappt|zu\\s+jeder\\s+Zeit\\s+laufen|Enterprise-Qualität|absolut\\s+zuverlässig|fortschrittlichstem|fortschrittlichsten|fortschrittlichster|fortschrittlichstes|garantiert\\s+arbeitet|immer\\s+funktionieren|in\\s+Sekundenschnelle|in\\s+wenigen\\s+Sekunden|jederzeit\\s+verfügbar|keine\\s+Ausfallzeiten|niemals\\s+aus\\s+versagt|skaliert\\s+unbegrenzt|stets\\s+funktionieren|vollständig\\s+konform|zu\\s+jeder\\s+Zeit\\s+läuft|ausgiebig\\s+getestet|doppelt\\s+so\\s+schnell|fortschrittlichste|gründlich\\s+getestet|hundertprozentigem|hundertprozentigen|hundertprozentiger|hundertprozentiges|immer\\s+funktioniert|in\\s+wenigen\\s+Minuten|jederzeit\\s+arbeitet|keine\\s+fünf\\s+Minuten|leistungsfähigstem|leistungsfähigsten|leistungsfähigster|leistungsfähigstes|niemals\\s+ab\\s+versagt|niemals\\s+aus\\s+fallen|niemals\\s+aus\\s+stürzt|ohne\\s+Ausfallzeiten|schneller\\s+als\\s+alle|stets\\s+funktioniert|umfassend\\s+getestet|unter\\s+fünf\\s+Minuten|weltweit\\s+führendem|weltweit\\s+führenden|weltweit\\s+führender|weltweit\\s+führendes|Enterprise-Klasse|Enterprise-Niveau|branchenführendem|branchenführenden|branchenführender|branchenführendes|dreimal\\s+schneller|fünfmal\\s+schneller|garantiert\\s+klappt|garantiert\\s+laufen|hundertprozentige|immer\\s+zuverlässig|leistungsfähigste|mal\\s+schneller\\s+als|niemals\\s+ab\\s+fallen|niemals\\s+ab\\s+stürzt|niemals\\s+aus\\s+fällt|nur\\s+Millisekunden|produktionsreifem|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|weltweit\\s+führende|zehnmal\\s+schneller|branchenführende|ganz\\s+gleich,\\s+wie|garantiert\\s+Ihnen|garantiert\\s+läuft|hundertprozentig|in\\s+Millisekunden|jederzeit\\s+klappt|jederzeit\\s+laufen|keine\\s+Fehlalarme|niemals\\s+ab\\s+fällt|null\\s+Ausfallzeit|ohne\\s+Ausfallzeit|produktionsreife|weltweit\\s+führend|weniger\\s+Speicher|Null\\s+Fehlalarme|Weltmarktführer|ausfallsicherem|ausfallsicheren|ausfallsicherer|ausfallsicheres|besser\\s+als\\s+alle|branchenführend|die\\s+Nummer\\s+eins|immer\\s+verfügbar|jederzeit\\s+läuft|nie\\s+aus\\s+versagt|niemals\\s+versagt|praxiserprobtem|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|sind\\s+garantiert|wir\\s+garantieren|zuverlässigstem|zuverlässigsten|zuverlässigster|zuverlässigstes|ausfallsichere|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|bombensicherem|bombensicheren|bombensicherer|bombensicheres|die\\s+erste\\s+Wahl|effizientestem|effizientesten|effizientester|effizientestes|einzige\\s+Lösung|immer\\s+arbeitet|ist\\s+garantiert|kampferprobtem|kampferprobten|kampferprobter|kampferprobtes|marktführendem|marktführenden|marktführender|marktführendes|nie\\s+ab\\s+versagt|nie\\s+aus\\s+fallen|nie\\s+aus\\s+stürzt|niemals\\s+fallen|niemals\\s+stürzt|praxiserprobte|stets\\s+arbeitet|unzerstörbarem|unzerstörbaren|unzerstörbarer|unzerstörbares|weniger\\s+Fehler|weniger\\s+Kosten|zuverlässigste|DSGVO-konform|ausfallsicher|blitzschnelle|bombensichere|die\\s+führenden|effizienteste|immer\\s+korrekt|kampferprobte|konkurrenzlos|mal\\s+schneller|marktführende|nie\\s+ab\\s+fallen|nie\\s+ab\\s+stürzt|nie\\s+aus\\s+fällt|niemals\\s+fällt|praxiserprobt|unzerstörbare|blitzschnell|bombensicher|das\\s+führende|der\\s+führende|die\\s+führende|fehlerfreiem|fehlerfreien|fehlerfreier|fehlerfreies|felsenfestem|felsenfesten|felsenfester|felsenfestes|garantiertem|garantierten|garantierter|garantiertes|immer\\s+klappt|immer\\s+laufen|kampferprobt|marktführend|mit\\s+Garantie|nie\\s+ab\\s+fällt|rechtssicher|stets\\s+klappt|stets\\s+laufen|unknackbarem|unknackbaren|unknackbarer|unknackbares|unzerstörbar|Marktführer|fehlerfreie|felsenfeste|garantierte|immer\\s+läuft|in\\s+Sekunden|nie\\s+versagt|null\\s+Fehler|schnellstem|schnellsten|schnellster|schnellstes|stets\\s+läuft|unknackbare|unschlagbar|die\\s+besten|erste\\s+Wahl|fehlerfrei|felsenfest|in\\s+Minuten|modernstem|modernsten|modernster|modernstes|nie\\s+fallen|nie\\s+stürzt|schnellste|sicherstem|sichersten|sicherster|sicherstes|stabilstem|stabilsten|stabilster|stabilstes|unknackbar|verdoppeln|verdoppelt|das\\s+beste|der\\s+beste|die\\s+Nr\\.\\s+1|die\\s+beste|egal,\\s+wie|halbieren|modernste|nie\\s+fällt|sicherste|stabilste|egal\\s+wie|halbiert|makellos|perfekt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktioniert|arbeitet|klappt|laufen|läuft),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:zu\\s+jeder\\s+Zeit|garantiert|jederzeit|immer|stets)|(?:versagt|fallen|stürzt|fällt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:niemals\\s+aus|niemals\\s+ab|nie\\s+aus|niemals|nie\\s+ab|nie)|(?:die\\s+besten|das\\s+beste|der\\s+beste|die\\s+beste|die\\s+erste),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:Performance|Bibliothek|Anwendung|Erfahrung|Plattform|Leistung|Lösungen|Programm|Qualität|Software|Werkzeug|Adresse|Lösung|Tool|Wahl)|(?:garantiert),?\\s+(?:niemals|keinem|keinen|immer|jeden|keine|alle|jede|kein|nie)|(?:hundertprozentig|vollständig|komplett|völlig),?\\s+(?:DSGVO-konform|automatisiert|rechtssicher|zuverlässig|fehlerfrei|geschützt|konform|sicher)|(?:Verfügbarkeit|Betriebszeit|Ergebnisse|Zustellung|Uptime),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:garantiert)|(?:skalierbar|skalieren|skaliert),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:auf\\s+Milliarden|auf\\s+Millionen|ohne\\s+Grenzen|grenzenlos|unbegrenzt|beliebig|mühelos)|(?:null|zero),?\\s+(?:Sicherheitslücken|Ausfallzeiten|Konfiguration|Datenverlust|Ausfallzeit|Fehlalarme|Downtime|Vorfälle|Aufwand|Wartung|Fehler|Latenz)|(?:hundertprozentig|zu\\s+100\\s+%|zu\\s+100%|100\\s+%|100%),?\\s+(?:ausfallsicher|zuverlässig|fehlerfrei|garantiert|kompatibel|verfügbar|korrekt|stabil)|(?:zu\\s+hundert\\s+Prozent|zu\\s+100\\s+%|zu\\s+100%),?\\s+(?:sicher)|(?:garantiert),?\\s+(?:zuverlässig|fehlerfrei|kompatibel|virenfrei|schnell|sicher|stabil)|(?:Hunderttausende|Millionen|Tausenden|Hunderte|Tausende),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:Entwicklern|Unternehmen|setzen\\s+auf|zufriedene|vertrauen|verwenden|Nutzern|Kunden|nutzen)|(?:schnellste|sicherste|führende|größte|beste),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:auf\\s+dem\\s+Markt|seiner\\s+Klasse|aller\\s+Zeiten|ihrer\\s+Klasse|am\\s+Markt|der\\s+Welt|weltweit)|schneller\\s+als\\s+vergleichbare|zu\\s+jeder\\s+Zeit\\s+funktionieren|Verfügbarkeit\\s+–\\s+garantiert|schneller\\s+als\\s+herkömmliche|zu\\s+jeder\\s+Zeit\\s+funktioniert|garantierte\\s+Verfügbarkeit|garantiert\\s+funktionieren|unabhängig\\s+von\\s+der\\s+Größe|weniger\\s+als\\s+fünf\\s+Minuten|funktioniert\\s+garantiert|garantiert\\s+funktioniert|jederzeit\\s+funktionieren|weniger\\s+Arbeitsspeicher|jederzeit\\s+funktioniert|schneller\\s+als\\s+je\\s+zuvor|zu\\s+jeder\\s+Zeit\\s+arbeitet|auf\\s+Enterprise-Niveau|unbegrenzt\\s+skalierbar|hundertmal\\s+schneller|zu\\s+jeder\\s+Zeit\\s+klappt|zu\\s+jeder\\s+Zeit\\s+laufen|Enterprise-Qualität|absolut\\s+zuverlässig|fortschrittlichstem|fortschrittlichsten|fortschrittlichster|fortschrittlichstes|garantiert\\s+arbeitet|immer\\s+funktionieren|in\\s+Sekundenschnelle|in\\s+wenigen\\s+Sekunden|jederzeit\\s+verfügbar|keine\\s+Ausfallzeiten|niemals\\s+aus\\s+versagt|skaliert\\s+unbegrenzt|stets\\s+funktionieren|vollständig\\s+konform|zu\\s+jeder\\s+Zeit\\s+läuft|ausgiebig\\s+getestet|doppelt\\s+so\\s+schnell|fortschrittlichste|gründlich\\s+getestet|hundertprozentigem|hundertprozentigen|hundertprozentiger|hundertprozentiges|immer\\s+funktioniert|in\\s+wenigen\\s+Minuten|jederzeit\\s+arbeitet|keine\\s+fünf\\s+Minuten|leistungsfähigstem|leistungsfähigsten|leistungsfähigster|leistungsfähigstes|niemals\\s+ab\\s+versagt|niemals\\s+aus\\s+fallen|niemals\\s+aus\\s+stürzt|ohne\\s+Ausfallzeiten|schneller\\s+als\\s+alle|stets\\s+funktioniert|umfassend\\s+getestet|unter\\s+fünf\\s+Minuten|weltweit\\s+führendem|weltweit\\s+führenden|weltweit\\s+führender|weltweit\\s+führendes|Enterprise-Klasse|Enterprise-Niveau|branchenführendem|branchenführenden|branchenführender|branchenführendes|dreimal\\s+schneller|fünfmal\\s+schneller|garantiert\\s+klappt|garantiert\\s+laufen|hundertprozentige|immer\\s+zuverlässig|leistungsfähigste|mal\\s+schneller\\s+als|niemals\\s+ab\\s+fallen|niemals\\s+ab\\s+stürzt|niemals\\s+aus\\s+fällt|nur\\s+Millisekunden|produktionsreifem|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|weltweit\\s+führende|zehnmal\\s+schneller|branchenführende|ganz\\s+gleich,\\s+wie|garantiert\\s+Ihnen|garantiert\\s+läuft|hundertprozentig|jederzeit\\s+klappt|jederzeit\\s+laufen|keine\\s+Fehlalarme|niemals\\s+ab\\s+fällt|null\\s+Ausfallzeit|ohne\\s+Ausfallzeit|produktionsreife|weltweit\\s+führend|weniger\\s+Speicher|Null\\s+Fehlalarme|Weltmarktführer|ausfallsicherem|ausfallsicheren|ausfallsicherer|ausfallsicheres|besser\\s+als\\s+alle|branchenführend|die\\s+Nummer\\s+eins|immer\\s+verfügbar|jederzeit\\s+läuft|nie\\s+aus\\s+versagt|niemals\\s+versagt|praxiserprobtem|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|sind\\s+garantiert|wir\\s+garantieren|zuverlässigstem|zuverlässigsten|zuverlässigster|zuverlässigstes|ausfallsichere|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|bombensicherem|bombensicheren|bombensicherer|bombensicheres|die\\s+erste\\s+Wahl|effizientestem|effizientesten|effizientester|effizientestes|einzige\\s+Lösung|immer\\s+arbeitet|ist\\s+garantiert|kampferprobtem|kampferprobten|kampferprobter|kampferprobtes|marktführendem|marktführenden|marktführender|marktführendes|nie\\s+ab\\s+versagt|nie\\s+aus\\s+fallen|nie\\s+aus\\s+stürzt|niemals\\s+fallen|niemals\\s+stürzt|praxiserprobte|stets\\s+arbeitet|unzerstörbarem|unzerstörbaren|unzerstörbarer|unzerstörbares|weniger\\s+Fehler|weniger\\s+Kosten|zuverlässigste|DSGVO-konform|ausfallsicher|blitzschnelle|bombensichere|die\\s+führenden|effizienteste|immer\\s+korrekt|kampferprobte|konkurrenzlos|mal\\s+schneller|marktführende|nie\\s+ab\\s+fallen|nie\\s+ab\\s+stürzt|nie\\s+aus\\s+fällt|niemals\\s+fällt|praxiserprobt|unzerstörbare|blitzschnell|bombensicher|das\\s+führende|der\\s+führende|die\\s+führende|fehlerfreiem|fehlerfreien|fehlerfreier|fehlerfreies|felsenfestem|felsenfesten|felsenfester|felsenfestes|garantiertem|garantierten|garantierter|garantiertes|immer\\s+klappt|immer\\s+laufen|kampferprobt|marktführend|mit\\s+Garantie|nie\\s+ab\\s+fällt|rechtssicher|stets\\s+klappt|stets\\s+laufen|unknackbarem|unknackbaren|unknackbarer|unknackbares|unzerstörbar|Marktführer|fehlerfreie|felsenfeste|garantierte|immer\\s+läuft|nie\\s+versagt|null\\s+Fehler|schnellstem|schnellsten|schnellster|schnellstes|stets\\s+läuft|unknackbare|unschlagbar|erste\\s+Wahl|fehlerfrei|felsenfest|modernstem|modernsten|modernster|modernstes|nie\\s+fallen|nie\\s+stürzt|schnellste|sicherstem|sichersten|sicherster|sicherstes|stabilstem|stabilsten|stabilster|stabilstes|unknackbar|verdoppeln|verdoppelt|die\\s+Nr\\.\\s+1|egal,\\s+wie|halbieren|modernste|nie\\s+fällt|sicherste|stabilste|egal\\s+wie|halbiert|makellos|perfekt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5390,7 +5421,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:innovative|robustly|seamless|robust)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:user\\s+experience|error\\s+handling|infrastructure|collaboration|functionality|architecture|capabilities|connectivity|integrations|technologies|integration|interaction|performance|sync\\s+engine|connection|deployment|experience|onboarding|technology|transition|ecosystem|framework|platforms|solutions|workflows|approach|features|pipeline|platform|products|security|services|solution|workflow|backend|feature|product|service|support|syncing|systems|toolkit|access|design|engine|system|setup|tools|APIs|apps|sync|tool|API|and|app|set|way|UX)|(?:leverage)[,;:]?\\s+(?:machine\\s+learning|cutting-edge|open\\s+source|automation|advanced|existing|powerful|modern|cloud|their|these|best|data|this|your|its|our|the|AI)|out\\s+of\\s+the\\s+box\\s+experience|take\\s+it\\s+to\\s+the\\s+next\\s+level|lightweight\\s+yet\\s+powerful|world\\s+of\\s+possibilities|evolving\\s+landscape|in\\s+accordance\\s+with|a\\s+wide\\s+variety\\s+of|digital\\s+landscape|in\\s+the\\s+event\\s+that|innovation-driven|to\\s+the\\s+next\\s+level|state\\s+of\\s+the\\s+art|state-of-the-art|a\\s+wide\\s+range\\s+of|ground-breaking|in\\s+an\\s+effort\\s+to|next-generation|the\\s+creation\\s+of|with\\s+respect\\s+to|groundbreaking|lightning\\s+fast|lightning-fast|revolutionizes|transformative|with\\s+regard\\s+to|best-in-class|best-of-breed|comprehensive|ever-changing|ever-evolving|game-changing|revolutionary|revolutionise|revolutionize|rich\\s+tapestry|subsequent\\s+to|user-friendly|blazing\\s+fast|blazing-fast|cutting\\s+edge|cutting-edge|delightfully|effortlessly|facilitating|feature-rich|game\\s+changer|game-changer|innovatively|meticulously|super\\s+simple|supercharged|supercharges|unparalleled|a\\s+number\\s+of|beautifully|dead\\s+simple|facilitated|facilitates|first-class|hassle-free|in\\s+order\\s+to|pursuant\\s+to|streamlined|streamlines|supercharge|world-class|delightful|effortless|empowering|facilitate|harnessing|incredible|incredibly|joy\\s+to\\s+use|leveraging|meticulous|next-level|seamlessly|showcasing|streamline|super\\s+easy|ascertain|beautiful|bolstered|commences|elegantly|endeavour|fostering|immersive|intuitive|leveraged|leverages|showcases|synergies|testament|top-notch|unleashes|unrivaled|utilising|utilizing|bolsters|commence|elevates|empowers|endeavor|engaging|garnered|holistic|innovate|next-gen|plethora|powerful|prior\\s+to|showcase|stunning|tapestry|top-tier|utilises|utilized|utilizes|amazing|bolster|delving|elegant|elevate|empower|fosters|harness|magical|pivotal|synergy|unleash|unlocks|utilise|utilize|vibrant|delved|delves|embark|foster|garner|myriad|unlock|delve|magic|realm|sleek)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:innovative|robustly|seamless|robust),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:user\\s+experience|error\\s+handling|infrastructure|collaboration|functionality|architecture|capabilities|connectivity|integrations|technologies|integration|interaction|performance|sync\\s+engine|connection|deployment|experience|onboarding|technology|transition|ecosystem|framework|platforms|solutions|workflows|approach|features|pipeline|platform|products|security|services|solution|workflow|backend|feature|product|service|support|syncing|systems|toolkit|access|design|engine|system|setup|tools|APIs|apps|sync|tool|API|and|app|set|way|UX)|(?:leverage),?\\s+(?:machine\\s+learning|cutting-edge|open\\s+source|automation|advanced|existing|powerful|modern|cloud|their|these|best|data|this|your|its|our|the|AI)|out\\s+of\\s+the\\s+box\\s+experience|take\\s+it\\s+to\\s+the\\s+next\\s+level|lightweight\\s+yet\\s+powerful|world\\s+of\\s+possibilities|evolving\\s+landscape|in\\s+accordance\\s+with|a\\s+wide\\s+variety\\s+of|digital\\s+landscape|in\\s+the\\s+event\\s+that|innovation-driven|to\\s+the\\s+next\\s+level|state\\s+of\\s+the\\s+art|state-of-the-art|a\\s+wide\\s+range\\s+of|ground-breaking|in\\s+an\\s+effort\\s+to|next-generation|the\\s+creation\\s+of|with\\s+respect\\s+to|groundbreaking|lightning\\s+fast|lightning-fast|revolutionizes|transformative|with\\s+regard\\s+to|best-in-class|best-of-breed|comprehensive|ever-changing|ever-evolving|game-changing|revolutionary|revolutionise|revolutionize|rich\\s+tapestry|subsequent\\s+to|user-friendly|blazing\\s+fast|blazing-fast|cutting\\s+edge|cutting-edge|delightfully|effortlessly|facilitating|feature-rich|game\\s+changer|game-changer|innovatively|meticulously|super\\s+simple|supercharged|supercharges|unparalleled|a\\s+number\\s+of|beautifully|dead\\s+simple|facilitated|facilitates|first-class|hassle-free|in\\s+order\\s+to|pursuant\\s+to|streamlined|streamlines|supercharge|world-class|delightful|effortless|empowering|facilitate|harnessing|incredible|incredibly|joy\\s+to\\s+use|leveraging|meticulous|next-level|seamlessly|showcasing|streamline|super\\s+easy|ascertain|beautiful|bolstered|commences|elegantly|endeavour|fostering|immersive|intuitive|leveraged|leverages|showcases|synergies|testament|top-notch|unleashes|unrivaled|utilising|utilizing|bolsters|commence|elevates|empowers|endeavor|engaging|garnered|holistic|innovate|next-gen|plethora|powerful|prior\\s+to|showcase|stunning|tapestry|top-tier|utilises|utilized|utilizes|amazing|bolster|delving|elegant|elevate|empower|fosters|harness|magical|pivotal|synergy|unleash|unlocks|utilise|utilize|vibrant|delved|delves|embark|foster|garner|myriad|unlock|delve|magic|realm|sleek)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5736,7 +5767,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|Nutzererlebnis|Zusammenarbeit|Infrastruktur|Technologien|Anwendungen|Architektur|Integration|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Erlebnis|Features|Funktion|Konzepte|Lösungen|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Backend|Dienste|Produkt|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|maßgeschneiderte|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|maßgeschneidert|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|einzigartigem|einzigartigen|einzigartiger|einzigartiges|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|einzigartige|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|einzigartig|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|Nutzererlebnis|Zusammenarbeit|Infrastruktur|Technologien|Anwendungen|Architektur|Integration|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Erlebnis|Features|Funktion|Konzepte|Lösungen|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Backend|Dienste|Produkt|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|maßgeschneiderte|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|maßgeschneidert|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|einzigartigem|einzigartigen|einzigartiger|einzigartiges|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|einzigartige|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|einzigartig|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -6083,7 +6114,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:now)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:compiles|displays|responds|succeeds|behaves|handles|renders|returns|builds|passes|loads|shows|works)|(?:race\\s+condition|flaky\\s+test|regression|flakiness|timeouts|problem|timeout|crash|error|issue|leak|bug)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:has\\s+been\\s+resolved|no\\s+longer\\s+happens|no\\s+longer\\s+occurs|has\\s+been\\s+fixed|is\\s+resolved|are\\s+fixed|was\\s+fixed|are\\s+gone|is\\s+fixed|is\\s+gone)|(?:everything)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:has\\s+been\\s+verified|has\\s+been\\s+checked|has\\s+been\\s+tested|is\\s+in\\s+order|was\\s+checked|checks\\s+out|is\\s+passing|is\\s+working|looks\\s+fine|looks\\s+good|was\\s+tested|is\\s+green|is\\s+ready|is\\s+fine|passed|passes|works|runs)|(?:deployment|migration|pipeline|linting|builds|checks|deploy|build|check|suite|tests|jobs|lint|runs|test|job|run|CI)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:completed\\s+successfully|ran\\s+successfully|came\\s+back\\s+green|were\\s+successful|was\\s+successful|went\\s+through|are\\s+passing|is\\s+passing|looks\\s+good|went\\s+green|are\\s+green|look\\s+good|succeeded|is\\s+green|passed|pass)|(?:confirmed|validated|verified|checked|tested|tried)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:with\\s+production\\s+data|in\\s+production|on\\s+my\\s+machine|against\\s+all|across\\s+all|end\\s+to\\s+end|end-to-end|in\\s+staging|on\\s+staging|manually|on\\s+every|locally|in\\s+all|on\\s+all)|(?:memory\\s+usage|startup\\s+time|performance|throughput|behaviour|behavior|latency|output)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:remains\\s+unchanged|was\\s+not\\s+affected|is\\s+not\\s+affected|wasn['’]t\\s+affected|did\\s+not\\s+change|isn['’]t\\s+affected|didn['’]t\\s+change|is\\s+unaffected|is\\s+unchanged|is\\s+the\\s+same|unchanged)|(?:we\\s+have|I\\s+have|we['’]ve|I['’]ve|we|I)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:double-checked|ran\\s+the\\s+tests|run\\s+the\\s+tests|confirmed|made\\s+sure|validated|verified|checked|tested)|(?:all)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:tests\\s+are\\s+passing|checks\\s+are\\s+green|tests\\s+are\\s+green|checks\\s+passed|tests\\s+passing|specs\\s+passed|tests\\s+passed|checks\\s+pass|tests\\s+green|specs\\s+pass|tests\\s+pass)|no\\s+impact\\s+on\\s+performance|compiles\\s+without\\s+errors|successfully\\s+validated|validated\\s+successfully|all\\s+tests\\s+are\\s+passing|everything\\s+checks\\s+out|everything\\s+is\\s+working|no\\s+performance\\s+impact|successfully\\s+verified|the\\s+pipeline\\s+is\\s+green|verified\\s+successfully|all\\s+checks\\s+are\\s+green|no\\s+issues\\s+were\\s+found|no\\s+regressions\\s+found|all\\s+tests\\s+are\\s+green|behaves\\s+as\\s+expected|builds\\s+successfully|returns\\s+the\\s+correct|successfully\\s+tested|tested\\s+and\\s+verified|tested\\s+successfully|the\\s+build\\s+succeeded|working\\s+as\\s+expected|working\\s+as\\s+intended|checks\\s+are\\s+passing|extensively\\s+tested|has\\s+been\\s+validated|have\\s+been\\s+verified|ran\\s+the\\s+test\\s+suite|tested\\s+and\\s+working|without\\s+any\\s+issues|worked\\s+as\\s+expected|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|found\\s+no\\s+problems|has\\s+been\\s+resolved|has\\s+been\\s+verified|no\\s+problems\\s+found|passed\\s+all\\s+checks|passes\\s+all\\s+checks|remains\\s+unchanged|renders\\s+correctly|returns\\s+the\\s+right|tested\\s+thoroughly|tests\\s+are\\s+passing|thoroughly\\s+tested|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|compiles\\s+cleanly|everything\\s+works|have\\s+been\\s+tested|looks\\s+good\\s+to\\s+me|passed\\s+all\\s+tests|passes\\s+all\\s+tests|the\\s+build\\s+passes|type\\s+checks\\s+pass|typecheck\\s+passes|verified\\s+working|works\\s+flawlessly|all\\s+checks\\s+pass|found\\s+no\\s+errors|found\\s+no\\s+issues|has\\s+been\\s+tested|have\\s+been\\s+fixed|no\\s+errors\\s+found|no\\s+issues\\s+found|tests\\s+are\\s+green|works\\s+correctly|works\\s+perfectly|all\\s+tests\\s+pass|approved\\s+by\\s+QA|build\\s+is\\s+green|builds\\s+cleanly|confirmed\\s+that|double-checked|has\\s+been\\s+fixed|is\\s+now\\s+working|linting\\s+passes|no\\s+regressions|ready\\s+to\\s+merge|sanity\\s+checked|sanity-checked|the\\s+tests\\s+pass|triple-checked|without\\s+issues|checks\\s+passed|correctly\\s+now|no\\s+noticeable|now\\s+correctly|ran\\s+the\\s+suite|ran\\s+the\\s+tests|ready\\s+to\\s+ship|verified\\s+that|fully\\s+tested|is\\s+fixed\\s+now|is\\s+now\\s+fixed|is\\s+unchanged|spot\\s+checked|spot-checked|tests\\s+passed|was\\s+verified|CI\\s+is\\s+green|QA\\s+approved|checks\\s+pass|lint\\s+passes|no\\s+blockers|smoke\\s+tests|were\\s+tested|good\\s+to\\s+go|looks\\s+good|signed\\s+off|was\\s+tested|works\\s+fine|CI\\s+passed|CI\\s+passes|all\\s+green|are\\s+green|no\\s+issues|now\\s+works|works\\s+now|all\\s+good|is\\s+green|LGTM)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:now),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:compiles|displays|responds|succeeds|behaves|handles|renders|returns|builds|passes|loads|shows|works)|(?:race\\s+condition|flaky\\s+test|regression|flakiness|timeouts|problem|timeout|crash|error|issue|leak|bug),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:has\\s+been\\s+resolved|no\\s+longer\\s+happens|no\\s+longer\\s+occurs|has\\s+been\\s+fixed|is\\s+resolved|are\\s+fixed|was\\s+fixed|are\\s+gone|is\\s+fixed|is\\s+gone)|(?:everything),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:has\\s+been\\s+verified|has\\s+been\\s+checked|has\\s+been\\s+tested|is\\s+in\\s+order|was\\s+checked|checks\\s+out|is\\s+passing|is\\s+working|looks\\s+fine|looks\\s+good|was\\s+tested|is\\s+green|is\\s+ready|is\\s+fine|passed|passes|works|runs)|(?:deployment|migration|pipeline|linting|builds|checks|deploy|build|check|suite|tests|jobs|lint|runs|test|job|run|CI),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:completed\\s+successfully|ran\\s+successfully|came\\s+back\\s+green|were\\s+successful|was\\s+successful|went\\s+through|are\\s+passing|is\\s+passing|looks\\s+good|went\\s+green|are\\s+green|look\\s+good|succeeded|is\\s+green|passed|pass)|(?:confirmed|validated|verified|checked|tested|tried),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:with\\s+production\\s+data|in\\s+production|on\\s+my\\s+machine|against\\s+all|across\\s+all|end\\s+to\\s+end|end-to-end|in\\s+staging|on\\s+staging|manually|on\\s+every|locally|in\\s+all|on\\s+all)|(?:memory\\s+usage|startup\\s+time|performance|throughput|behaviour|behavior|latency|output),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:remains\\s+unchanged|was\\s+not\\s+affected|is\\s+not\\s+affected|wasn['’]t\\s+affected|did\\s+not\\s+change|isn['’]t\\s+affected|didn['’]t\\s+change|is\\s+unaffected|is\\s+unchanged|is\\s+the\\s+same|unchanged)|(?:we\\s+have|I\\s+have|we['’]ve|I['’]ve|we|I),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:double-checked|ran\\s+the\\s+tests|run\\s+the\\s+tests|confirmed|made\\s+sure|validated|verified|checked|tested)|(?:all),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:tests\\s+are\\s+passing|checks\\s+are\\s+green|tests\\s+are\\s+green|checks\\s+passed|tests\\s+passing|specs\\s+passed|tests\\s+passed|checks\\s+pass|tests\\s+green|specs\\s+pass|tests\\s+pass)|no\\s+impact\\s+on\\s+performance|compiles\\s+without\\s+errors|successfully\\s+validated|validated\\s+successfully|all\\s+tests\\s+are\\s+passing|everything\\s+checks\\s+out|everything\\s+is\\s+working|no\\s+performance\\s+impact|successfully\\s+verified|the\\s+pipeline\\s+is\\s+green|verified\\s+successfully|all\\s+checks\\s+are\\s+green|no\\s+issues\\s+were\\s+found|no\\s+regressions\\s+found|all\\s+tests\\s+are\\s+green|behaves\\s+as\\s+expected|builds\\s+successfully|returns\\s+the\\s+correct|successfully\\s+tested|tested\\s+and\\s+verified|tested\\s+successfully|the\\s+build\\s+succeeded|working\\s+as\\s+expected|working\\s+as\\s+intended|checks\\s+are\\s+passing|extensively\\s+tested|has\\s+been\\s+validated|have\\s+been\\s+verified|ran\\s+the\\s+test\\s+suite|tested\\s+and\\s+working|without\\s+any\\s+issues|worked\\s+as\\s+expected|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|found\\s+no\\s+problems|has\\s+been\\s+resolved|has\\s+been\\s+verified|no\\s+problems\\s+found|passed\\s+all\\s+checks|passes\\s+all\\s+checks|remains\\s+unchanged|renders\\s+correctly|returns\\s+the\\s+right|tested\\s+thoroughly|tests\\s+are\\s+passing|thoroughly\\s+tested|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|compiles\\s+cleanly|everything\\s+works|have\\s+been\\s+tested|looks\\s+good\\s+to\\s+me|passed\\s+all\\s+tests|passes\\s+all\\s+tests|the\\s+build\\s+passes|type\\s+checks\\s+pass|typecheck\\s+passes|verified\\s+working|works\\s+flawlessly|all\\s+checks\\s+pass|found\\s+no\\s+errors|found\\s+no\\s+issues|has\\s+been\\s+tested|have\\s+been\\s+fixed|no\\s+errors\\s+found|no\\s+issues\\s+found|tests\\s+are\\s+green|works\\s+correctly|works\\s+perfectly|all\\s+tests\\s+pass|approved\\s+by\\s+QA|build\\s+is\\s+green|builds\\s+cleanly|confirmed\\s+that|double-checked|has\\s+been\\s+fixed|is\\s+now\\s+working|linting\\s+passes|no\\s+regressions|ready\\s+to\\s+merge|sanity\\s+checked|sanity-checked|the\\s+tests\\s+pass|triple-checked|without\\s+issues|checks\\s+passed|correctly\\s+now|no\\s+noticeable|now\\s+correctly|ran\\s+the\\s+suite|ran\\s+the\\s+tests|ready\\s+to\\s+ship|verified\\s+that|fully\\s+tested|is\\s+fixed\\s+now|is\\s+now\\s+fixed|is\\s+unchanged|spot\\s+checked|spot-checked|tests\\s+passed|was\\s+verified|CI\\s+is\\s+green|QA\\s+approved|checks\\s+pass|lint\\s+passes|no\\s+blockers|smoke\\s+tests|were\\s+tested|good\\s+to\\s+go|looks\\s+good|signed\\s+off|was\\s+tested|works\\s+fine|CI\\s+passed|CI\\s+passes|all\\s+green|are\\s+green|no\\s+issues|now\\s+works|works\\s+now|all\\s+good|is\\s+green|LGTM)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -6122,8 +6153,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich validiert sind",
         "erfolgreich überprüft habe",
         "erfolgreich überprüft sind",
-        "jetzt wieder funktionieren",
-        "jetzt wieder funktionierte",
         "wie erwartet funktionieren",
         "wie erwartet funktionierte",
         "wie gewünscht funktioniert",
@@ -6143,7 +6172,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich überprüft ist",
         "getestet und funktioniert",
         "gründlich getestet wurden",
-        "jetzt wieder funktioniert",
         "ohne Fehler durchgelaufen",
         "reibungslos funktionieren",
         "reibungslos funktionierte",
@@ -6199,7 +6227,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich überprüft",
         "gründlich geprüft hat",
         "gründlich geprüft ist",
-        "jetzt wieder arbeitet",
         "keine Auffälligkeiten",
         "keine Fehler gefunden",
         "korrekt funktionieren",
@@ -6215,7 +6242,6 @@ export const catalogue: CompiledCatalogue = {
         "alle Tests sind grün",
         "einwandfrei arbeitet",
         "erfolgreich getestet",
-        "jetzt wieder klappte",
         "korrekt funktioniert",
         "reibungslos arbeitet",
         "sichergestellt haben",
@@ -6226,13 +6252,9 @@ export const catalogue: CompiledCatalogue = {
         "wie gewünscht klappt",
         "wie gewünscht laufen",
         "wie vorgesehen läuft",
-        "wieder funktionieren",
-        "wieder funktionierte",
         "einwandfrei klappte",
         "erfolgreich geprüft",
         "fehlerfrei arbeitet",
-        "jetzt wieder klappt",
-        "jetzt wieder laufen",
         "kontrolliert wurden",
         "noch einmal geprüft",
         "problemlos arbeitet",
@@ -6244,7 +6266,6 @@ export const catalogue: CompiledCatalogue = {
         "wie gewollt klappte",
         "wie gewünscht läuft",
         "wie vorgesehen lief",
-        "wieder funktioniert",
         "Tests laufen durch",
         "alles funktioniert",
         "bleibt unverändert",
@@ -6252,7 +6273,6 @@ export const catalogue: CompiledCatalogue = {
         "einwandfrei laufen",
         "fehlerfrei klappte",
         "getestet und läuft",
-        "jetzt wieder läuft",
         "keine Regressionen",
         "kontrolliert haben",
         "kontrolliert hatte",
@@ -6276,7 +6296,6 @@ export const catalogue: CompiledCatalogue = {
         "fehlerfrei klappt",
         "fehlerfrei laufen",
         "ist durchgelaufen",
-        "jetzt wieder lief",
         "kontrolliert habe",
         "kontrolliert sind",
         "problemlos klappt",
@@ -6325,7 +6344,6 @@ export const catalogue: CompiledCatalogue = {
         "validiert wurde",
         "verifiziert hat",
         "verifiziert ist",
-        "wieder arbeitet",
         "überprüft haben",
         "überprüft hatte",
         "überprüft wurde",
@@ -6338,14 +6356,12 @@ export const catalogue: CompiledCatalogue = {
         "getestet hatte",
         "getestet wurde",
         "ist alles grün",
-        "keine Probleme",
         "korrekt klappt",
         "korrekt laufen",
         "lokal getestet",
         "tadellos läuft",
         "validiert habe",
         "validiert sind",
-        "wieder klappte",
         "wurden behoben",
         "überprüft habe",
         "überprüft sind",
@@ -6366,8 +6382,6 @@ export const catalogue: CompiledCatalogue = {
         "tadellos lief",
         "validiert hat",
         "validiert ist",
-        "wieder klappt",
-        "wieder laufen",
         "wurde behoben",
         "überprüft hat",
         "überprüft ist",
@@ -6378,20 +6392,15 @@ export const catalogue: CompiledCatalogue = {
         "geprüft sind",
         "getestet hat",
         "getestet ist",
-        "keine Fehler",
         "korrekt lief",
         "sind behoben",
-        "wieder läuft",
         "wurde gelöst",
         "CI ist grün",
         "alles läuft",
-        "freigegeben",
         "geprüft hat",
         "geprüft ist",
         "ist behoben",
         "sah gut aus",
-        "wieder lief",
-        "abgenommen",
         "alles grün",
         "ist gelöst",
         "sind grün",
@@ -6414,7 +6423,6 @@ export const catalogue: CompiledCatalogue = {
           "then": [
             "wie vorgesehen",
             "wie gewünscht",
-            "jetzt wieder",
             "wie erwartet",
             "einwandfrei",
             "reibungslos",
@@ -6422,8 +6430,7 @@ export const catalogue: CompiledCatalogue = {
             "fehlerfrei",
             "problemlos",
             "tadellos",
-            "korrekt",
-            "wieder"
+            "korrekt"
           ],
           "within": 4
         },
@@ -6674,7 +6681,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|jetzt\\s+wieder|wie\\s+erwartet|einwandfrei|reibungslos|wie\\s+gewollt|fehlerfrei|problemlos|tadellos|korrekt|wieder)|(?:wurden|haben|hatte|wurde|habe|sind|hat|ist)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|zeigt|baut|gibt|lädt)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:die\\s+korrekten|die\\s+richtigen|inzwischen|korrekt|richtig|wieder|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:ist\\s+in\\s+Ordnung|sieht\\s+gut\\s+aus|funktioniert|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Linter|Build|Suite|Tests|Lauf|Test|Job|CI)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal)[,;:]?(?:\\s+[^\\s.!?]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz)[,;:]?(?:\\s+[^\\s.!?]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA)[,;:]?(?:\\s+[^\\s.!?]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|(?:sämtliche|alle)[,;:]?(?:\\s+[^\\s.!?]+){0,2}?\\s+(?:Tests\\s+sind\\s+bestanden|Prüfungen\\s+bestanden|Tests\\s+laufen\\s+durch|Tests\\s+erfolgreich|Checks\\s+bestanden|Tests\\s+bestanden|Tests\\s+sind\\s+grün|Checks\\s+grün|Tests\\s+grün)|erfolgreich\\s+verifiziert\\s+wurden|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+hatte|erfolgreich\\s+verifiziert\\s+wurde|erfolgreich\\s+validiert\\s+wurden|erfolgreich\\s+verifiziert\\s+habe|erfolgreich\\s+verifiziert\\s+sind|erfolgreich\\s+überprüft\\s+wurden|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+getestet\\s+wurden|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+validiert\\s+hatte|erfolgreich\\s+validiert\\s+wurde|erfolgreich\\s+verifiziert\\s+hat|erfolgreich\\s+verifiziert\\s+ist|erfolgreich\\s+überprüft\\s+haben|erfolgreich\\s+überprüft\\s+hatte|erfolgreich\\s+überprüft\\s+wurde|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+geprüft\\s+wurden|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+getestet\\s+hatte|erfolgreich\\s+getestet\\s+wurde|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+validiert\\s+sind|erfolgreich\\s+überprüft\\s+habe|erfolgreich\\s+überprüft\\s+sind|jetzt\\s+wieder\\s+funktionieren|jetzt\\s+wieder\\s+funktionierte|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+geprüft\\s+hatte|erfolgreich\\s+geprüft\\s+wurde|erfolgreich\\s+getestet\\s+habe|erfolgreich\\s+getestet\\s+sind|erfolgreich\\s+validiert\\s+hat|erfolgreich\\s+validiert\\s+ist|erfolgreich\\s+überprüft\\s+hat|erfolgreich\\s+überprüft\\s+ist|getestet\\s+und\\s+funktioniert|gründlich\\s+getestet\\s+wurden|jetzt\\s+wieder\\s+funktioniert|ohne\\s+Fehler\\s+durchgelaufen|reibungslos\\s+funktionieren|reibungslos\\s+funktionierte|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|erfolgreich\\s+geprüft\\s+sind|erfolgreich\\s+getestet\\s+hat|erfolgreich\\s+getestet\\s+ist|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+geprüft\\s+wurden|gründlich\\s+getestet\\s+haben|gründlich\\s+getestet\\s+hatte|gründlich\\s+getestet\\s+wurde|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|reibungslos\\s+funktioniert|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+geprüft\\s+hat|erfolgreich\\s+geprüft\\s+ist|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+geprüft\\s+hatte|gründlich\\s+geprüft\\s+wurde|gründlich\\s+getestet\\s+habe|gründlich\\s+getestet\\s+sind|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|gründlich\\s+geprüft\\s+sind|gründlich\\s+getestet\\s+hat|gründlich\\s+getestet\\s+ist|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|gründlich\\s+geprüft\\s+hat|gründlich\\s+geprüft\\s+ist|jetzt\\s+wieder\\s+arbeitet|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|korrekt\\s+funktionieren|korrekt\\s+funktionierte|sichergestellt\\s+wurden|tadellos\\s+funktioniert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|jetzt\\s+wieder\\s+klappte|korrekt\\s+funktioniert|reibungslos\\s+arbeitet|sichergestellt\\s+haben|sichergestellt\\s+hatte|sichergestellt\\s+wurde|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|wieder\\s+funktionieren|wieder\\s+funktionierte|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|jetzt\\s+wieder\\s+klappt|jetzt\\s+wieder\\s+laufen|kontrolliert\\s+wurden|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|reibungslos\\s+klappte|sichergestellt\\s+habe|sichergestellt\\s+sind|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|wieder\\s+funktioniert|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|jetzt\\s+wieder\\s+läuft|keine\\s+Regressionen|kontrolliert\\s+haben|kontrolliert\\s+hatte|kontrolliert\\s+wurde|problemlos\\s+klappte|reibungslos\\s+klappt|reibungslos\\s+laufen|sichergestellt\\s+hat|sichergestellt\\s+ist|sind\\s+durchgelaufen|verifiziert\\s+wurden|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|jetzt\\s+wieder\\s+lief|kontrolliert\\s+habe|kontrolliert\\s+sind|problemlos\\s+klappt|problemlos\\s+laufen|reibungslos\\s+läuft|tadellos\\s+arbeitet|verifiziert\\s+haben|verifiziert\\s+hatte|verifiziert\\s+wurde|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|bestätigt\\s+wurden|einwandfrei\\s+lief|fehlerfrei\\s+läuft|kontrolliert\\s+hat|kontrolliert\\s+ist|korrekt\\s+arbeitet|nochmals\\s+geprüft|problemlos\\s+läuft|reibungslos\\s+lief|tadellos\\s+klappte|validiert\\s+wurden|verifiziert\\s+habe|verifiziert\\s+sind|wie\\s+gewollt\\s+lief|überprüft\\s+wurden|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|bestätigt\\s+hatte|bestätigt\\s+wurde|doppelt\\s+geprüft|fehlerfrei\\s+lief|getestet\\s+wurden|ist\\s+unverändert|korrekt\\s+klappte|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|validiert\\s+hatte|validiert\\s+wurde|verifiziert\\s+hat|verifiziert\\s+ist|wieder\\s+arbeitet|überprüft\\s+haben|überprüft\\s+hatte|überprüft\\s+wurde|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|bestätigt\\s+sind|geprüft\\s+wurden|getestet\\s+haben|getestet\\s+hatte|getestet\\s+wurde|ist\\s+alles\\s+grün|keine\\s+Probleme|korrekt\\s+klappt|korrekt\\s+laufen|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|validiert\\s+sind|wieder\\s+klappte|wurden\\s+behoben|überprüft\\s+habe|überprüft\\s+sind|bestätigt\\s+hat|bestätigt\\s+ist|einsatzbereit|gegengetestet|geprüft\\s+haben|geprüft\\s+hatte|geprüft\\s+wurde|getestet\\s+habe|getestet\\s+sind|keine\\s+Blocker|korrekt\\s+läuft|lokal\\s+geprüft|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|tadellos\\s+lief|validiert\\s+hat|validiert\\s+ist|wieder\\s+klappt|wieder\\s+laufen|wurde\\s+behoben|überprüft\\s+hat|überprüft\\s+ist|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|geprüft\\s+sind|getestet\\s+hat|getestet\\s+ist|keine\\s+Fehler|korrekt\\s+lief|sind\\s+behoben|wieder\\s+läuft|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|freigegeben|geprüft\\s+hat|geprüft\\s+ist|ist\\s+behoben|sah\\s+gut\\s+aus|wieder\\s+lief|abgenommen|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|reibungslos|wie\\s+gewollt|fehlerfrei|problemlos|tadellos|korrekt)|(?:wurden|haben|hatte|wurde|habe|sind|hat|ist),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|zeigt|baut|gibt|lädt),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:die\\s+korrekten|die\\s+richtigen|inzwischen|korrekt|richtig|wieder|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:ist\\s+in\\s+Ordnung|sieht\\s+gut\\s+aus|funktioniert|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Linter|Build|Suite|Tests|Lauf|Test|Job|CI),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|(?:sämtliche|alle),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:Tests\\s+sind\\s+bestanden|Prüfungen\\s+bestanden|Tests\\s+laufen\\s+durch|Tests\\s+erfolgreich|Checks\\s+bestanden|Tests\\s+bestanden|Tests\\s+sind\\s+grün|Checks\\s+grün|Tests\\s+grün)|erfolgreich\\s+verifiziert\\s+wurden|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+hatte|erfolgreich\\s+verifiziert\\s+wurde|erfolgreich\\s+validiert\\s+wurden|erfolgreich\\s+verifiziert\\s+habe|erfolgreich\\s+verifiziert\\s+sind|erfolgreich\\s+überprüft\\s+wurden|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+getestet\\s+wurden|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+validiert\\s+hatte|erfolgreich\\s+validiert\\s+wurde|erfolgreich\\s+verifiziert\\s+hat|erfolgreich\\s+verifiziert\\s+ist|erfolgreich\\s+überprüft\\s+haben|erfolgreich\\s+überprüft\\s+hatte|erfolgreich\\s+überprüft\\s+wurde|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+geprüft\\s+wurden|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+getestet\\s+hatte|erfolgreich\\s+getestet\\s+wurde|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+validiert\\s+sind|erfolgreich\\s+überprüft\\s+habe|erfolgreich\\s+überprüft\\s+sind|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+geprüft\\s+hatte|erfolgreich\\s+geprüft\\s+wurde|erfolgreich\\s+getestet\\s+habe|erfolgreich\\s+getestet\\s+sind|erfolgreich\\s+validiert\\s+hat|erfolgreich\\s+validiert\\s+ist|erfolgreich\\s+überprüft\\s+hat|erfolgreich\\s+überprüft\\s+ist|getestet\\s+und\\s+funktioniert|gründlich\\s+getestet\\s+wurden|ohne\\s+Fehler\\s+durchgelaufen|reibungslos\\s+funktionieren|reibungslos\\s+funktionierte|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|erfolgreich\\s+geprüft\\s+sind|erfolgreich\\s+getestet\\s+hat|erfolgreich\\s+getestet\\s+ist|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+geprüft\\s+wurden|gründlich\\s+getestet\\s+haben|gründlich\\s+getestet\\s+hatte|gründlich\\s+getestet\\s+wurde|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|reibungslos\\s+funktioniert|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+geprüft\\s+hat|erfolgreich\\s+geprüft\\s+ist|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+geprüft\\s+hatte|gründlich\\s+geprüft\\s+wurde|gründlich\\s+getestet\\s+habe|gründlich\\s+getestet\\s+sind|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|gründlich\\s+geprüft\\s+sind|gründlich\\s+getestet\\s+hat|gründlich\\s+getestet\\s+ist|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|gründlich\\s+geprüft\\s+hat|gründlich\\s+geprüft\\s+ist|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|korrekt\\s+funktionieren|korrekt\\s+funktionierte|sichergestellt\\s+wurden|tadellos\\s+funktioniert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|korrekt\\s+funktioniert|reibungslos\\s+arbeitet|sichergestellt\\s+haben|sichergestellt\\s+hatte|sichergestellt\\s+wurde|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|kontrolliert\\s+wurden|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|reibungslos\\s+klappte|sichergestellt\\s+habe|sichergestellt\\s+sind|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|keine\\s+Regressionen|kontrolliert\\s+haben|kontrolliert\\s+hatte|kontrolliert\\s+wurde|problemlos\\s+klappte|reibungslos\\s+klappt|reibungslos\\s+laufen|sichergestellt\\s+hat|sichergestellt\\s+ist|sind\\s+durchgelaufen|verifiziert\\s+wurden|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|kontrolliert\\s+sind|problemlos\\s+klappt|problemlos\\s+laufen|reibungslos\\s+läuft|tadellos\\s+arbeitet|verifiziert\\s+haben|verifiziert\\s+hatte|verifiziert\\s+wurde|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|bestätigt\\s+wurden|einwandfrei\\s+lief|fehlerfrei\\s+läuft|kontrolliert\\s+hat|kontrolliert\\s+ist|korrekt\\s+arbeitet|nochmals\\s+geprüft|problemlos\\s+läuft|reibungslos\\s+lief|tadellos\\s+klappte|validiert\\s+wurden|verifiziert\\s+habe|verifiziert\\s+sind|wie\\s+gewollt\\s+lief|überprüft\\s+wurden|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|bestätigt\\s+hatte|bestätigt\\s+wurde|doppelt\\s+geprüft|fehlerfrei\\s+lief|getestet\\s+wurden|ist\\s+unverändert|korrekt\\s+klappte|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|validiert\\s+hatte|validiert\\s+wurde|verifiziert\\s+hat|verifiziert\\s+ist|überprüft\\s+haben|überprüft\\s+hatte|überprüft\\s+wurde|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|bestätigt\\s+sind|geprüft\\s+wurden|getestet\\s+haben|getestet\\s+hatte|getestet\\s+wurde|ist\\s+alles\\s+grün|korrekt\\s+klappt|korrekt\\s+laufen|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|validiert\\s+sind|wurden\\s+behoben|überprüft\\s+habe|überprüft\\s+sind|bestätigt\\s+hat|bestätigt\\s+ist|einsatzbereit|gegengetestet|geprüft\\s+haben|geprüft\\s+hatte|geprüft\\s+wurde|getestet\\s+habe|getestet\\s+sind|keine\\s+Blocker|korrekt\\s+läuft|lokal\\s+geprüft|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|tadellos\\s+lief|validiert\\s+hat|validiert\\s+ist|wurde\\s+behoben|überprüft\\s+hat|überprüft\\s+ist|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|geprüft\\s+sind|getestet\\s+hat|getestet\\s+ist|korrekt\\s+lief|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|geprüft\\s+hat|geprüft\\s+ist|ist\\s+behoben|sah\\s+gut\\s+aus|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     }
   ]

@@ -17,9 +17,10 @@ export const MAX_PAIR_GAP = 8;
 
 /**
  * One word between the parts of a pair: anything but white space and the
- * marks that end a sentence, so a pair never reaches into the next sentence.
+ * marks that end a sentence or a clause (. ! ? ; :), so a pair never reaches
+ * into the next sentence.
  */
-export const GAP_WORD = String.raw`[^\s.!?]+`;
+export const GAP_WORD = String.raw`[^\s.!?;:]+`;
 
 /** Phrase A, then phrase B within at most `within` words of the same sentence. */
 export interface PhrasePair {
@@ -60,13 +61,12 @@ export function orderPhrases(phrases: readonly string[]): string[] {
 }
 
 /**
- * The gap of a pair: a comma, semicolon or colon that may end A ("In this
- * section, we will"), up to `within` words, fewest first, then the white
- * space before B.
+ * The gap of a pair: a comma that may end A ("In this section, we will"),
+ * up to `within` words, fewest first, then the white space before B.
  */
 export function gapSource(within: number): string {
   const words = within === 0 ? '' : String.raw`(?:\s+${GAP_WORD}){0,${within}}?`;
-  return String.raw`[,;:]?${words}\s+`;
+  return String.raw`,?${words}\s+`;
 }
 
 /**
