@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+c87236de5f38",
+  "catalogueVersion": "2026.11+daae5999e253",
   "rules": [
     {
       "id": "reader-goal",
@@ -2126,6 +2126,7 @@ export const catalogue: CompiledCatalogue = {
         "es ist wichtig zu erwähnen",
         "es lohnt sich, zu erwähnen",
         "gilt es zu berücksichtigen",
+        "zusammengefasst lässt sich",
         "es ist darauf hinzuweisen",
         "es ist wichtig, zu wissen",
         "es lohnt sich zu erwähnen",
@@ -2133,6 +2134,7 @@ export const catalogue: CompiledCatalogue = {
         "im Folgenden erfahren Sie",
         "im Folgenden erklären wir",
         "wie Sie vielleicht wissen",
+        "zusammengefasst heißt das",
         "der springende Punkt ist",
         "der wichtigste Punkt ist",
         "dieser Abschnitt erklärt",
@@ -2190,7 +2192,6 @@ export const catalogue: CompiledCatalogue = {
         "ohne Umschweife",
         "tauchen wir ein",
         "zusammenfassend",
-        "zusammengefasst",
         "alles in allem",
         "es sei erwähnt",
         "kurz und knapp",
@@ -2309,7 +2310,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|zusammengefasst|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|zusammengefasst\\s+lässt\\s+sich|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|zusammengefasst\\s+heißt\\s+das|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2325,9 +2326,7 @@ export const catalogue: CompiledCatalogue = {
         "this approach allows",
         "this approach helps",
         "this approach lets",
-        "behind the scenes",
         "that is why it",
-        "under the hood",
         "that's why it",
         "this solution",
         "which is what",
@@ -2572,7 +2571,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:processed\\s+automatically|handled\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it),?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this),?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app),?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|behind\\s+the\\s+scenes|that\\s+is\\s+why\\s+it|under\\s+the\\s+hood|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:processed\\s+automatically|handled\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it),?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this),?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app),?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|that\\s+is\\s+why\\s+it|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2584,15 +2583,10 @@ export const catalogue: CompiledCatalogue = {
         "automatisch bearbeitet",
         "automatisch erledigt",
         "ist bereits gesorgt",
-        "werden automatisch",
-        "wurden automatisch",
         "erledigt den Rest",
-        "wurde automatisch",
         "macht es möglich",
-        "wird automatisch",
         "wird es möglich",
         "alles passiert",
-        "ist es möglich",
         "passiert alles",
         "unsere Lösung",
         "das passiert",
@@ -2632,10 +2626,7 @@ export const catalogue: CompiledCatalogue = {
             "alles",
             "diese",
             "dies",
-            "das",
-            "sie",
-            "er",
-            "es"
+            "das"
           ],
           "then": [
             "kümmern sich",
@@ -2643,8 +2634,6 @@ export const catalogue: CompiledCatalogue = {
             "erledigen",
             "übernimmt",
             "erledigt",
-            "passiert",
-            "regeln",
             "regelt",
             "sorgen",
             "sorgt"
@@ -2787,7 +2776,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dieser|dieses|alles|diese|dies|das|sie|er|es),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|passiert|regeln|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|werden\\s+automatisch|wurden\\s+automatisch|erledigt\\s+den\\s+Rest|wurde\\s+automatisch|macht\\s+es\\s+möglich|wird\\s+automatisch|wird\\s+es\\s+möglich|alles\\s+passiert|ist\\s+es\\s+möglich|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dieser|dieses|alles|diese|dies|das),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3029,17 +3018,9 @@ export const catalogue: CompiledCatalogue = {
       "ruleId": "unsupported-contrast",
       "language": "de",
       "phrases": [
-        "im Gegensatz zu herkömmlichen",
-        "im Gegensatz zu klassischen",
-        "im Gegensatz zu typischen",
-        "anders als herkömmliche",
-        "im Gegensatz zu anderen",
-        "im Gegensatz zu vielen",
-        "anders als klassische",
         "klassischen Lösungen",
         "es geht nicht darum",
         "geht es nicht darum",
-        "anders als andere",
         "ist mehr als eine",
         "nicht einfach nur",
         "viel mehr als nur",
@@ -3048,27 +3029,19 @@ export const catalogue: CompiledCatalogue = {
         "geht es nicht um",
         "ist mehr als ein",
         "nicht irgendeine",
-        "andere Anbieter",
-        "andere Lösungen",
         "nicht irgendein",
         "nicht lediglich",
         "wo herkömmliche",
-        "anders als bei",
-        "dies ist keine",
         "kein Hexenwerk",
         "das ist keine",
-        "dies ist kein",
         "sind mehr als",
         "statt starrer",
         "vergessen Sie",
         "weit mehr als",
         "wo klassische",
-        "andere Tools",
         "das ist kein",
-        "es ist keine",
         "ist mehr als",
         "Schluss mit",
-        "es ist kein",
         "keine Magie",
         "nicht bloss",
         "nicht bloß",
@@ -3076,6 +3049,33 @@ export const catalogue: CompiledCatalogue = {
         "wo andere"
       ],
       "pairs": [
+        {
+          "first": [
+            "im Gegensatz zu",
+            "anders als bei",
+            "verglichen mit",
+            "anders als",
+            "anstelle",
+            "statt"
+          ],
+          "then": [
+            "anderen Anbietern",
+            "anderen Lösungen",
+            "traditionellen",
+            "anderen Tools",
+            "herkömmlichen",
+            "traditionelle",
+            "herkömmliche",
+            "den meisten",
+            "klassischen",
+            "klassische",
+            "veralteten",
+            "typischen",
+            "typische",
+            "starrer"
+          ],
+          "within": 1
+        },
         {
           "first": [
             "das ist keine",
@@ -3169,7 +3169,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|im\\s+Gegensatz\\s+zu\\s+herkömmlichen|im\\s+Gegensatz\\s+zu\\s+klassischen|im\\s+Gegensatz\\s+zu\\s+typischen|anders\\s+als\\s+herkömmliche|im\\s+Gegensatz\\s+zu\\s+anderen|im\\s+Gegensatz\\s+zu\\s+vielen|anders\\s+als\\s+klassische|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|anders\\s+als\\s+andere|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|andere\\s+Anbieter|andere\\s+Lösungen|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|anders\\s+als\\s+bei|dies\\s+ist\\s+keine|kein\\s+Hexenwerk|das\\s+ist\\s+keine|dies\\s+ist\\s+kein|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|andere\\s+Tools|das\\s+ist\\s+kein|es\\s+ist\\s+keine|ist\\s+mehr\\s+als|Schluss\\s+mit|es\\s+ist\\s+kein|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|das\\s+ist\\s+keine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|das\\s+ist\\s+kein|ist\\s+mehr\\s+als|Schluss\\s+mit|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4007,9 +4007,7 @@ export const catalogue: CompiledCatalogue = {
         "sicher stellte",
         "trägt dazu bei",
         "das Ergebnis:",
-        "gewährleisten",
         "gewährleistet",
-        "infolgedessen",
         "sicher stellt",
         "sorgten dafür",
         "stellt sicher",
@@ -4029,12 +4027,8 @@ export const catalogue: CompiledCatalogue = {
         "führen zu",
         "führte zu",
         "sorgt für",
-        "bewirken",
         "führt zu",
-        "steigern",
-        "steigert",
-        "bewirkt",
-        "dank"
+        "steigert"
       ],
       "pairs": [
         {
@@ -4066,6 +4060,26 @@ export const catalogue: CompiledCatalogue = {
             "dazu bei"
           ],
           "within": 4
+        },
+        {
+          "first": [
+            "dank"
+          ],
+          "then": [
+            "automatischer",
+            "intelligenter",
+            "innovativer",
+            "modernster",
+            "dem neuen",
+            "der neuen",
+            "des neuen",
+            "smarter",
+            "unserem",
+            "unserer",
+            "unseres",
+            "KI"
+          ],
+          "within": 1
         },
         {
           "first": [
@@ -4200,7 +4214,6 @@ export const catalogue: CompiledCatalogue = {
             "hat zu"
           ],
           "then": [
-            "beigetragen",
             "geführt"
           ],
           "within": 5
@@ -4277,7 +4290,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:beigetragen|geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleisten|gewährleistet|infolgedessen|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|bewirken|führt\\s+zu|steigern|steigert|bewirkt|dank)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:dank),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleistet|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|führt\\s+zu|steigert)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
