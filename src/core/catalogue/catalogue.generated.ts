@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+daae5999e253",
+  "catalogueVersion": "2026.11+6d52b4597cf3",
   "rules": [
     {
       "id": "reader-goal",
@@ -3051,6 +3051,31 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "herkömmliche Lösungen",
+            "klassische Lösungen",
+            "herkömmliche Tools",
+            "die meisten Tools",
+            "klassische Tools",
+            "andere Anbieter",
+            "andere Lösungen",
+            "andere Tools"
+          ],
+          "then": [
+            "können nicht",
+            "zwingen Sie",
+            "bieten nur",
+            "lassen Sie",
+            "hören auf",
+            "machen es",
+            "scheitern",
+            "verlangen",
+            "bremsen",
+            "zwingen"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
             "im Gegensatz zu",
             "anders als bei",
             "verglichen mit",
@@ -3169,7 +3194,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|das\\s+ist\\s+keine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|das\\s+ist\\s+kein|ist\\s+mehr\\s+als|Schluss\\s+mit|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|das\\s+ist\\s+keine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|das\\s+ist\\s+kein|ist\\s+mehr\\s+als|Schluss\\s+mit|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4063,6 +4088,54 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "gewährleisten",
+            "gewährleistet",
+            "garantieren"
+          ],
+          "then": [
+            "reibungslosen",
+            "reibungslose",
+            "zuverlässige",
+            "dass Ihre",
+            "jederzeit",
+            "dass Ihr",
+            "maximale",
+            "optimale",
+            "höchste",
+            "Ihrem",
+            "Ihren",
+            "einen",
+            "stets",
+            "volle",
+            "Ihre",
+            "eine",
+            "das",
+            "den",
+            "die"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "bewirken",
+            "bewirkt"
+          ],
+          "then": [
+            "dass Ihr Team",
+            "dass Teams",
+            "schnellere",
+            "dass Ihre",
+            "dass Ihr",
+            "dass Sie",
+            "bessere",
+            "weniger",
+            "höhere",
+            "mehr"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "dank"
           ],
           "then": [
@@ -4290,7 +4363,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:dank),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleistet|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|führt\\s+zu|steigert)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:reibungslosen|reibungslose|zuverlässige|dass\\s+Ihre|jederzeit|dass\\s+Ihr|maximale|optimale|höchste|Ihrem|Ihren|einen|stets|volle|Ihre|eine|das|den|die)|(?:bewirken|bewirkt),?\\s+(?:dass\\s+Ihr\\s+Team|dass\\s+Teams|schnellere|dass\\s+Ihre|dass\\s+Ihr|dass\\s+Sie|bessere|weniger|höhere|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleistet|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|führt\\s+zu|steigert)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
