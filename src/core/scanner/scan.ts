@@ -62,19 +62,47 @@ export function isFastPathRecord(record: CompiledSignalRecord): boolean {
   return record.flags === RECORD_FLAGS && compileRecordSource(record) === record.source;
 }
 
+// Building the candidate takes tens of milliseconds for a full catalogue; a
+// process that creates many scanners over the same records builds it once.
+const candidateSources = new Map<string, string>();
+
+function candidateFor(records: readonly CompiledSignalRecord[]): RegExp {
+  const key = records.map((r) => r.source).join('\u0000');
+  let source = candidateSources.get(key);
+  if (source === undefined) {
+    const pattern = compileCandidatePattern(
+      records.flatMap((r) => r.phrases),
+      records.flatMap((r) => r.pairs ?? []),
+    );
+    source = pattern.source;
+    candidateSources.set(key, source);
+  }
+  return new RegExp(source, 'gi');
+}
+
+// A record's own regexes do not depend on the rule selection: every plan that
+// includes the record shares them (the scanner is synchronous, and each use
+// sets lastIndex first), so a new selection compiles only its candidate.
+const recordRegexes = new WeakMap<CompiledSignalRecord, { fast: boolean; sticky: RegExp; opening: RegExp }>();
+
+function regexesOf(record: CompiledSignalRecord): { fast: boolean; sticky: RegExp; opening: RegExp } {
+  let found = recordRegexes.get(record);
+  if (!found) {
+    found = {
+      fast: isFastPathRecord(record),
+      sticky: new RegExp(record.source, stickyFlags(record.flags)),
+      opening: openingPattern(openingPhrases(record)),
+    };
+    recordRegexes.set(record, found);
+  }
+  return found;
+}
+
 function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
-  const fast = records.filter(isFastPathRecord);
-  const matchers = fast.map((record, index) => ({
-    index,
-    record,
-    sticky: new RegExp(record.source, stickyFlags(record.flags)),
-    opening: openingPattern(openingPhrases(record)),
-  }));
+  const fast = records.filter((r) => regexesOf(r).fast);
+  const matchers = fast.map((record, index) => ({ index, record, ...regexesOf(record) }));
   return {
-    candidate: fast.length > 0 ? compileCandidatePattern(
-          fast.flatMap((r) => r.phrases),
-          fast.flatMap((r) => r.pairs ?? []),
-        ) : null,
+    candidate: fast.length > 0 ? candidateFor(fast) : null,
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
