@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+6d52b4597cf3",
+  "catalogueVersion": "2026.11+50bca20b0f7a",
   "rules": [
     {
       "id": "reader-goal",
@@ -1922,11 +1922,26 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "it is particularly",
+            "it should also be",
+            "it's particularly",
+            "it is especially",
+            "it is extremely",
+            "it's especially",
+            "it's extremely",
+            "it is always",
+            "it is really",
             "it should be",
+            "it is still",
             "it would be",
+            "it's always",
+            "it's really",
             "it is also",
+            "it is very",
             "it must be",
+            "it's still",
             "it's also",
+            "it's very",
             "it is",
             "it's"
           ],
@@ -1969,7 +1984,7 @@ export const catalogue: CompiledCatalogue = {
             "stressed",
             "noted"
           ],
-          "within": 2
+          "within": 0
         },
         {
           "first": [
@@ -2046,11 +2061,7 @@ export const catalogue: CompiledCatalogue = {
             "in this chapter",
             "in this section",
             "in this guide",
-            "in this post",
-            "below",
-            "today",
-            "next",
-            "now"
+            "in this post"
           ],
           "then": [
             "you will discover",
@@ -2098,7 +2109,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:it\\s+should\\s+be|it\\s+would\\s+be|it\\s+is\\s+also|it\\s+must\\s+be|it['’]s\\s+also|it\\s+is|it['’]s),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:important\\s+to\\s+keep\\s+in\\s+mind|essential\\s+to\\s+understand|important\\s+to\\s+understand|important\\s+to\\s+emphasize|important\\s+to\\s+point\\s+out|important\\s+to\\s+recognize|crucial\\s+to\\s+understand|helpful\\s+to\\s+understand|important\\s+to\\s+remember|important\\s+to\\s+mention|important\\s+to\\s+realize|helpful\\s+to\\s+remember|important\\s+to\\s+stress|interesting\\s+to\\s+note|vital\\s+to\\s+understand|worth\\s+highlighting|worth\\s+pointing\\s+out|essential\\s+to\\s+note|important\\s+to\\s+know|important\\s+to\\s+note|key\\s+to\\s+understand|worth\\s+emphasizing|worth\\s+remembering|worth\\s+mentioning|crucial\\s+to\\s+note|helpful\\s+to\\s+know|worth\\s+stressing|useful\\s+to\\s+know|worth\\s+knowing|good\\s+to\\s+know|worth\\s+noting|highlighted|pointed\\s+out|emphasized|mentioned|stressed|noted)|(?:we\\s+would\\s+like\\s+to|I\\s+would\\s+like\\s+to|we['’]d\\s+like\\s+to|I['’]d\\s+like\\s+to|allow\\s+me\\s+to|we\\s+want\\s+to|I\\s+want\\s+to|we\\s+should|I\\s+should|I\\s+must|let\\s+me),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:draw\\s+your\\s+attention|walk\\s+you\\s+through|remind\\s+you|emphasize|highlight|point\\s+out|reiterate|summarize|underline|begin\\s+by|show\\s+you|start\\s+by|clarify|explain|mention|stress|recap|note)|(?:let\\s+us|let['’]s),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:walk\\s+through|take\\s+a\\s+look|summarize|consider|get\\s+into|examine|explore|go\\s+over|move\\s+on|review|unpack|begin|break|delve|focus|recap|shift|start|dive|look|turn)|(?:in\\s+the\\s+following\\s+section|in\\s+the\\s+next\\s+section|in\\s+this\\s+tutorial|in\\s+this\\s+article|in\\s+this\\s+chapter|in\\s+this\\s+section|in\\s+this\\s+guide|in\\s+this\\s+post|below|today|next|now),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:you\\s+will\\s+discover|we\\s+are\\s+going\\s+to|you['’]ll\\s+discover|we['’]re\\s+going\\s+to|you\\s+will\\s+learn|I\\s+am\\s+going\\s+to|I['’]m\\s+going\\s+to|you['’]ll\\s+learn|we\\s+explore|we\\s+look\\s+at|we\\s+cover|we\\s+will|I\\s+will|we['’]ll|I['’]ll)|(?:we\\s+are\\s+going\\s+to|we['’]re\\s+going\\s+to|we\\s+will|I\\s+will|we['’]ll|I['’]ll),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:walk\\s+you\\s+through|walk\\s+through|take\\s+a\\s+look|break\\s+down|delve\\s+into|dive\\s+into|discuss|examine|explore|go\\s+over|look\\s+at|unpack|cover)|it\\s+is\\s+important\\s+to\\s+keep\\s+in\\s+mind|it['’]s\\s+important\\s+to\\s+keep\\s+in\\s+mind|here\\s+is\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+essential\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+understand|here['’]s\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+important\\s+to\\s+recognize|it['’]s\\s+essential\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+understand|it\\s+is\\s+crucial\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+remember|it['’]s\\s+important\\s+to\\s+recognize|it['’]s\\s+crucial\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+remember|I\\s+would\\s+like\\s+to\\s+highlight|I\\s+would\\s+like\\s+to\\s+point\\s+out|it\\s+is\\s+interesting\\s+to\\s+note|let\\s+us\\s+take\\s+a\\s+closer\\s+look|one\\s+thing\\s+to\\s+keep\\s+in\\s+mind|before\\s+we\\s+go\\s+any\\s+further|here\\s+is\\s+a\\s+quick\\s+overview|it\\s+is\\s+worth\\s+highlighting|it\\s+is\\s+worth\\s+pointing\\s+out|it\\s+should\\s+be\\s+pointed\\s+out|it['’]s\\s+interesting\\s+to\\s+note|let['’]s\\s+take\\s+a\\s+closer\\s+look|as\\s+you\\s+may\\s+already\\s+know|here['’]s\\s+a\\s+quick\\s+overview|it\\s+is\\s+important\\s+to\\s+note|it\\s+is\\s+worth\\s+remembering|it\\s+should\\s+be\\s+emphasized|it['’]s\\s+worth\\s+highlighting|it['’]s\\s+worth\\s+pointing\\s+out|let\\s+me\\s+walk\\s+you\\s+through|draw\\s+your\\s+attention\\s+to|it\\s+goes\\s+without\\s+saying|it\\s+is\\s+worth\\s+mentioning|it\\s+should\\s+be\\s+mentioned|it['’]s\\s+important\\s+to\\s+note|it['’]s\\s+worth\\s+remembering|the\\s+important\\s+thing\\s+is|turn\\s+your\\s+attention\\s+to|what\\s+is\\s+interesting\\s+is|at\\s+the\\s+end\\s+of\\s+the\\s+day|it\\s+should\\s+be\\s+stressed|it['’]s\\s+worth\\s+mentioning|turn\\s+our\\s+attention\\s+to|what\\s+you\\s+need\\s+to\\s+know|what['’]s\\s+interesting\\s+is|as\\s+you\\s+probably\\s+know|let\\s+us\\s+break\\s+it\\s+down|I\\s+want\\s+to\\s+point\\s+out|here\\s+is\\s+a\\s+breakdown|here\\s+is\\s+an\\s+overview|it\\s+bears\\s+mentioning|let\\s+us\\s+walk\\s+through|let['’]s\\s+break\\s+it\\s+down|the\\s+short\\s+answer\\s+is|without\\s+further\\s+ado|first\\s+and\\s+foremost|first\\s+things\\s+first|here['’]s\\s+a\\s+breakdown|here['’]s\\s+an\\s+overview|it\\s+is\\s+worth\\s+noting|it\\s+should\\s+be\\s+noted|let\\s+us\\s+dive\\s+deeper|let\\s+us\\s+get\\s+started|let\\s+us\\s+take\\s+a\\s+look|let['’]s\\s+walk\\s+through|the\\s+bottom\\s+line\\s+is|this\\s+tutorial\\s+will|as\\s+you\\s+might\\s+know|bear\\s+in\\s+mind\\s+that|before\\s+we\\s+dive\\s+in|here\\s+is\\s+the\\s+thing|it['’]s\\s+worth\\s+noting|keep\\s+in\\s+mind\\s+that|let\\s+us\\s+break\\s+down|let\\s+us\\s+start\\s+with|let['’]s\\s+dive\\s+deeper|let['’]s\\s+get\\s+started|let['’]s\\s+take\\s+a\\s+look|the\\s+main\\s+point\\s+is|the\\s+takeaway\\s+here|this\\s+article\\s+will|this\\s+section\\s+will|walks\\s+you\\s+through|here\\s+is\\s+the\\s+deal|here['’]s\\s+the\\s+thing|it\\s+must\\s+be\\s+noted|let\\s+us\\s+dive\\s+into|let['’]s\\s+break\\s+down|let['’]s\\s+start\\s+with|long\\s+story\\s+short|the\\s+key\\s+point\\s+is|the\\s+key\\s+takeaway|the\\s+key\\s+thing\\s+is|walk\\s+you\\s+through|as\\s+you\\s+may\\s+know|before\\s+we\\s+begin|here['’]s\\s+the\\s+deal|in\\s+what\\s+follows|let\\s+me\\s+show\\s+you|let['’]s\\s+dive\\s+into|needless\\s+to\\s+say|this\\s+guide\\s+will|as\\s+we\\s+all\\s+know|let\\s+me\\s+explain|let\\s+us\\s+dive\\s+in|let\\s+us\\s+explore|let\\s+us\\s+look\\s+at|this\\s+post\\s+will|in\\s+a\\s+nutshell|in\\s+conclusion|interestingly|let['’]s\\s+dive\\s+in|let['’]s\\s+explore|let['’]s\\s+look\\s+at|keep\\s+in\\s+mind|key\\s+takeaway|let\\s+me\\s+break|let\\s+us\\s+begin|let\\s+us\\s+delve|to\\s+summarize|here\\s+is\\s+how|here\\s+is\\s+why|importantly|let['’]s\\s+begin|let['’]s\\s+delve|please\\s+note|all\\s+in\\s+all|here['’]s\\s+how|here['’]s\\s+why|in\\s+summary|put\\s+simply|simply\\s+put|note\\s+that|to\\s+sum\\s+up)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:it\\s+is\\s+particularly|it\\s+should\\s+also\\s+be|it['’]s\\s+particularly|it\\s+is\\s+especially|it\\s+is\\s+extremely|it['’]s\\s+especially|it['’]s\\s+extremely|it\\s+is\\s+always|it\\s+is\\s+really|it\\s+should\\s+be|it\\s+is\\s+still|it\\s+would\\s+be|it['’]s\\s+always|it['’]s\\s+really|it\\s+is\\s+also|it\\s+is\\s+very|it\\s+must\\s+be|it['’]s\\s+still|it['’]s\\s+also|it['’]s\\s+very|it\\s+is|it['’]s),?\\s+(?:important\\s+to\\s+keep\\s+in\\s+mind|essential\\s+to\\s+understand|important\\s+to\\s+understand|important\\s+to\\s+emphasize|important\\s+to\\s+point\\s+out|important\\s+to\\s+recognize|crucial\\s+to\\s+understand|helpful\\s+to\\s+understand|important\\s+to\\s+remember|important\\s+to\\s+mention|important\\s+to\\s+realize|helpful\\s+to\\s+remember|important\\s+to\\s+stress|interesting\\s+to\\s+note|vital\\s+to\\s+understand|worth\\s+highlighting|worth\\s+pointing\\s+out|essential\\s+to\\s+note|important\\s+to\\s+know|important\\s+to\\s+note|key\\s+to\\s+understand|worth\\s+emphasizing|worth\\s+remembering|worth\\s+mentioning|crucial\\s+to\\s+note|helpful\\s+to\\s+know|worth\\s+stressing|useful\\s+to\\s+know|worth\\s+knowing|good\\s+to\\s+know|worth\\s+noting|highlighted|pointed\\s+out|emphasized|mentioned|stressed|noted)|(?:we\\s+would\\s+like\\s+to|I\\s+would\\s+like\\s+to|we['’]d\\s+like\\s+to|I['’]d\\s+like\\s+to|allow\\s+me\\s+to|we\\s+want\\s+to|I\\s+want\\s+to|we\\s+should|I\\s+should|I\\s+must|let\\s+me),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:draw\\s+your\\s+attention|walk\\s+you\\s+through|remind\\s+you|emphasize|highlight|point\\s+out|reiterate|summarize|underline|begin\\s+by|show\\s+you|start\\s+by|clarify|explain|mention|stress|recap|note)|(?:let\\s+us|let['’]s),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:walk\\s+through|take\\s+a\\s+look|summarize|consider|get\\s+into|examine|explore|go\\s+over|move\\s+on|review|unpack|begin|break|delve|focus|recap|shift|start|dive|look|turn)|(?:in\\s+the\\s+following\\s+section|in\\s+the\\s+next\\s+section|in\\s+this\\s+tutorial|in\\s+this\\s+article|in\\s+this\\s+chapter|in\\s+this\\s+section|in\\s+this\\s+guide|in\\s+this\\s+post),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:you\\s+will\\s+discover|we\\s+are\\s+going\\s+to|you['’]ll\\s+discover|we['’]re\\s+going\\s+to|you\\s+will\\s+learn|I\\s+am\\s+going\\s+to|I['’]m\\s+going\\s+to|you['’]ll\\s+learn|we\\s+explore|we\\s+look\\s+at|we\\s+cover|we\\s+will|I\\s+will|we['’]ll|I['’]ll)|(?:we\\s+are\\s+going\\s+to|we['’]re\\s+going\\s+to|we\\s+will|I\\s+will|we['’]ll|I['’]ll),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:walk\\s+you\\s+through|walk\\s+through|take\\s+a\\s+look|break\\s+down|delve\\s+into|dive\\s+into|discuss|examine|explore|go\\s+over|look\\s+at|unpack|cover)|it\\s+is\\s+important\\s+to\\s+keep\\s+in\\s+mind|it['’]s\\s+important\\s+to\\s+keep\\s+in\\s+mind|here\\s+is\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+essential\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+understand|here['’]s\\s+what\\s+you\\s+need\\s+to\\s+know|it\\s+is\\s+important\\s+to\\s+recognize|it['’]s\\s+essential\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+understand|it\\s+is\\s+crucial\\s+to\\s+understand|it\\s+is\\s+important\\s+to\\s+remember|it['’]s\\s+important\\s+to\\s+recognize|it['’]s\\s+crucial\\s+to\\s+understand|it['’]s\\s+important\\s+to\\s+remember|I\\s+would\\s+like\\s+to\\s+highlight|I\\s+would\\s+like\\s+to\\s+point\\s+out|it\\s+is\\s+interesting\\s+to\\s+note|let\\s+us\\s+take\\s+a\\s+closer\\s+look|one\\s+thing\\s+to\\s+keep\\s+in\\s+mind|before\\s+we\\s+go\\s+any\\s+further|here\\s+is\\s+a\\s+quick\\s+overview|it\\s+is\\s+worth\\s+highlighting|it\\s+is\\s+worth\\s+pointing\\s+out|it\\s+should\\s+be\\s+pointed\\s+out|it['’]s\\s+interesting\\s+to\\s+note|let['’]s\\s+take\\s+a\\s+closer\\s+look|as\\s+you\\s+may\\s+already\\s+know|here['’]s\\s+a\\s+quick\\s+overview|it\\s+is\\s+important\\s+to\\s+note|it\\s+is\\s+worth\\s+remembering|it\\s+should\\s+be\\s+emphasized|it['’]s\\s+worth\\s+highlighting|it['’]s\\s+worth\\s+pointing\\s+out|let\\s+me\\s+walk\\s+you\\s+through|draw\\s+your\\s+attention\\s+to|it\\s+goes\\s+without\\s+saying|it\\s+is\\s+worth\\s+mentioning|it\\s+should\\s+be\\s+mentioned|it['’]s\\s+important\\s+to\\s+note|it['’]s\\s+worth\\s+remembering|the\\s+important\\s+thing\\s+is|turn\\s+your\\s+attention\\s+to|what\\s+is\\s+interesting\\s+is|at\\s+the\\s+end\\s+of\\s+the\\s+day|it\\s+should\\s+be\\s+stressed|it['’]s\\s+worth\\s+mentioning|turn\\s+our\\s+attention\\s+to|what\\s+you\\s+need\\s+to\\s+know|what['’]s\\s+interesting\\s+is|as\\s+you\\s+probably\\s+know|let\\s+us\\s+break\\s+it\\s+down|I\\s+want\\s+to\\s+point\\s+out|here\\s+is\\s+a\\s+breakdown|here\\s+is\\s+an\\s+overview|it\\s+bears\\s+mentioning|let\\s+us\\s+walk\\s+through|let['’]s\\s+break\\s+it\\s+down|the\\s+short\\s+answer\\s+is|without\\s+further\\s+ado|first\\s+and\\s+foremost|first\\s+things\\s+first|here['’]s\\s+a\\s+breakdown|here['’]s\\s+an\\s+overview|it\\s+is\\s+worth\\s+noting|it\\s+should\\s+be\\s+noted|let\\s+us\\s+dive\\s+deeper|let\\s+us\\s+get\\s+started|let\\s+us\\s+take\\s+a\\s+look|let['’]s\\s+walk\\s+through|the\\s+bottom\\s+line\\s+is|this\\s+tutorial\\s+will|as\\s+you\\s+might\\s+know|bear\\s+in\\s+mind\\s+that|before\\s+we\\s+dive\\s+in|here\\s+is\\s+the\\s+thing|it['’]s\\s+worth\\s+noting|keep\\s+in\\s+mind\\s+that|let\\s+us\\s+break\\s+down|let\\s+us\\s+start\\s+with|let['’]s\\s+dive\\s+deeper|let['’]s\\s+get\\s+started|let['’]s\\s+take\\s+a\\s+look|the\\s+main\\s+point\\s+is|the\\s+takeaway\\s+here|this\\s+article\\s+will|this\\s+section\\s+will|walks\\s+you\\s+through|here\\s+is\\s+the\\s+deal|here['’]s\\s+the\\s+thing|it\\s+must\\s+be\\s+noted|let\\s+us\\s+dive\\s+into|let['’]s\\s+break\\s+down|let['’]s\\s+start\\s+with|long\\s+story\\s+short|the\\s+key\\s+point\\s+is|the\\s+key\\s+takeaway|the\\s+key\\s+thing\\s+is|walk\\s+you\\s+through|as\\s+you\\s+may\\s+know|before\\s+we\\s+begin|here['’]s\\s+the\\s+deal|in\\s+what\\s+follows|let\\s+me\\s+show\\s+you|let['’]s\\s+dive\\s+into|needless\\s+to\\s+say|this\\s+guide\\s+will|as\\s+we\\s+all\\s+know|let\\s+me\\s+explain|let\\s+us\\s+dive\\s+in|let\\s+us\\s+explore|let\\s+us\\s+look\\s+at|this\\s+post\\s+will|in\\s+a\\s+nutshell|in\\s+conclusion|interestingly|let['’]s\\s+dive\\s+in|let['’]s\\s+explore|let['’]s\\s+look\\s+at|keep\\s+in\\s+mind|key\\s+takeaway|let\\s+me\\s+break|let\\s+us\\s+begin|let\\s+us\\s+delve|to\\s+summarize|here\\s+is\\s+how|here\\s+is\\s+why|importantly|let['’]s\\s+begin|let['’]s\\s+delve|please\\s+note|all\\s+in\\s+all|here['’]s\\s+how|here['’]s\\s+why|in\\s+summary|put\\s+simply|simply\\s+put|note\\s+that|to\\s+sum\\s+up)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2252,8 +2263,13 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "es ist an dieser Stelle",
+            "es ist besonders",
+            "es ist dabei",
             "es ist daher",
             "es ist auch",
+            "es ist hier",
+            "es ist sehr",
             "es ist"
           ],
           "then": [
@@ -2265,7 +2281,7 @@ export const catalogue: CompiledCatalogue = {
             "zu verstehen",
             "wichtig zu"
           ],
-          "within": 3
+          "within": 0
         },
         {
           "first": [
@@ -2310,7 +2326,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|zusammengefasst\\s+lässt\\s+sich|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|zusammengefasst\\s+heißt\\s+das|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+an\\s+dieser\\s+Stelle|es\\s+ist\\s+besonders|es\\s+ist\\s+dabei|es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist\\s+hier|es\\s+ist\\s+sehr|es\\s+ist),?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|zusammengefasst\\s+lässt\\s+sich|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|zusammengefasst\\s+heißt\\s+das|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2337,6 +2353,18 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "gets automatically",
+            "are automatically",
+            "get automatically",
+            "is automatically",
+            "are already",
+            "are simply",
+            "is already",
+            "have been",
+            "is simply",
+            "has been",
+            "are all",
+            "is all",
             "being",
             "been",
             "gets",
@@ -2350,7 +2378,6 @@ export const catalogue: CompiledCatalogue = {
           ],
           "then": [
             "processed automatically",
-            "handled automatically",
             "managed automatically",
             "done automatically",
             "taken care of",
@@ -2359,7 +2386,7 @@ export const catalogue: CompiledCatalogue = {
             "sorted out",
             "handled"
           ],
-          "within": 2
+          "within": 0
         },
         {
           "first": [
@@ -2571,7 +2598,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:being|been|gets|were|are|get|got|was|be|is),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:processed\\s+automatically|handled\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it),?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this),?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app),?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|that\\s+is\\s+why\\s+it|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gets\\s+automatically|are\\s+automatically|get\\s+automatically|is\\s+automatically|are\\s+already|are\\s+simply|is\\s+already|have\\s+been|is\\s+simply|has\\s+been|are\\s+all|is\\s+all|being|been|gets|were|are|get|got|was|be|is),?\\s+(?:processed\\s+automatically|managed\\s+automatically|done\\s+automatically|taken\\s+care\\s+of|done\\s+for\\s+you|dealt\\s+with|sorted\\s+out|handled)|(?:synchronized|cleaned\\s+up|backed\\s+up|generated|optimized|processed|refreshed|restarted|adjusted|detected|reloaded|resolved|applied|handled|managed|renewed|retried|rotated|updated|scaled|synced|sent),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:behind\\s+the\\s+scenes|in\\s+the\\s+background|under\\s+the\\s+hood|automatically|transparently|periodically|when\\s+needed|internally|seamlessly|as\\s+needed|magically|on\\s+demand|regularly|for\\s+you)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|our\\s+service|the\\s+product|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app|that|this|it),?\\s+(?:will\\s+automatically|automatically|intelligently|smartly)|(?:our\\s+platform|the\\s+platform|the\\s+software|the\\s+solution|the\\s+service|our\\s+system|the\\s+engine|the\\s+system|the\\s+tool|the\\s+app),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:handles\\s+the\\s+rest|does\\s+the\\s+rest|figures\\s+out|takes\\s+over|optimizes|restricts|controls|prevents|protects|resolves|adjusts|chooses|decides|detects|adapts|detect|learns|keeps|knows|picks)|(?:this\\s+automatically|it\\s+automatically|this\\s+simply|everything|it\\s+simply|this\\s+also|this\\s+even|this\\s+now|it\\s+also|it\\s+even|it\\s+then|it\\s+now|these|those|this),?\\s+(?:does\\s+the\\s+heavy\\s+lifting|keeps\\s+everything|takes\\s+care\\s+of|take\\s+care\\s+of|streamlines|makes\\s+sure|makes\\s+them|simplifies|streamline|gives\\s+you|saves\\s+you|delivers|empowers|give\\s+you|gives\\s+us|makes\\s+it|provides|simplify|deliver|empower|enables|handles|let\\s+you|provide|allows|brings|enable|handle|offers|allow|helps|means|offer|help|lets)|(?:the\\s+technology|the\\s+framework|this\\s+platform|this\\s+solution|our\\s+platform|our\\s+solution|the\\s+platform|the\\s+software|the\\s+solution|our\\s+product|the\\s+product|the\\s+service|the\\s+system|our\\s+tool|the\\s+tool|the\\s+app),?\\s+(?:takes\\s+care\\s+of|streamlines|simplifies|gives\\s+you|delivers|empowers|makes\\s+it|provides|enables|ensures|handles|manages|allows|offers|helps|lets)|everything\\s+is\\s+taken\\s+care\\s+of|this\\s+approach\\s+makes\\s+it|everything\\s+is\\s+handled|taken\\s+care\\s+of\\s+for\\s+you|this\\s+approach\\s+enables|this\\s+approach\\s+allows|this\\s+approach\\s+helps|this\\s+approach\\s+lets|that\\s+is\\s+why\\s+it|that['’]s\\s+why\\s+it|this\\s+solution|which\\s+is\\s+what|our\\s+solution|that\\s+is\\s+what|that['’]s\\s+what)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2596,6 +2623,24 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "werden beim Abgleich automatisch",
+            "werden im Hintergrund",
+            "werden anschließend",
+            "wird bei Bedarf neu",
+            "wird im Hintergrund",
+            "werden automatisch",
+            "werden bei Bedarf",
+            "werden regelmäßig",
+            "wird anschließend",
+            "wird automatisch",
+            "wird bei Bedarf",
+            "wird regelmäßig",
+            "werden intern",
+            "werden dabei",
+            "werden dann",
+            "wird intern",
+            "wird dabei",
+            "wird dann",
             "werden",
             "wurden",
             "wurde",
@@ -2617,10 +2662,14 @@ export const catalogue: CompiledCatalogue = {
             "rotiert",
             "gelöst"
           ],
-          "within": 4
+          "within": 0
         },
         {
           "first": [
+            "dies außerdem",
+            "das außerdem",
+            "dies auch",
+            "das auch",
             "dieser",
             "dieses",
             "alles",
@@ -2638,7 +2687,7 @@ export const catalogue: CompiledCatalogue = {
             "sorgen",
             "sorgt"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -2776,7 +2825,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden|wurden|wurde|wird),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dieser|dieses|alles|diese|dies|das),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2909,9 +2958,12 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "this was not",
             "that is not",
             "this is not",
+            "this wasn't",
             "you are not",
+            "it was not",
             "that isn't",
             "that's not",
             "this isn't",
@@ -2919,16 +2971,11 @@ export const catalogue: CompiledCatalogue = {
             "you aren't",
             "you're not",
             "it is not",
+            "it wasn't",
             "we aren't",
             "we're not",
             "it isn't",
-            "it's not",
-            "are not",
-            "was not",
-            "aren't",
-            "is not",
-            "wasn't",
-            "isn't"
+            "it's not"
           ],
           "then": [
             "they are",
@@ -3010,7 +3057,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 5
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:not\\s+because|no\\s+longer|not\\s+as\\s+an|not\\s+as\\s+a|not\\s+as),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:but\\s+as|it\\s+is|it['’]s|but)|(?:that\\s+is\\s+not|this\\s+is\\s+not|you\\s+are\\s+not|that\\s+isn['’]t|that['’]s\\s+not|this\\s+isn['’]t|we\\s+are\\s+not|you\\s+aren['’]t|you['’]re\\s+not|it\\s+is\\s+not|we\\s+aren['’]t|we['’]re\\s+not|it\\s+isn['’]t|it['’]s\\s+not|are\\s+not|was\\s+not|aren['’]t|is\\s+not|wasn['’]t|isn['’]t),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:they\\s+are|that\\s+is|they['’]re|this\\s+is|that['’]s|we\\s+are|it\\s+is|we['’]re|it['’]s)|(?:does\\s+not\\s+just|is\\s+not\\s+merely|is\\s+not\\s+simply|are\\s+not\\s+just|doesn['’]t\\s+just|isn['’]t\\s+merely|isn['’]t\\s+simply|aren['’]t\\s+just|do\\s+not\\s+just|is\\s+not\\s+just|is\\s+not\\s+only|don['’]t\\s+just|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only),?(?:\\s+[^\\s.!?;:]+){0,8}?\\s+(?:they\\s+are|they['’]re|rather|we\\s+are|it\\s+is|we['’]re|it['’]s|but)|(?:are\\s+not\\s+about|aren['’]t\\s+about|is\\s+not\\s+about|isn['’]t\\s+about|is\\s+not\\s+the|is\\s+not\\s+an|isn['’]t\\s+the|is\\s+not\\s+a|isn['’]t\\s+an|isn['’]t\\s+a|not\\s+an|not\\s+a),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:it\\s+is\\s+about|it['’]s\\s+about|but\\s+about|it\\s+is\\s+the|it\\s+is\\s+an|it['’]s\\s+the|they\\s+are|but\\s+the|it\\s+is\\s+a|it['’]s\\s+an|they['’]re|but\\s+an|it['’]s\\s+a|but\\s+a)|is\\s+not\\s+an\\s+afterthought|did\\s+not\\s+build\\s+another|is\\s+not\\s+a\\s+nice-to-have|isn['’]t\\s+an\\s+afterthought|other\\s+tools\\s+force\\s+you|traditional\\s+solutions|didn['’]t\\s+build\\s+another|isn['’]t\\s+a\\s+nice-to-have|other\\s+tools\\s+make\\s+you|instead\\s+of\\s+settling|much\\s+more\\s+than\\s+just|unlike\\s+conventional|conventional\\s+tools|did\\s+not\\s+just\\s+build|forget\\s+traditional|unlike\\s+traditional|where\\s+conventional|didn['’]t\\s+just\\s+build|gone\\s+are\\s+the\\s+days|traditional\\s+tools|where\\s+traditional|rather\\s+than\\s+just|does\\s+not\\s+merely|does\\s+not\\s+simply|instead\\s+of\\s+just|is\\s+more\\s+than\\s+an|it\\s+is\\s+not\\s+about|not\\s+yet\\s+another|doesn['’]t\\s+merely|doesn['’]t\\s+simply|far\\s+from\\s+being|forget\\s+the\\s+old|is\\s+more\\s+than\\s+a|it\\s+is\\s+not\\s+that|it\\s+isn['’]t\\s+about|it['’]s\\s+not\\s+about|legacy\\s+systems|more\\s+than\\s+just|say\\s+goodbye\\s+to|this\\s+is\\s+not\\s+an|unlike\\s+typical|are\\s+more\\s+than|do\\s+not\\s+simply|does\\s+not\\s+just|far\\s+more\\s+than|forget\\s+clunky|forget\\s+legacy|is\\s+not\\s+merely|is\\s+not\\s+simply|it\\s+isn['’]t\\s+that|it['’]s\\s+not\\s+that|that\\s+is\\s+not\\s+a|this\\s+is\\s+not\\s+a|this\\s+isn['’]t\\s+an|unlike\\s+legacy|will\\s+not\\s+just|are\\s+not\\s+just|did\\s+not\\s+just|doesn['’]t\\s+just|don['’]t\\s+simply|is\\s+not\\s+about|is\\s+not\\s+magic|isn['’]t\\s+merely|isn['’]t\\s+simply|it\\s+is\\s+not\\s+an|more\\s+than\\s+an|that\\s+isn['’]t\\s+a|that['’]s\\s+not\\s+a|this\\s+isn['’]t\\s+a|unlike\\s+other|was\\s+not\\s+just|aren['’]t\\s+just|beyond\\s+just|didn['’]t\\s+just|do\\s+not\\s+just|goes\\s+beyond|is\\s+not\\s+just|is\\s+not\\s+only|isn['’]t\\s+about|isn['’]t\\s+magic|it\\s+is\\s+not\\s+a|it\\s+isn['’]t\\s+an|it['’]s\\s+not\\s+an|more\\s+than\\s+a|not\\s+another|unlike\\s+most|wasn['’]t\\s+just|where\\s+other|don['’]t\\s+just|far\\s+from\\s+a|isn['’]t\\s+just|isn['’]t\\s+only|it\\s+isn['’]t\\s+a|it['’]s\\s+not\\s+a|most\\s+tools|not\\s+merely|not\\s+simply|old-school|where\\s+most|won['’]t\\s+just|go\\s+beyond|not\\s+just|not\\s+only|no\\s+more|clunky)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:not\\s+because|no\\s+longer|not\\s+as\\s+an|not\\s+as\\s+a|not\\s+as),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:but\\s+as|it\\s+is|it['’]s|but)|(?:this\\s+was\\s+not|that\\s+is\\s+not|this\\s+is\\s+not|this\\s+wasn['’]t|you\\s+are\\s+not|it\\s+was\\s+not|that\\s+isn['’]t|that['’]s\\s+not|this\\s+isn['’]t|we\\s+are\\s+not|you\\s+aren['’]t|you['’]re\\s+not|it\\s+is\\s+not|it\\s+wasn['’]t|we\\s+aren['’]t|we['’]re\\s+not|it\\s+isn['’]t|it['’]s\\s+not),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:they\\s+are|that\\s+is|they['’]re|this\\s+is|that['’]s|we\\s+are|it\\s+is|we['’]re|it['’]s)|(?:does\\s+not\\s+just|is\\s+not\\s+merely|is\\s+not\\s+simply|are\\s+not\\s+just|doesn['’]t\\s+just|isn['’]t\\s+merely|isn['’]t\\s+simply|aren['’]t\\s+just|do\\s+not\\s+just|is\\s+not\\s+just|is\\s+not\\s+only|don['’]t\\s+just|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only),?(?:\\s+[^\\s.!?;:]+){0,8}?\\s+(?:they\\s+are|they['’]re|rather|we\\s+are|it\\s+is|we['’]re|it['’]s|but)|(?:are\\s+not\\s+about|aren['’]t\\s+about|is\\s+not\\s+about|isn['’]t\\s+about|is\\s+not\\s+the|is\\s+not\\s+an|isn['’]t\\s+the|is\\s+not\\s+a|isn['’]t\\s+an|isn['’]t\\s+a|not\\s+an|not\\s+a),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:it\\s+is\\s+about|it['’]s\\s+about|but\\s+about|it\\s+is\\s+the|it\\s+is\\s+an|it['’]s\\s+the|they\\s+are|but\\s+the|it\\s+is\\s+a|it['’]s\\s+an|they['’]re|but\\s+an|it['’]s\\s+a|but\\s+a)|is\\s+not\\s+an\\s+afterthought|did\\s+not\\s+build\\s+another|is\\s+not\\s+a\\s+nice-to-have|isn['’]t\\s+an\\s+afterthought|other\\s+tools\\s+force\\s+you|traditional\\s+solutions|didn['’]t\\s+build\\s+another|isn['’]t\\s+a\\s+nice-to-have|other\\s+tools\\s+make\\s+you|instead\\s+of\\s+settling|much\\s+more\\s+than\\s+just|unlike\\s+conventional|conventional\\s+tools|did\\s+not\\s+just\\s+build|forget\\s+traditional|unlike\\s+traditional|where\\s+conventional|didn['’]t\\s+just\\s+build|gone\\s+are\\s+the\\s+days|traditional\\s+tools|where\\s+traditional|rather\\s+than\\s+just|does\\s+not\\s+merely|does\\s+not\\s+simply|instead\\s+of\\s+just|is\\s+more\\s+than\\s+an|it\\s+is\\s+not\\s+about|not\\s+yet\\s+another|doesn['’]t\\s+merely|doesn['’]t\\s+simply|far\\s+from\\s+being|forget\\s+the\\s+old|is\\s+more\\s+than\\s+a|it\\s+is\\s+not\\s+that|it\\s+isn['’]t\\s+about|it['’]s\\s+not\\s+about|legacy\\s+systems|more\\s+than\\s+just|say\\s+goodbye\\s+to|this\\s+is\\s+not\\s+an|unlike\\s+typical|are\\s+more\\s+than|do\\s+not\\s+simply|does\\s+not\\s+just|far\\s+more\\s+than|forget\\s+clunky|forget\\s+legacy|is\\s+not\\s+merely|is\\s+not\\s+simply|it\\s+isn['’]t\\s+that|it['’]s\\s+not\\s+that|that\\s+is\\s+not\\s+a|this\\s+is\\s+not\\s+a|this\\s+isn['’]t\\s+an|unlike\\s+legacy|will\\s+not\\s+just|are\\s+not\\s+just|did\\s+not\\s+just|doesn['’]t\\s+just|don['’]t\\s+simply|is\\s+not\\s+about|is\\s+not\\s+magic|isn['’]t\\s+merely|isn['’]t\\s+simply|it\\s+is\\s+not\\s+an|more\\s+than\\s+an|that\\s+isn['’]t\\s+a|that['’]s\\s+not\\s+a|this\\s+isn['’]t\\s+a|unlike\\s+other|was\\s+not\\s+just|aren['’]t\\s+just|beyond\\s+just|didn['’]t\\s+just|do\\s+not\\s+just|goes\\s+beyond|is\\s+not\\s+just|is\\s+not\\s+only|isn['’]t\\s+about|isn['’]t\\s+magic|it\\s+is\\s+not\\s+a|it\\s+isn['’]t\\s+an|it['’]s\\s+not\\s+an|more\\s+than\\s+a|not\\s+another|unlike\\s+most|wasn['’]t\\s+just|where\\s+other|don['’]t\\s+just|far\\s+from\\s+a|isn['’]t\\s+just|isn['’]t\\s+only|it\\s+isn['’]t\\s+a|it['’]s\\s+not\\s+a|most\\s+tools|not\\s+merely|not\\s+simply|old-school|where\\s+most|won['’]t\\s+just|go\\s+beyond|not\\s+just|not\\s+only|no\\s+more|clunky)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3049,6 +3096,22 @@ export const catalogue: CompiledCatalogue = {
         "wo andere"
       ],
       "pairs": [
+        {
+          "first": [
+            "dreht sich nicht um",
+            "geht es nicht um",
+            "nicht bloß als",
+            "nicht mehr nur",
+            "nicht nur als",
+            "nicht darum",
+            "nicht als",
+            "nicht um"
+          ],
+          "then": [
+            "sondern"
+          ],
+          "within": 5
+        },
         {
           "first": [
             "herkömmliche Lösungen",
@@ -3119,15 +3182,6 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
-            "nicht"
-          ],
-          "then": [
-            "sondern"
-          ],
-          "within": 3
-        },
-        {
-          "first": [
             "keinem",
             "keinen",
             "keine",
@@ -3194,7 +3248,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:nicht),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:sondern)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|das\\s+ist\\s+keine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|das\\s+ist\\s+kein|ist\\s+mehr\\s+als|Schluss\\s+mit|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:dreht\\s+sich\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+bloß\\s+als|nicht\\s+mehr\\s+nur|nicht\\s+nur\\s+als|nicht\\s+darum|nicht\\s+als|nicht\\s+um),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:sondern)|(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:lediglich|bloß|nur)|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|das\\s+ist\\s+keine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|das\\s+ist\\s+kein|ist\\s+mehr\\s+als|Schluss\\s+mit|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3229,10 +3283,7 @@ export const catalogue: CompiledCatalogue = {
         {
           "first": [
             "approximately",
-            "roughly",
-            "around",
-            "about",
-            "some"
+            "roughly"
           ],
           "then": [
             "approximately",
@@ -3418,7 +3469,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:in\\s+principle|in\\s+general|as\\s+a\\s+rule|generally|typically|normally|usually|mostly),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:in\\s+most\\s+cases|in\\s+general|as\\s+a\\s+rule|generally|typically|normally|usually|mostly)|(?:approximately|roughly|around|about|some),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:approximately|give\\s+or\\s+take|roughly|around|about|or\\s+so)|(?:should|could|might|would|may),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|seem\\s+to|maybe),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|seem\\s+to|maybe),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:should|could|might|would|may))(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:in\\s+principle|in\\s+general|as\\s+a\\s+rule|generally|typically|normally|usually|mostly),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:in\\s+most\\s+cases|in\\s+general|as\\s+a\\s+rule|generally|typically|normally|usually|mostly)|(?:approximately|roughly),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:approximately|give\\s+or\\s+take|roughly|around|about|or\\s+so)|(?:should|could|might|would|may),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|seem\\s+to|maybe),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:under\\s+certain\\s+circumstances|in\\s+some\\s+circumstances|to\\s+a\\s+certain\\s+degree|to\\s+a\\s+certain\\s+extent|in\\s+certain\\s+cases|to\\s+some\\s+degree|to\\s+some\\s+extent|in\\s+some\\s+cases|theoretically|in\\s+principle|more\\s+or\\s+less|conceivably|more\\s+likely|most\\s+likely|potentially|apparently|presumably|hopefully|in\\s+theory|partially|seemingly|arguably|possibly|probably|somewhat|in\\s+part|kind\\s+of|perhaps|sort\\s+of|likely|maybe)|(?:under\\s+certain\\s+circumstances|there\\s+is\\s+a\\s+chance\\s+that|there['’]s\\s+a\\s+chance\\s+that|it\\s+is\\s+possible\\s+that|it['’]s\\s+possible\\s+that|it\\s+is\\s+likely\\s+that|it['’]s\\s+likely\\s+that|appears\\s+to\\s+have|it\\s+appears\\s+that|it\\s+would\\s+appear|appear\\s+to\\s+have|a\\s+chance\\s+that|in\\s+some\\s+cases|it\\s+seems\\s+that|it\\s+would\\s+seem|seems\\s+to\\s+have|in\\s+principle|chance\\s+that|conceivably|most\\s+likely|potentially|apparently|appears\\s+to|it\\s+appears|presumably|I\\s+believe|I\\s+suspect|appear\\s+to|hopefully|in\\s+theory|seemingly|arguably|it\\s+seems|possibly|probably|seems\\s+to|I\\s+think|perhaps|seem\\s+to|maybe),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:should|could|might|would|may))(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3939,6 +3990,7 @@ export const catalogue: CompiledCatalogue = {
         {
           "first": [
             "you will",
+            "you can",
             "you'll",
             "you"
           ],
@@ -3960,7 +4012,7 @@ export const catalogue: CompiledCatalogue = {
             "boost",
             "cut"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -3985,31 +4037,9 @@ export const catalogue: CompiledCatalogue = {
             "safe"
           ],
           "within": 3
-        },
-        {
-          "first": [
-            "because",
-            "since",
-            "with",
-            "as",
-            "by"
-          ],
-          "then": [
-            "it eliminates",
-            "it guarantees",
-            "it improves",
-            "it prevents",
-            "it ensures",
-            "it reduces",
-            "it keeps",
-            "it makes",
-            "you will",
-            "you'll"
-          ],
-          "within": 6
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to),?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means),?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you['’]ll|you),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|(?:because|since|with|as|by),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:it\\s+eliminates|it\\s+guarantees|it\\s+improves|it\\s+prevents|it\\s+ensures|it\\s+reduces|it\\s+keeps|it\\s+makes|you\\s+will|you['’]ll)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to),?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means),?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you\\s+can|you['’]ll|you),?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4325,7 +4355,6 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
-            "durch",
             "dank"
           ],
           "then": [
@@ -4339,10 +4368,10 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "was letztlich zu",
+            "was direkt zu",
             "dies zu",
             "das zu",
-            "der zu",
-            "die zu",
             "was zu"
           ],
           "then": [
@@ -4363,7 +4392,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:reibungslosen|reibungslose|zuverlässige|dass\\s+Ihre|jederzeit|dass\\s+Ihr|maximale|optimale|höchste|Ihrem|Ihren|einen|stets|volle|Ihre|eine|das|den|die)|(?:bewirken|bewirkt),?\\s+(?:dass\\s+Ihr\\s+Team|dass\\s+Teams|schnellere|dass\\s+Ihre|dass\\s+Ihr|dass\\s+Sie|bessere|weniger|höhere|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch|dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:dies\\s+zu|das\\s+zu|der\\s+zu|die\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleistet|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|führt\\s+zu|steigert)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:dazu\\s+bei)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:reibungslosen|reibungslose|zuverlässige|dass\\s+Ihre|jederzeit|dass\\s+Ihr|maximale|optimale|höchste|Ihrem|Ihren|einen|stets|volle|Ihre|eine|das|den|die)|(?:bewirken|bewirkt),?\\s+(?:dass\\s+Ihr\\s+Team|dass\\s+Teams|schnellere|dass\\s+Ihre|dass\\s+Ihr|dass\\s+Sie|bessere|weniger|höhere|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:dank),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:was\\s+letztlich\\s+zu|was\\s+direkt\\s+zu|dies\\s+zu|das\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleistet|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|führt\\s+zu|steigert)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4552,17 +4581,15 @@ export const catalogue: CompiledCatalogue = {
           "first": [
             "takes less than",
             "in less than",
+            "within a few",
             "in minutes",
             "in seconds",
             "takes just",
             "takes only",
             "less than",
+            "in a few",
             "in under",
-            "in just",
-            "within",
-            "under",
-            "just",
-            "only"
+            "in just"
           ],
           "then": [
             "a few minutes",
@@ -4744,7 +4771,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:completely|entirely|totally|fully|100%),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:bulletproof|automated|certified|compliant|protected|accurate|reliable|secure|HIPAA|GDPR|safe)|(?:scaling|scaled|scales|scale),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:without\\s+limits|effortlessly|to\\s+thousands|to\\s+any\\s+size|to\\s+billions|to\\s+millions|infinitely)|(?:takes\\s+less\\s+than|in\\s+less\\s+than|in\\s+minutes|in\\s+seconds|takes\\s+just|takes\\s+only|less\\s+than|in\\s+under|in\\s+just|within|under|just|only),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:a\\s+few\\s+minutes|a\\s+few\\s+seconds|five\\s+minutes|milliseconds|60\\s+seconds|one\\s+minute|5\\s+minutes|a\\s+minute|a\\s+second|minutes|seconds)|(?:availability|accuracy|delivery|results|uptime),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:guaranteed)|(?:more\\s+efficient|more\\s+reliable|more\\s+secure|cheaper|lighter|quicker|smaller|better|faster|safer),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:than\\s+the\\s+competition|than\\s+alternatives|than\\s+competitors|than\\s+other|than\\s+ever|than\\s+any)|(?:zero),?\\s+(?:false\\s+negatives|false\\s+positives|vulnerabilities|configuration|maintenance|data\\s+loss|incidents|breaches|downtime|overhead|latency|outages|config|errors|setup|bugs)|(?:one\\s+hundred\\s+percent|a\\s+hundred\\s+percent|100\\s+%|100%),?\\s+(?:satisfaction|compatible|error-free|guaranteed|available|accurate|bug-free|reliable|correct|secure|uptime|safe)|(?:its|our|the),?\\s+(?:most\\s+comprehensive|most\\s+performant|most\\s+efficient|most\\s+accurate|most\\s+advanced|most\\s+complete|most\\s+powerful|most\\s+reliable|most\\s+scalable|most\\s+popular|most\\s+trusted|most\\s+robust|most\\s+secure|lightest|quickest|simplest|smallest|easiest|fastest|leading|safest|best)|(?:most\\s+advanced|most\\s+powerful|most\\s+reliable|most\\s+secure|biggest|fastest|largest|leading|best),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:in\\s+the\\s+industry|on\\s+the\\s+market|on\\s+the\\s+planet|in\\s+its\\s+class|in\\s+the\\s+world|ever\\s+built|available|ever\\s+made|out\\s+there)|(?:depended\\s+on\\s+by|relied\\s+on\\s+by|adopted\\s+by|trusted\\s+by|chosen\\s+by|loved\\s+by|used\\s+by),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:hundreds\\s+of|the\\s+world['’]s|countless|more\\s+than|thousands|millions|Fortune|leading|over|top)|availability,\\s+guaranteed|without\\s+breaking\\s+a\\s+sweat|guaranteed\\s+availability|a\\s+fraction\\s+of\\s+the\\s+time|unlimited\\s+scalability|unmatched\\s+performance|fraction\\s+of\\s+the\\s+cost|zero\\s+false\\s+positives|infinitely\\s+scalable|regardless\\s+of\\s+scale|extensively\\s+tested|guaranteed\\s+results|industry['’]s\\s+fastest|industry['’]s\\s+leading|more\\s+reliable\\s+than|the\\s+obvious\\s+choice|three\\s+times\\s+faster|uptime,\\s+guaranteed|zero\\s+configuration|every\\s+single\\s+time|guaranteed\\s+uptime|rigorously\\s+tested|scales\\s+infinitely|the\\s+only\\s+platform|the\\s+only\\s+solution|thoroughly\\s+tested|always\\s+available|enterprise-grade|enterprise-ready|faster\\s+than\\s+ever|industry\\s+leading|industry-leading|more\\s+secure\\s+than|production\\s+ready|production-ready|state\\s+of\\s+the\\s+art|state-of-the-art|the\\s+first\\s+choice|works\\s+every\\s+time|HIPAA-compliant|SOC\\s+2\\s+compliant|always\\s+accurate|always\\s+delivers|always\\s+reliable|better\\s+than\\s+any|faster\\s+than\\s+any|fully\\s+compliant|industry['’]s\\s+best|industry['’]s\\s+most|never\\s+goes\\s+down|the\\s+best\\s+choice|world['’]s\\s+fastest|world['’]s\\s+leading|100%\\s+compliant|GDPR-compliant|always\\s+correct|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|market-leading|military-grade|no\\s+matter\\s+what|second\\s+to\\s+none|zero\\s+data\\s+loss|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|guaranteed\\s+to|half\\s+the\\s+cost|is\\s+guaranteed|like\\s+no\\s+other|never\\s+crashes|no\\s+matter\\s+how|the\\s+only\\s+tool|twice\\s+as\\s+fast|world['’]s\\s+first|zero\\s+downtime|zero-downtime|always\\s+works|blazing\\s+fast|blazing-fast|bullet-proof|fewer\\s+errors|first\\s+choice|fully\\s+tested|never\\s+breaks|never\\s+misses|times\\s+faster|world['’]s\\s+best|world['’]s\\s+most|100x\\s+faster|bulletproof|less\\s+memory|never\\s+fails|never\\s+loses|no\\s+downtime|unbreakable|world\\s+class|world-class|zero\\s+config|zero\\s+errors|10x\\s+faster|bank-grade|error-free|fewer\\s+bugs|flawlessly|never\\s+fail|number\\s+one|rock\\s+solid|rock-solid|unbeatable|unhackable|unrivalled|2x\\s+faster|3x\\s+faster|5x\\s+faster|always\\s+up|fail-safe|foolproof|less\\s+code|perfectly|the\\s+go-to|unmatched|unrivaled|zero\\s+bugs|bug-free|flawless|less\\s+CPU|by\\s+half|in\\s+half|perfect)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:completely|entirely|totally|fully|100%),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:bulletproof|automated|certified|compliant|protected|accurate|reliable|secure|HIPAA|GDPR|safe)|(?:scaling|scaled|scales|scale),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:without\\s+limits|effortlessly|to\\s+thousands|to\\s+any\\s+size|to\\s+billions|to\\s+millions|infinitely)|(?:takes\\s+less\\s+than|in\\s+less\\s+than|within\\s+a\\s+few|in\\s+minutes|in\\s+seconds|takes\\s+just|takes\\s+only|less\\s+than|in\\s+a\\s+few|in\\s+under|in\\s+just),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:a\\s+few\\s+minutes|a\\s+few\\s+seconds|five\\s+minutes|milliseconds|60\\s+seconds|one\\s+minute|5\\s+minutes|a\\s+minute|a\\s+second|minutes|seconds)|(?:availability|accuracy|delivery|results|uptime),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:guaranteed)|(?:more\\s+efficient|more\\s+reliable|more\\s+secure|cheaper|lighter|quicker|smaller|better|faster|safer),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:than\\s+the\\s+competition|than\\s+alternatives|than\\s+competitors|than\\s+other|than\\s+ever|than\\s+any)|(?:zero),?\\s+(?:false\\s+negatives|false\\s+positives|vulnerabilities|configuration|maintenance|data\\s+loss|incidents|breaches|downtime|overhead|latency|outages|config|errors|setup|bugs)|(?:one\\s+hundred\\s+percent|a\\s+hundred\\s+percent|100\\s+%|100%),?\\s+(?:satisfaction|compatible|error-free|guaranteed|available|accurate|bug-free|reliable|correct|secure|uptime|safe)|(?:its|our|the),?\\s+(?:most\\s+comprehensive|most\\s+performant|most\\s+efficient|most\\s+accurate|most\\s+advanced|most\\s+complete|most\\s+powerful|most\\s+reliable|most\\s+scalable|most\\s+popular|most\\s+trusted|most\\s+robust|most\\s+secure|lightest|quickest|simplest|smallest|easiest|fastest|leading|safest|best)|(?:most\\s+advanced|most\\s+powerful|most\\s+reliable|most\\s+secure|biggest|fastest|largest|leading|best),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:in\\s+the\\s+industry|on\\s+the\\s+market|on\\s+the\\s+planet|in\\s+its\\s+class|in\\s+the\\s+world|ever\\s+built|available|ever\\s+made|out\\s+there)|(?:depended\\s+on\\s+by|relied\\s+on\\s+by|adopted\\s+by|trusted\\s+by|chosen\\s+by|loved\\s+by|used\\s+by),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:hundreds\\s+of|the\\s+world['’]s|countless|more\\s+than|thousands|millions|Fortune|leading|over|top)|availability,\\s+guaranteed|without\\s+breaking\\s+a\\s+sweat|guaranteed\\s+availability|a\\s+fraction\\s+of\\s+the\\s+time|unlimited\\s+scalability|unmatched\\s+performance|fraction\\s+of\\s+the\\s+cost|zero\\s+false\\s+positives|infinitely\\s+scalable|regardless\\s+of\\s+scale|extensively\\s+tested|guaranteed\\s+results|industry['’]s\\s+fastest|industry['’]s\\s+leading|more\\s+reliable\\s+than|the\\s+obvious\\s+choice|three\\s+times\\s+faster|uptime,\\s+guaranteed|zero\\s+configuration|every\\s+single\\s+time|guaranteed\\s+uptime|rigorously\\s+tested|scales\\s+infinitely|the\\s+only\\s+platform|the\\s+only\\s+solution|thoroughly\\s+tested|always\\s+available|enterprise-grade|enterprise-ready|faster\\s+than\\s+ever|industry\\s+leading|industry-leading|more\\s+secure\\s+than|production\\s+ready|production-ready|state\\s+of\\s+the\\s+art|state-of-the-art|the\\s+first\\s+choice|works\\s+every\\s+time|HIPAA-compliant|SOC\\s+2\\s+compliant|always\\s+accurate|always\\s+delivers|always\\s+reliable|better\\s+than\\s+any|faster\\s+than\\s+any|fully\\s+compliant|industry['’]s\\s+best|industry['’]s\\s+most|never\\s+goes\\s+down|the\\s+best\\s+choice|world['’]s\\s+fastest|world['’]s\\s+leading|100%\\s+compliant|GDPR-compliant|always\\s+correct|are\\s+guaranteed|blazingly\\s+fast|lightning\\s+fast|lightning-fast|market-leading|military-grade|no\\s+matter\\s+what|second\\s+to\\s+none|zero\\s+data\\s+loss|battle\\s+tested|battle-proven|battle-tested|best\\s+in\\s+class|best-in-class|guaranteed\\s+to|half\\s+the\\s+cost|is\\s+guaranteed|like\\s+no\\s+other|never\\s+crashes|no\\s+matter\\s+how|the\\s+only\\s+tool|twice\\s+as\\s+fast|world['’]s\\s+first|zero\\s+downtime|zero-downtime|always\\s+works|blazing\\s+fast|blazing-fast|bullet-proof|fewer\\s+errors|first\\s+choice|fully\\s+tested|never\\s+breaks|never\\s+misses|times\\s+faster|world['’]s\\s+best|world['’]s\\s+most|100x\\s+faster|bulletproof|less\\s+memory|never\\s+fails|never\\s+loses|no\\s+downtime|unbreakable|world\\s+class|world-class|zero\\s+config|zero\\s+errors|10x\\s+faster|bank-grade|error-free|fewer\\s+bugs|flawlessly|never\\s+fail|number\\s+one|rock\\s+solid|rock-solid|unbeatable|unhackable|unrivalled|2x\\s+faster|3x\\s+faster|5x\\s+faster|always\\s+up|fail-safe|foolproof|less\\s+code|perfectly|the\\s+go-to|unmatched|unrivaled|zero\\s+bugs|bug-free|flawless|less\\s+CPU|by\\s+half|in\\s+half|perfect)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5990,6 +6017,8 @@ export const catalogue: CompiledCatalogue = {
       "pairs": [
         {
           "first": [
+            "now correctly",
+            "also now",
             "now"
           ],
           "then": [
@@ -6007,7 +6036,7 @@ export const catalogue: CompiledCatalogue = {
             "shows",
             "works"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -6027,8 +6056,10 @@ export const catalogue: CompiledCatalogue = {
           "then": [
             "has been resolved",
             "no longer happens",
+            "is finally fixed",
             "no longer occurs",
             "has been fixed",
+            "is now fixed",
             "is resolved",
             "are fixed",
             "was fixed",
@@ -6036,7 +6067,7 @@ export const catalogue: CompiledCatalogue = {
             "is fixed",
             "is gone"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -6066,7 +6097,12 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "integration tests",
+            "smoke tests",
+            "type checks",
             "deployment",
+            "unit tests",
+            "e2e tests",
             "migration",
             "pipeline",
             "linting",
@@ -6103,7 +6139,7 @@ export const catalogue: CompiledCatalogue = {
             "passed",
             "pass"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -6160,8 +6196,25 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "we have thoroughly",
+            "I have thoroughly",
+            "we've thoroughly",
+            "I've thoroughly",
+            "we thoroughly",
+            "I thoroughly",
+            "we have also",
+            "I carefully",
+            "I have also",
+            "I have now",
+            "I manually",
+            "we've also",
+            "I've also",
+            "I've now",
+            "we also",
             "we have",
+            "I also",
             "I have",
+            "I just",
             "we've",
             "I've",
             "we",
@@ -6178,29 +6231,10 @@ export const catalogue: CompiledCatalogue = {
             "checked",
             "tested"
           ],
-          "within": 2
-        },
-        {
-          "first": [
-            "all"
-          ],
-          "then": [
-            "tests are passing",
-            "checks are green",
-            "tests are green",
-            "checks passed",
-            "tests passing",
-            "specs passed",
-            "tests passed",
-            "checks pass",
-            "tests green",
-            "specs pass",
-            "tests pass"
-          ],
-          "within": 2
+          "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:now),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:compiles|displays|responds|succeeds|behaves|handles|renders|returns|builds|passes|loads|shows|works)|(?:race\\s+condition|flaky\\s+test|regression|flakiness|timeouts|problem|timeout|crash|error|issue|leak|bug),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:has\\s+been\\s+resolved|no\\s+longer\\s+happens|no\\s+longer\\s+occurs|has\\s+been\\s+fixed|is\\s+resolved|are\\s+fixed|was\\s+fixed|are\\s+gone|is\\s+fixed|is\\s+gone)|(?:everything),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:has\\s+been\\s+verified|has\\s+been\\s+checked|has\\s+been\\s+tested|is\\s+in\\s+order|was\\s+checked|checks\\s+out|is\\s+passing|is\\s+working|looks\\s+fine|looks\\s+good|was\\s+tested|is\\s+green|is\\s+ready|is\\s+fine|passed|passes|works|runs)|(?:deployment|migration|pipeline|linting|builds|checks|deploy|build|check|suite|tests|jobs|lint|runs|test|job|run|CI),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:completed\\s+successfully|ran\\s+successfully|came\\s+back\\s+green|were\\s+successful|was\\s+successful|went\\s+through|are\\s+passing|is\\s+passing|looks\\s+good|went\\s+green|are\\s+green|look\\s+good|succeeded|is\\s+green|passed|pass)|(?:confirmed|validated|verified|checked|tested|tried),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:with\\s+production\\s+data|in\\s+production|on\\s+my\\s+machine|against\\s+all|across\\s+all|end\\s+to\\s+end|end-to-end|in\\s+staging|on\\s+staging|manually|on\\s+every|locally|in\\s+all|on\\s+all)|(?:memory\\s+usage|startup\\s+time|performance|throughput|behaviour|behavior|latency|output),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:remains\\s+unchanged|was\\s+not\\s+affected|is\\s+not\\s+affected|wasn['’]t\\s+affected|did\\s+not\\s+change|isn['’]t\\s+affected|didn['’]t\\s+change|is\\s+unaffected|is\\s+unchanged|is\\s+the\\s+same|unchanged)|(?:we\\s+have|I\\s+have|we['’]ve|I['’]ve|we|I),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:double-checked|ran\\s+the\\s+tests|run\\s+the\\s+tests|confirmed|made\\s+sure|validated|verified|checked|tested)|(?:all),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:tests\\s+are\\s+passing|checks\\s+are\\s+green|tests\\s+are\\s+green|checks\\s+passed|tests\\s+passing|specs\\s+passed|tests\\s+passed|checks\\s+pass|tests\\s+green|specs\\s+pass|tests\\s+pass)|no\\s+impact\\s+on\\s+performance|compiles\\s+without\\s+errors|successfully\\s+validated|validated\\s+successfully|all\\s+tests\\s+are\\s+passing|everything\\s+checks\\s+out|everything\\s+is\\s+working|no\\s+performance\\s+impact|successfully\\s+verified|the\\s+pipeline\\s+is\\s+green|verified\\s+successfully|all\\s+checks\\s+are\\s+green|no\\s+issues\\s+were\\s+found|no\\s+regressions\\s+found|all\\s+tests\\s+are\\s+green|behaves\\s+as\\s+expected|builds\\s+successfully|returns\\s+the\\s+correct|successfully\\s+tested|tested\\s+and\\s+verified|tested\\s+successfully|the\\s+build\\s+succeeded|working\\s+as\\s+expected|working\\s+as\\s+intended|checks\\s+are\\s+passing|extensively\\s+tested|has\\s+been\\s+validated|have\\s+been\\s+verified|ran\\s+the\\s+test\\s+suite|tested\\s+and\\s+working|without\\s+any\\s+issues|worked\\s+as\\s+expected|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|found\\s+no\\s+problems|has\\s+been\\s+resolved|has\\s+been\\s+verified|no\\s+problems\\s+found|passed\\s+all\\s+checks|passes\\s+all\\s+checks|remains\\s+unchanged|renders\\s+correctly|returns\\s+the\\s+right|tested\\s+thoroughly|tests\\s+are\\s+passing|thoroughly\\s+tested|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|compiles\\s+cleanly|everything\\s+works|have\\s+been\\s+tested|looks\\s+good\\s+to\\s+me|passed\\s+all\\s+tests|passes\\s+all\\s+tests|the\\s+build\\s+passes|type\\s+checks\\s+pass|typecheck\\s+passes|verified\\s+working|works\\s+flawlessly|all\\s+checks\\s+pass|found\\s+no\\s+errors|found\\s+no\\s+issues|has\\s+been\\s+tested|have\\s+been\\s+fixed|no\\s+errors\\s+found|no\\s+issues\\s+found|tests\\s+are\\s+green|works\\s+correctly|works\\s+perfectly|all\\s+tests\\s+pass|approved\\s+by\\s+QA|build\\s+is\\s+green|builds\\s+cleanly|confirmed\\s+that|double-checked|has\\s+been\\s+fixed|is\\s+now\\s+working|linting\\s+passes|no\\s+regressions|ready\\s+to\\s+merge|sanity\\s+checked|sanity-checked|the\\s+tests\\s+pass|triple-checked|without\\s+issues|checks\\s+passed|correctly\\s+now|no\\s+noticeable|now\\s+correctly|ran\\s+the\\s+suite|ran\\s+the\\s+tests|ready\\s+to\\s+ship|verified\\s+that|fully\\s+tested|is\\s+fixed\\s+now|is\\s+now\\s+fixed|is\\s+unchanged|spot\\s+checked|spot-checked|tests\\s+passed|was\\s+verified|CI\\s+is\\s+green|QA\\s+approved|checks\\s+pass|lint\\s+passes|no\\s+blockers|smoke\\s+tests|were\\s+tested|good\\s+to\\s+go|looks\\s+good|signed\\s+off|was\\s+tested|works\\s+fine|CI\\s+passed|CI\\s+passes|all\\s+green|are\\s+green|no\\s+issues|now\\s+works|works\\s+now|all\\s+good|is\\s+green|LGTM)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:now\\s+correctly|also\\s+now|now),?\\s+(?:compiles|displays|responds|succeeds|behaves|handles|renders|returns|builds|passes|loads|shows|works)|(?:race\\s+condition|flaky\\s+test|regression|flakiness|timeouts|problem|timeout|crash|error|issue|leak|bug),?\\s+(?:has\\s+been\\s+resolved|no\\s+longer\\s+happens|is\\s+finally\\s+fixed|no\\s+longer\\s+occurs|has\\s+been\\s+fixed|is\\s+now\\s+fixed|is\\s+resolved|are\\s+fixed|was\\s+fixed|are\\s+gone|is\\s+fixed|is\\s+gone)|(?:everything),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:has\\s+been\\s+verified|has\\s+been\\s+checked|has\\s+been\\s+tested|is\\s+in\\s+order|was\\s+checked|checks\\s+out|is\\s+passing|is\\s+working|looks\\s+fine|looks\\s+good|was\\s+tested|is\\s+green|is\\s+ready|is\\s+fine|passed|passes|works|runs)|(?:integration\\s+tests|smoke\\s+tests|type\\s+checks|deployment|unit\\s+tests|e2e\\s+tests|migration|pipeline|linting|builds|checks|deploy|build|check|suite|tests|jobs|lint|runs|test|job|run|CI),?\\s+(?:completed\\s+successfully|ran\\s+successfully|came\\s+back\\s+green|were\\s+successful|was\\s+successful|went\\s+through|are\\s+passing|is\\s+passing|looks\\s+good|went\\s+green|are\\s+green|look\\s+good|succeeded|is\\s+green|passed|pass)|(?:confirmed|validated|verified|checked|tested|tried),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:with\\s+production\\s+data|in\\s+production|on\\s+my\\s+machine|against\\s+all|across\\s+all|end\\s+to\\s+end|end-to-end|in\\s+staging|on\\s+staging|manually|on\\s+every|locally|in\\s+all|on\\s+all)|(?:memory\\s+usage|startup\\s+time|performance|throughput|behaviour|behavior|latency|output),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:remains\\s+unchanged|was\\s+not\\s+affected|is\\s+not\\s+affected|wasn['’]t\\s+affected|did\\s+not\\s+change|isn['’]t\\s+affected|didn['’]t\\s+change|is\\s+unaffected|is\\s+unchanged|is\\s+the\\s+same|unchanged)|(?:we\\s+have\\s+thoroughly|I\\s+have\\s+thoroughly|we['’]ve\\s+thoroughly|I['’]ve\\s+thoroughly|we\\s+thoroughly|I\\s+thoroughly|we\\s+have\\s+also|I\\s+carefully|I\\s+have\\s+also|I\\s+have\\s+now|I\\s+manually|we['’]ve\\s+also|I['’]ve\\s+also|I['’]ve\\s+now|we\\s+also|we\\s+have|I\\s+also|I\\s+have|I\\s+just|we['’]ve|I['’]ve|we|I),?\\s+(?:double-checked|ran\\s+the\\s+tests|run\\s+the\\s+tests|confirmed|made\\s+sure|validated|verified|checked|tested)|no\\s+impact\\s+on\\s+performance|compiles\\s+without\\s+errors|successfully\\s+validated|validated\\s+successfully|all\\s+tests\\s+are\\s+passing|everything\\s+checks\\s+out|everything\\s+is\\s+working|no\\s+performance\\s+impact|successfully\\s+verified|the\\s+pipeline\\s+is\\s+green|verified\\s+successfully|all\\s+checks\\s+are\\s+green|no\\s+issues\\s+were\\s+found|no\\s+regressions\\s+found|all\\s+tests\\s+are\\s+green|behaves\\s+as\\s+expected|builds\\s+successfully|returns\\s+the\\s+correct|successfully\\s+tested|tested\\s+and\\s+verified|tested\\s+successfully|the\\s+build\\s+succeeded|working\\s+as\\s+expected|working\\s+as\\s+intended|checks\\s+are\\s+passing|extensively\\s+tested|has\\s+been\\s+validated|have\\s+been\\s+verified|ran\\s+the\\s+test\\s+suite|tested\\s+and\\s+working|without\\s+any\\s+issues|worked\\s+as\\s+expected|all\\s+checks\\s+passed|all\\s+tests\\s+passing|confirmed\\s+working|found\\s+no\\s+problems|has\\s+been\\s+resolved|has\\s+been\\s+verified|no\\s+problems\\s+found|passed\\s+all\\s+checks|passes\\s+all\\s+checks|remains\\s+unchanged|renders\\s+correctly|returns\\s+the\\s+right|tested\\s+thoroughly|tests\\s+are\\s+passing|thoroughly\\s+tested|works\\s+as\\s+expected|works\\s+as\\s+intended|all\\s+tests\\s+passed|compiles\\s+cleanly|everything\\s+works|have\\s+been\\s+tested|looks\\s+good\\s+to\\s+me|passed\\s+all\\s+tests|passes\\s+all\\s+tests|the\\s+build\\s+passes|type\\s+checks\\s+pass|typecheck\\s+passes|verified\\s+working|works\\s+flawlessly|all\\s+checks\\s+pass|found\\s+no\\s+errors|found\\s+no\\s+issues|has\\s+been\\s+tested|have\\s+been\\s+fixed|no\\s+errors\\s+found|no\\s+issues\\s+found|tests\\s+are\\s+green|works\\s+correctly|works\\s+perfectly|all\\s+tests\\s+pass|approved\\s+by\\s+QA|build\\s+is\\s+green|builds\\s+cleanly|confirmed\\s+that|double-checked|has\\s+been\\s+fixed|is\\s+now\\s+working|linting\\s+passes|no\\s+regressions|ready\\s+to\\s+merge|sanity\\s+checked|sanity-checked|the\\s+tests\\s+pass|triple-checked|without\\s+issues|checks\\s+passed|correctly\\s+now|no\\s+noticeable|now\\s+correctly|ran\\s+the\\s+suite|ran\\s+the\\s+tests|ready\\s+to\\s+ship|verified\\s+that|fully\\s+tested|is\\s+fixed\\s+now|is\\s+now\\s+fixed|is\\s+unchanged|spot\\s+checked|spot-checked|tests\\s+passed|was\\s+verified|CI\\s+is\\s+green|QA\\s+approved|checks\\s+pass|lint\\s+passes|no\\s+blockers|smoke\\s+tests|were\\s+tested|good\\s+to\\s+go|looks\\s+good|signed\\s+off|was\\s+tested|works\\s+fine|CI\\s+passed|CI\\s+passes|all\\s+green|are\\s+green|no\\s+issues|now\\s+works|works\\s+now|all\\s+good|is\\s+green|LGTM)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -6208,37 +6242,19 @@ export const catalogue: CompiledCatalogue = {
       "ruleId": "reported-evidence",
       "language": "de",
       "phrases": [
-        "erfolgreich verifiziert wurden",
         "erfolgreich verifiziert haben",
-        "erfolgreich verifiziert hatte",
-        "erfolgreich verifiziert wurde",
-        "erfolgreich validiert wurden",
         "erfolgreich verifiziert habe",
-        "erfolgreich verifiziert sind",
-        "erfolgreich überprüft wurden",
         "wie vorgesehen funktionieren",
         "wie vorgesehen funktionierte",
         "alle Tests sind erfolgreich",
-        "erfolgreich getestet wurden",
         "erfolgreich validiert haben",
-        "erfolgreich validiert hatte",
-        "erfolgreich validiert wurde",
-        "erfolgreich verifiziert hat",
-        "erfolgreich verifiziert ist",
         "erfolgreich überprüft haben",
-        "erfolgreich überprüft hatte",
-        "erfolgreich überprüft wurde",
         "wie gewünscht funktionieren",
         "wie gewünscht funktionierte",
         "wie vorgesehen funktioniert",
-        "erfolgreich geprüft wurden",
         "erfolgreich getestet haben",
-        "erfolgreich getestet hatte",
-        "erfolgreich getestet wurde",
         "erfolgreich validiert habe",
-        "erfolgreich validiert sind",
         "erfolgreich überprüft habe",
-        "erfolgreich überprüft sind",
         "wie erwartet funktionieren",
         "wie erwartet funktionierte",
         "wie gewünscht funktioniert",
@@ -6246,18 +6262,11 @@ export const catalogue: CompiledCatalogue = {
         "alle Tests sind bestanden",
         "einwandfrei funktionieren",
         "einwandfrei funktionierte",
+        "erfolgreich abgeschlossen",
         "erfolgreich durchgelaufen",
         "erfolgreich geprüft haben",
-        "erfolgreich geprüft hatte",
-        "erfolgreich geprüft wurde",
         "erfolgreich getestet habe",
-        "erfolgreich getestet sind",
-        "erfolgreich validiert hat",
-        "erfolgreich validiert ist",
-        "erfolgreich überprüft hat",
-        "erfolgreich überprüft ist",
         "getestet und funktioniert",
-        "gründlich getestet wurden",
         "ohne Fehler durchgelaufen",
         "reibungslos funktionieren",
         "reibungslos funktionierte",
@@ -6268,16 +6277,10 @@ export const catalogue: CompiledCatalogue = {
         "alle Prüfungen bestanden",
         "einwandfrei funktioniert",
         "erfolgreich geprüft habe",
-        "erfolgreich geprüft sind",
-        "erfolgreich getestet hat",
-        "erfolgreich getestet ist",
         "fehlerfrei durchgelaufen",
         "fehlerfrei funktionieren",
         "fehlerfrei funktionierte",
-        "gründlich geprüft wurden",
         "gründlich getestet haben",
-        "gründlich getestet hatte",
-        "gründlich getestet wurde",
         "ohne Fehler durch laufen",
         "ohne Fehler durch liefen",
         "problemlos funktionieren",
@@ -6286,39 +6289,30 @@ export const catalogue: CompiledCatalogue = {
         "stichprobenartig geprüft",
         "wie gewollt funktioniert",
         "alle Tests laufen durch",
-        "erfolgreich geprüft hat",
-        "erfolgreich geprüft ist",
         "erfolgreich verifiziert",
         "fehlerfrei durch laufen",
         "fehlerfrei durch liefen",
         "fehlerfrei funktioniert",
         "gründlich geprüft haben",
-        "gründlich geprüft hatte",
-        "gründlich geprüft wurde",
         "gründlich getestet habe",
-        "gründlich getestet sind",
         "keine Probleme gefunden",
         "problemlos funktioniert",
+        "vollständig verifiziert",
         "wie vorgesehen arbeitet",
         "alle Tests erfolgreich",
         "gründlich geprüft habe",
-        "gründlich geprüft sind",
-        "gründlich getestet hat",
-        "gründlich getestet ist",
         "tadellos funktionieren",
         "tadellos funktionierte",
         "wie gewünscht arbeitet",
         "wie vorgesehen klappte",
         "erfolgreich validiert",
         "erfolgreich überprüft",
-        "gründlich geprüft hat",
-        "gründlich geprüft ist",
         "keine Auffälligkeiten",
         "keine Fehler gefunden",
         "korrekt funktionieren",
         "korrekt funktionierte",
-        "sichergestellt wurden",
         "tadellos funktioniert",
+        "vollständig validiert",
         "wie erwartet arbeitet",
         "wie gewünscht klappte",
         "wie vorgesehen klappt",
@@ -6331,8 +6325,7 @@ export const catalogue: CompiledCatalogue = {
         "korrekt funktioniert",
         "reibungslos arbeitet",
         "sichergestellt haben",
-        "sichergestellt hatte",
-        "sichergestellt wurde",
+        "vollständig getestet",
         "wie erwartet klappte",
         "wie gewollt arbeitet",
         "wie gewünscht klappt",
@@ -6341,12 +6334,11 @@ export const catalogue: CompiledCatalogue = {
         "einwandfrei klappte",
         "erfolgreich geprüft",
         "fehlerfrei arbeitet",
-        "kontrolliert wurden",
         "noch einmal geprüft",
         "problemlos arbeitet",
         "reibungslos klappte",
         "sichergestellt habe",
-        "sichergestellt sind",
+        "vollständig geprüft",
         "wie erwartet klappt",
         "wie erwartet laufen",
         "wie gewollt klappte",
@@ -6354,22 +6346,20 @@ export const catalogue: CompiledCatalogue = {
         "wie vorgesehen lief",
         "Tests laufen durch",
         "alles funktioniert",
+        "ausgiebig getestet",
         "bleibt unverändert",
         "einwandfrei klappt",
         "einwandfrei laufen",
         "fehlerfrei klappte",
         "getestet und läuft",
+        "gründlich getestet",
         "keine Regressionen",
         "kontrolliert haben",
-        "kontrolliert hatte",
-        "kontrolliert wurde",
         "problemlos klappte",
         "reibungslos klappt",
         "reibungslos laufen",
-        "sichergestellt hat",
-        "sichergestellt ist",
         "sind durchgelaufen",
-        "verifiziert wurden",
+        "umfassend getestet",
         "wie erwartet läuft",
         "wie gewollt klappt",
         "wie gewollt laufen",
@@ -6383,108 +6373,70 @@ export const catalogue: CompiledCatalogue = {
         "fehlerfrei laufen",
         "ist durchgelaufen",
         "kontrolliert habe",
-        "kontrolliert sind",
         "problemlos klappt",
         "problemlos laufen",
         "reibungslos läuft",
         "tadellos arbeitet",
         "verifiziert haben",
-        "verifiziert hatte",
-        "verifiziert wurde",
         "wie erwartet lief",
         "wie gewollt läuft",
         "Checks bestanden",
         "Checks sind grün",
         "alles in Ordnung",
         "bereit zum Merge",
-        "bestätigt wurden",
         "einwandfrei lief",
         "fehlerfrei läuft",
-        "kontrolliert hat",
-        "kontrolliert ist",
         "korrekt arbeitet",
         "nochmals geprüft",
         "problemlos läuft",
         "reibungslos lief",
         "tadellos klappte",
-        "validiert wurden",
         "verifiziert habe",
-        "verifiziert sind",
         "wie gewollt lief",
-        "überprüft wurden",
         "Tests bestanden",
         "Tests sind grün",
         "bestätigt haben",
-        "bestätigt hatte",
-        "bestätigt wurde",
         "doppelt geprüft",
         "fehlerfrei lief",
-        "getestet wurden",
         "ist unverändert",
         "korrekt klappte",
         "problemlos lief",
         "tadellos klappt",
         "tadellos laufen",
         "validiert haben",
-        "validiert hatte",
-        "validiert wurde",
-        "verifiziert hat",
-        "verifiziert ist",
         "überprüft haben",
-        "überprüft hatte",
-        "überprüft wurde",
         "Build ist grün",
         "alles ist grün",
         "bestätigt habe",
-        "bestätigt sind",
-        "geprüft wurden",
         "getestet haben",
-        "getestet hatte",
-        "getestet wurde",
         "ist alles grün",
         "korrekt klappt",
         "korrekt laufen",
         "lokal getestet",
         "tadellos läuft",
         "validiert habe",
-        "validiert sind",
         "wurden behoben",
         "überprüft habe",
-        "überprüft sind",
-        "bestätigt hat",
-        "bestätigt ist",
         "einsatzbereit",
         "gegengetestet",
         "geprüft haben",
-        "geprüft hatte",
-        "geprüft wurde",
         "getestet habe",
-        "getestet sind",
         "keine Blocker",
         "korrekt läuft",
         "lokal geprüft",
         "sehen gut aus",
         "sieht gut aus",
         "tadellos lief",
-        "validiert hat",
-        "validiert ist",
         "wurde behoben",
-        "überprüft hat",
-        "überprüft ist",
         "durch laufen",
         "durch liefen",
         "gegengeprüft",
         "geprüft habe",
-        "geprüft sind",
-        "getestet hat",
-        "getestet ist",
         "korrekt lief",
         "sind behoben",
         "wurde gelöst",
         "CI ist grün",
         "alles läuft",
-        "geprüft hat",
-        "geprüft ist",
         "ist behoben",
         "sah gut aus",
         "alles grün",
@@ -6522,14 +6474,8 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
-            "wurden",
             "haben",
-            "hatte",
-            "wurde",
-            "habe",
-            "sind",
-            "hat",
-            "ist"
+            "habe"
           ],
           "then": [
             "erfolgreich verifiziert",
@@ -6564,28 +6510,62 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "wurden erfolgreich",
+            "wurde erfolgreich",
+            "ist erfolgreich",
+            "wurde ausgiebig",
+            "wurde gründlich",
+            "ist gründlich",
+            "wurde bereits",
+            "ist bereits",
+            "wurde auch",
+            "ist gut",
+            "wurden",
+            "hatte",
+            "wurde",
+            "sind",
+            "hat",
+            "ist"
+          ],
+          "then": [
+            "erfolgreich verifiziert",
+            "erfolgreich validiert",
+            "erfolgreich getestet",
+            "erfolgreich geprüft",
+            "sichergestellt",
+            "kontrolliert",
+            "verifiziert",
+            "bestätigt",
+            "validiert",
+            "überprüft",
+            "getestet",
+            "geprüft"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "funktioniert",
             "kompiliert",
             "liefert",
             "rendert",
             "klappt",
             "läuft",
-            "zeigt",
             "baut",
-            "gibt",
             "lädt"
           ],
           "then": [
+            "jetzt die richtigen",
             "die korrekten",
             "die richtigen",
+            "jetzt korrekt",
             "inzwischen",
             "korrekt",
             "richtig",
-            "wieder",
             "jetzt",
             "nun"
           ],
-          "within": 2
+          "within": 0
         },
         {
           "first": [
@@ -6606,6 +6586,7 @@ export const catalogue: CompiledCatalogue = {
           "then": [
             "treten nicht mehr auf",
             "tritt nicht mehr auf",
+            "ist jetzt behoben",
             "wurde beseitigt",
             "wurden behoben",
             "ist beseitigt",
@@ -6618,7 +6599,7 @@ export const catalogue: CompiledCatalogue = {
             "sind weg",
             "ist weg"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -6626,8 +6607,11 @@ export const catalogue: CompiledCatalogue = {
           ],
           "then": [
             "ist in Ordnung",
+            "wurde getestet",
             "sieht gut aus",
+            "wurde geprüft",
             "funktioniert",
+            "ist geprüft",
             "in Ordnung",
             "bestanden",
             "erledigt",
@@ -6638,10 +6622,11 @@ export const catalogue: CompiledCatalogue = {
             "passt",
             "grün"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
+            "die Pipeline",
             "Smoke-Tests",
             "Deployment",
             "Migration",
@@ -6651,6 +6636,7 @@ export const catalogue: CompiledCatalogue = {
             "Testlauf",
             "Linting",
             "Checks",
+            "Die CI",
             "Linter",
             "Build",
             "Suite",
@@ -6682,7 +6668,7 @@ export const catalogue: CompiledCatalogue = {
             "ist grün",
             "grün"
           ],
-          "within": 1
+          "within": 0
         },
         {
           "first": [
@@ -6747,27 +6733,9 @@ export const catalogue: CompiledCatalogue = {
             "ist durch"
           ],
           "within": 1
-        },
-        {
-          "first": [
-            "sämtliche",
-            "alle"
-          ],
-          "then": [
-            "Tests sind bestanden",
-            "Prüfungen bestanden",
-            "Tests laufen durch",
-            "Tests erfolgreich",
-            "Checks bestanden",
-            "Tests bestanden",
-            "Tests sind grün",
-            "Checks grün",
-            "Tests grün"
-          ],
-          "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|reibungslos|wie\\s+gewollt|fehlerfrei|problemlos|tadellos|korrekt)|(?:wurden|haben|hatte|wurde|habe|sind|hat|ist),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|zeigt|baut|gibt|lädt),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:die\\s+korrekten|die\\s+richtigen|inzwischen|korrekt|richtig|wieder|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:ist\\s+in\\s+Ordnung|sieht\\s+gut\\s+aus|funktioniert|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Linter|Build|Suite|Tests|Lauf|Test|Job|CI),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|(?:sämtliche|alle),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:Tests\\s+sind\\s+bestanden|Prüfungen\\s+bestanden|Tests\\s+laufen\\s+durch|Tests\\s+erfolgreich|Checks\\s+bestanden|Tests\\s+bestanden|Tests\\s+sind\\s+grün|Checks\\s+grün|Tests\\s+grün)|erfolgreich\\s+verifiziert\\s+wurden|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+hatte|erfolgreich\\s+verifiziert\\s+wurde|erfolgreich\\s+validiert\\s+wurden|erfolgreich\\s+verifiziert\\s+habe|erfolgreich\\s+verifiziert\\s+sind|erfolgreich\\s+überprüft\\s+wurden|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+getestet\\s+wurden|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+validiert\\s+hatte|erfolgreich\\s+validiert\\s+wurde|erfolgreich\\s+verifiziert\\s+hat|erfolgreich\\s+verifiziert\\s+ist|erfolgreich\\s+überprüft\\s+haben|erfolgreich\\s+überprüft\\s+hatte|erfolgreich\\s+überprüft\\s+wurde|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+geprüft\\s+wurden|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+getestet\\s+hatte|erfolgreich\\s+getestet\\s+wurde|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+validiert\\s+sind|erfolgreich\\s+überprüft\\s+habe|erfolgreich\\s+überprüft\\s+sind|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+geprüft\\s+hatte|erfolgreich\\s+geprüft\\s+wurde|erfolgreich\\s+getestet\\s+habe|erfolgreich\\s+getestet\\s+sind|erfolgreich\\s+validiert\\s+hat|erfolgreich\\s+validiert\\s+ist|erfolgreich\\s+überprüft\\s+hat|erfolgreich\\s+überprüft\\s+ist|getestet\\s+und\\s+funktioniert|gründlich\\s+getestet\\s+wurden|ohne\\s+Fehler\\s+durchgelaufen|reibungslos\\s+funktionieren|reibungslos\\s+funktionierte|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|erfolgreich\\s+geprüft\\s+sind|erfolgreich\\s+getestet\\s+hat|erfolgreich\\s+getestet\\s+ist|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+geprüft\\s+wurden|gründlich\\s+getestet\\s+haben|gründlich\\s+getestet\\s+hatte|gründlich\\s+getestet\\s+wurde|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|reibungslos\\s+funktioniert|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+geprüft\\s+hat|erfolgreich\\s+geprüft\\s+ist|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+geprüft\\s+hatte|gründlich\\s+geprüft\\s+wurde|gründlich\\s+getestet\\s+habe|gründlich\\s+getestet\\s+sind|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|gründlich\\s+geprüft\\s+sind|gründlich\\s+getestet\\s+hat|gründlich\\s+getestet\\s+ist|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|gründlich\\s+geprüft\\s+hat|gründlich\\s+geprüft\\s+ist|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|korrekt\\s+funktionieren|korrekt\\s+funktionierte|sichergestellt\\s+wurden|tadellos\\s+funktioniert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|korrekt\\s+funktioniert|reibungslos\\s+arbeitet|sichergestellt\\s+haben|sichergestellt\\s+hatte|sichergestellt\\s+wurde|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|kontrolliert\\s+wurden|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|reibungslos\\s+klappte|sichergestellt\\s+habe|sichergestellt\\s+sind|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|keine\\s+Regressionen|kontrolliert\\s+haben|kontrolliert\\s+hatte|kontrolliert\\s+wurde|problemlos\\s+klappte|reibungslos\\s+klappt|reibungslos\\s+laufen|sichergestellt\\s+hat|sichergestellt\\s+ist|sind\\s+durchgelaufen|verifiziert\\s+wurden|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|kontrolliert\\s+sind|problemlos\\s+klappt|problemlos\\s+laufen|reibungslos\\s+läuft|tadellos\\s+arbeitet|verifiziert\\s+haben|verifiziert\\s+hatte|verifiziert\\s+wurde|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|bestätigt\\s+wurden|einwandfrei\\s+lief|fehlerfrei\\s+läuft|kontrolliert\\s+hat|kontrolliert\\s+ist|korrekt\\s+arbeitet|nochmals\\s+geprüft|problemlos\\s+läuft|reibungslos\\s+lief|tadellos\\s+klappte|validiert\\s+wurden|verifiziert\\s+habe|verifiziert\\s+sind|wie\\s+gewollt\\s+lief|überprüft\\s+wurden|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|bestätigt\\s+hatte|bestätigt\\s+wurde|doppelt\\s+geprüft|fehlerfrei\\s+lief|getestet\\s+wurden|ist\\s+unverändert|korrekt\\s+klappte|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|validiert\\s+hatte|validiert\\s+wurde|verifiziert\\s+hat|verifiziert\\s+ist|überprüft\\s+haben|überprüft\\s+hatte|überprüft\\s+wurde|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|bestätigt\\s+sind|geprüft\\s+wurden|getestet\\s+haben|getestet\\s+hatte|getestet\\s+wurde|ist\\s+alles\\s+grün|korrekt\\s+klappt|korrekt\\s+laufen|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|validiert\\s+sind|wurden\\s+behoben|überprüft\\s+habe|überprüft\\s+sind|bestätigt\\s+hat|bestätigt\\s+ist|einsatzbereit|gegengetestet|geprüft\\s+haben|geprüft\\s+hatte|geprüft\\s+wurde|getestet\\s+habe|getestet\\s+sind|keine\\s+Blocker|korrekt\\s+läuft|lokal\\s+geprüft|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|tadellos\\s+lief|validiert\\s+hat|validiert\\s+ist|wurde\\s+behoben|überprüft\\s+hat|überprüft\\s+ist|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|geprüft\\s+sind|getestet\\s+hat|getestet\\s+ist|korrekt\\s+lief|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|geprüft\\s+hat|geprüft\\s+ist|ist\\s+behoben|sah\\s+gut\\s+aus|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|reibungslos|wie\\s+gewollt|fehlerfrei|problemlos|tadellos|korrekt)|(?:haben|habe),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:wurden\\s+erfolgreich|wurde\\s+erfolgreich|ist\\s+erfolgreich|wurde\\s+ausgiebig|wurde\\s+gründlich|ist\\s+gründlich|wurde\\s+bereits|ist\\s+bereits|wurde\\s+auch|ist\\s+gut|wurden|hatte|wurde|sind|hat|ist),?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|baut|lädt),?\\s+(?:jetzt\\s+die\\s+richtigen|die\\s+korrekten|die\\s+richtigen|jetzt\\s+korrekt|inzwischen|korrekt|richtig|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|ist\\s+jetzt\\s+behoben|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?\\s+(?:ist\\s+in\\s+Ordnung|wurde\\s+getestet|sieht\\s+gut\\s+aus|wurde\\s+geprüft|funktioniert|ist\\s+geprüft|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:die\\s+Pipeline|Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Die\\s+CI|Linter|Build|Suite|Tests|Lauf|Test|Job|CI),?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+habe|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+überprüft\\s+haben|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+überprüft\\s+habe|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+abgeschlossen|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+getestet\\s+habe|getestet\\s+und\\s+funktioniert|ohne\\s+Fehler\\s+durchgelaufen|reibungslos\\s+funktionieren|reibungslos\\s+funktionierte|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+getestet\\s+haben|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|reibungslos\\s+funktioniert|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+getestet\\s+habe|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|vollständig\\s+verifiziert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|korrekt\\s+funktionieren|korrekt\\s+funktionierte|tadellos\\s+funktioniert|vollständig\\s+validiert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|korrekt\\s+funktioniert|reibungslos\\s+arbeitet|sichergestellt\\s+haben|vollständig\\s+getestet|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|reibungslos\\s+klappte|sichergestellt\\s+habe|vollständig\\s+geprüft|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|ausgiebig\\s+getestet|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|gründlich\\s+getestet|keine\\s+Regressionen|kontrolliert\\s+haben|problemlos\\s+klappte|reibungslos\\s+klappt|reibungslos\\s+laufen|sind\\s+durchgelaufen|umfassend\\s+getestet|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|problemlos\\s+klappt|problemlos\\s+laufen|reibungslos\\s+läuft|tadellos\\s+arbeitet|verifiziert\\s+haben|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|einwandfrei\\s+lief|fehlerfrei\\s+läuft|korrekt\\s+arbeitet|nochmals\\s+geprüft|problemlos\\s+läuft|reibungslos\\s+lief|tadellos\\s+klappte|verifiziert\\s+habe|wie\\s+gewollt\\s+lief|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|doppelt\\s+geprüft|fehlerfrei\\s+lief|ist\\s+unverändert|korrekt\\s+klappte|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|überprüft\\s+haben|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|getestet\\s+haben|ist\\s+alles\\s+grün|korrekt\\s+klappt|korrekt\\s+laufen|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|wurden\\s+behoben|überprüft\\s+habe|einsatzbereit|gegengetestet|geprüft\\s+haben|getestet\\s+habe|keine\\s+Blocker|korrekt\\s+läuft|lokal\\s+geprüft|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|tadellos\\s+lief|wurde\\s+behoben|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|korrekt\\s+lief|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|ist\\s+behoben|sah\\s+gut\\s+aus|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     }
   ]

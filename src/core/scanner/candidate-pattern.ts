@@ -6,7 +6,7 @@
 // once), which the regex engine walks far faster than a flat alternation of
 // hundreds of phrases.
 import { foldUnicodeOnly } from './case-fold';
-import { gapSource, type PhrasePair, WORD_CHAR } from './phrase-pattern';
+import { type PhrasePair, WORD_CHAR } from './phrase-pattern';
 
 type Trie = Map<string, Trie>;
 const END = '';
@@ -97,18 +97,23 @@ function trieOf(phrases: readonly string[]): Trie {
   return trie;
 }
 
-// Characters of each second part a pair candidate checks: enough to tell most
-// second parts from the words around them, few enough to keep the source small.
+// Characters of each second part an adjacent pair's candidate checks: enough
+// to tell most second parts from the words around them, few enough to keep
+// the source small.
 const THEN_PREFIX = 4;
 
-// A pair as the record matches it, relaxed: its first part in full (the
-// candidate must start where the record does), then the gap, then only the
-// first characters of the second part and no end edge. The first part alone
-// would stop the filter at every "is" or "the" of a text.
+// A pair, relaxed: its first part in full (the candidate must start where the
+// record does) and the white space after it. An adjacent pair (within 0) also
+// checks the first characters of its second part, so "it allows" does not stop
+// the filter at every "it". The words a wider pair may skip are left to the
+// record's own regex: a bounded loop here would be unrolled by the engine for
+// every pair and make the filter itself slow to compile and to run.
 function pairCandidate(pair: PhrasePair): string {
   const start = pair.first.every((p) => /^\w/.test(tokens(p)[0] as string)) ? String.raw`\b` : '';
+  const head = `${start}${render(trieOf(pair.first))}${String.raw`,?\s`}`;
+  if (pair.within > 0) return head;
   const prefixes = [...new Set(pair.then.map((p) => [...p.trim()].slice(0, THEN_PREFIX).join('').trim()))];
-  return `${start}${render(trieOf(pair.first))}${gapSource(pair.within)}${render(trieOf(prefixes))}`;
+  return `${head}${String.raw`\s*`}${render(trieOf(prefixes))}`;
 }
 
 /**
