@@ -62,47 +62,51 @@ export function isFastPathRecord(record: CompiledSignalRecord): boolean {
   return record.flags === RECORD_FLAGS && compileRecordSource(record) === record.source;
 }
 
-// Building the candidate takes tens of milliseconds for a full catalogue; a
-// process that creates many scanners over the same records builds it once.
-const candidateSources = new Map<string, string>();
+// One candidate per language serves every rule selection: it may stop where
+// only an unselected record could match (those positions find no matcher), and
+// compiling a candidate costs V8 a tenth of a second or more, which a process
+// should pay once per catalogue and language, not once per selection. The
+// scanner is synchronous and each scan resets lastIndex, so sharing is safe.
+const candidates = new Map<string, RegExp>();
 
 function candidateFor(records: readonly CompiledSignalRecord[]): RegExp {
   const key = records.map((r) => r.source).join('\u0000');
-  let source = candidateSources.get(key);
-  if (source === undefined) {
-    const pattern = compileCandidatePattern(
+  let candidate = candidates.get(key);
+  if (candidate === undefined) {
+    candidate = compileCandidatePattern(
       records.flatMap((r) => r.phrases),
       records.flatMap((r) => r.pairs ?? []),
     );
-    source = pattern.source;
-    candidateSources.set(key, source);
+    candidates.set(key, candidate);
   }
-  return new RegExp(source, 'gi');
+  return candidate;
 }
 
-// A record's own regexes do not depend on the rule selection: every plan that
-// includes the record shares them (the scanner is synchronous, and each use
-// sets lastIndex first), so a new selection compiles only its candidate.
-const recordRegexes = new WeakMap<CompiledSignalRecord, { fast: boolean; sticky: RegExp; opening: RegExp }>();
+// A record's own regexes do not depend on the rule selection or on which copy
+// of the catalogue holds the record (each dispatcher clones it): every plan
+// with the same record source shares them, keyed by the compiled source. The
+// scanner is synchronous, and each use sets lastIndex first.
+const recordRegexes = new Map<string, { fast: boolean; sticky: RegExp; opening: RegExp }>();
 
 function regexesOf(record: CompiledSignalRecord): { fast: boolean; sticky: RegExp; opening: RegExp } {
-  let found = recordRegexes.get(record);
+  const key = `${record.flags}/${record.source}/${openingPhrases(record).join('\u0000')}`;
+  let found = recordRegexes.get(key);
   if (!found) {
     found = {
       fast: isFastPathRecord(record),
       sticky: new RegExp(record.source, stickyFlags(record.flags)),
       opening: openingPattern(openingPhrases(record)),
     };
-    recordRegexes.set(record, found);
+    recordRegexes.set(key, found);
   }
   return found;
 }
 
-function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
+function buildPlan(records: readonly CompiledSignalRecord[], language: readonly CompiledSignalRecord[]): ScanPlan {
   const fast = records.filter((r) => regexesOf(r).fast);
   const matchers = fast.map((record, index) => ({ index, record, ...regexesOf(record) }));
   return {
-    candidate: fast.length > 0 ? candidateFor(fast) : null,
+    candidate: fast.length > 0 ? candidateFor(language.filter((r) => regexesOf(r).fast)) : null,
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
@@ -169,11 +173,12 @@ export function createSignalScanner(records: readonly CompiledSignalRecord[]): S
   const plans = new Map<string, ScanPlan>();
   const planFor = (language: Language, ruleIds: readonly RuleId[]): ScanPlan => {
     const selected = new Set<string>(ruleIds);
-    const chosen = records.filter((r) => r.language === language && selected.has(r.ruleId));
+    const ofLanguage = records.filter((r) => r.language === language);
+    const chosen = ofLanguage.filter((r) => selected.has(r.ruleId));
     const key = chosen.map((r) => records.indexOf(r)).join(',');
     let plan = plans.get(key);
     if (!plan) {
-      plan = buildPlan(chosen);
+      plan = buildPlan(chosen, ofLanguage);
       plans.set(key, plan);
     }
     return plan;
