@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+50bca20b0f7a",
+  "catalogueVersion": "2026.11+add4c867ce2d",
   "rules": [
     {
       "id": "reader-goal",
@@ -2710,9 +2710,7 @@ export const catalogue: CompiledCatalogue = {
             "die Engine",
             "die Lösung",
             "das Tool",
-            "die App",
-            "das",
-            "es"
+            "die App"
           ],
           "within": 1
         },
@@ -2825,7 +2823,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App|das|es)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
