@@ -3,7 +3,7 @@
 // adversarial against normal text; a dispatch end to end in-process; the
 // Worker bundle with and without MCP; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
-// docs/performance.md explains the method and holds the last measured table.
+// docs/measurements.md holds the last measured table, section by section.
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { adversarialRows } from './bench/adversarial-rows';

@@ -118,7 +118,7 @@ async function main(): Promise<number> {
 
     const sorted = [...latencies].sort((a, b) => a - b);
     // RSS of workerd under wrangler dev includes the dev proxy's and runtime's own
-    // memory, which grows even for /healthz alone (docs/hardening.md); it is
+    // memory, which grows even for /healthz alone (docs/measurements.md); it is
     // reported here, and the Worker's own retention is judged by heap-in-process.ts.
     const half = (second: boolean) => rssSamples.filter((s) => (s.at >= completed / 2) === second).map((s) => s.kib);
     const firstPeak = Math.max(0, ...half(false));

@@ -10,7 +10,7 @@ import { dispatchInit, requestWith, variantEnv } from './helpers';
 
 const COHORT = 'public-docs-example-v1';
 const SECRET = 'kv-internal-7c1d 10.2.3.4 storage-node-eu';
-/** The evidence read timeout this suite expects the Worker to enforce (docs/hardening.md). */
+/** The evidence read timeout this suite expects the Worker to enforce (SECURITY.md, "KV contents"). */
 const READ_TIMEOUT_MS = 2_000;
 /** Largest evidence value, in UTF-16 units, this suite expects the Worker to accept. */
 const MAX_EVIDENCE_UNITS = 1024 * 1024;
