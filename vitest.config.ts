@@ -17,6 +17,20 @@ export default defineConfig({
         },
       },
       {
+        // Worker code checked from Node: the OpenAPI document against a standard
+        // validator, the Worker's type program, and the deployable bundle run in
+        // Miniflare. Runs after the other projects: its `wrangler deploy
+        // --dry-run` runs `npm run build`, which rewrites dist/ that core tests read.
+        test: {
+          name: 'worker-node',
+          sequence: { groupOrder: 1 },
+          environment: 'node',
+          include: ['test/worker-node/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest({
             main: './src/worker/index.ts',

@@ -1,13 +1,15 @@
 // `npm run bench`: one run, one table. The scanner against the floor, the
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
-// Worker bundle with and without MCP; HTTP on `wrangler dev` (skip it with
+// Worker bundle with and without MCP; the cold start of one isolate against a
+// minimal Hono + zod Worker; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
 // docs/measurements.md holds the last measured table, section by section.
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { adversarialRows } from './bench/adversarial-rows';
 import { bundleRows } from './bench/bundle-rows';
+import { coldStartRows } from './bench/cold-start-rows';
 import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
     ...(await dispatchRows(context)),
     ...bundleRows(root),
   ];
+  console.error('measuring the cold start of the deploy bundle in workerd...');
+  rows.push(...(await coldStartRows(root)));
   if (process.argv.includes('--no-http')) console.log('HTTP rows skipped (--no-http)');
   else {
     console.error('measuring HTTP on wrangler dev (about a minute)...');

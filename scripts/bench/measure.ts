@@ -48,3 +48,21 @@ export async function measureAsync(fn: () => Promise<unknown>, { warmup = 20, ru
   }
   return summarise(times);
 }
+
+/** Like `compare`, for functions that may be async: every run is awaited, the functions run in turn. */
+export async function compareAsync<K extends string>(
+  fns: Readonly<Record<K, () => unknown>>,
+  { warmup = 20, runs = 100 } = {},
+): Promise<Record<K, Timing>> {
+  const names = Object.keys(fns) as K[];
+  const times = new Map<K, number[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const name of names) {
+      const begin = performance.now();
+      consume(await fns[name]());
+      const elapsed = performance.now() - begin;
+      if (round >= warmup) times.get(name)?.push(elapsed);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, summarise(times.get(name) ?? [])])) as Record<K, Timing>;
+}

@@ -13,6 +13,16 @@ export type CatalogueBuild =
   | { readonly ok: true; readonly catalogue: CompiledCatalogue; readonly moduleText: string }
   | { readonly ok: false; readonly problems: readonly CatalogueProblem[] };
 
+/**
+ * Each profile's rules, in catalogue order, from the rules' `scope`: the one
+ * place membership is written. The served rule records keep their `scope`.
+ */
+export function profilesOf(rules: readonly { readonly id: RuleId; readonly scope: readonly ProfileId[] }[]): Record<ProfileId, RuleId[]> {
+  const profiles = {} as Record<ProfileId, RuleId[]>;
+  for (const profile of PROFILE_IDS) profiles[profile] = rules.filter((rule) => rule.scope.includes(profile)).map((rule) => rule.id);
+  return profiles;
+}
+
 /** Checks and compiles the catalogue under `root` (the folder holding `catalogue/`). */
 export function buildCatalogue(root: string): CatalogueBuild {
   const problems = new ProblemList();
@@ -26,8 +36,7 @@ export function buildCatalogue(root: string): CatalogueBuild {
   const index = loaded.index.data;
   const rules = RULE_IDS.map((id) => loaded.rules.find((r) => r.data.id === id)!.data);
   const sources = loaded.sources.map((s) => s.data).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const profiles = {} as Record<ProfileId, RuleId[]>;
-  for (const id of PROFILE_IDS) profiles[id] = index.profiles[id];
+  const profiles = profilesOf(rules);
   const signals = SCANNABLE_RULE_IDS.map((id) => loaded.signals.find((s) => s.name === id)!.data);
   const { release } = index;
 

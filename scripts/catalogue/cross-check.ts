@@ -1,7 +1,7 @@
 // Rules that span files: IDs against file names and against the fixed IDs in
-// ids.ts, profiles against rule scopes, citations against sources. Runs on
+// ids.ts, profiles in rule scopes, citations against sources. Runs on
 // what load.ts validated; the build reports its problems with the loader's.
-import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
+import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import type { LoadedCatalogue } from './load';
 import { RULES_DIR, SIGNALS_DIR } from './load';
 import type { ProblemList } from './problems';
@@ -45,15 +45,6 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
     if (data.id !== name) problems.add(file, 'id', `must equal the file name "${name}"`);
   }
 
-  const index = loaded.index;
-  if (index) {
-    for (const profile of PROFILE_IDS) {
-      const path = `profiles.${profile}`;
-      checkUnique(index.file, path, index.data.profiles[profile], problems);
-      checkCatalogueOrder(index.file, path, index.data.profiles[profile], RULE_IDS, problems);
-    }
-  }
-
   // A source file that exists but failed validation still counts as known, so
   // one broken source is reported once, not once per citing rule.
   const sourceIds = new Set([...loaded.fileNames.sources, ...loaded.sources.map((s) => s.data.id)]);
@@ -61,13 +52,6 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
   for (const { file, name, data: rule } of loaded.rules) {
     checkUnique(file, 'scope', rule.scope, problems);
     checkCatalogueOrder(file, 'scope', rule.scope, PROFILE_IDS, problems);
-    if (index && (RULE_IDS as readonly string[]).includes(name)) {
-      const expected = PROFILE_IDS.filter((profile) => index.data.profiles[profile].includes(name as RuleId));
-      const missing = expected.filter((profile) => !rule.scope.includes(profile));
-      const extra = rule.scope.filter((profile) => !expected.includes(profile));
-      if (missing.length > 0) problems.add(file, 'scope', `must list ${missing.join(', ')}: profiles.yaml includes the rule there`);
-      if (extra.length > 0) problems.add(file, 'scope', `must not list ${extra.join(', ')}: profiles.yaml does not include the rule there`);
-    }
     checkUnique(file, 'evidence', rule.evidence.map((e) => e.sourceId), problems);
     rule.evidence.forEach(({ sourceId }, i) => {
       cited.add(sourceId);
@@ -80,12 +64,18 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
       });
     }
   }
-  // A signal record's notes may cite a source no rule or signal record cites (word lists, plain-language guidance).
+  // A signal record's notes may cite a source that no rule cites (word lists,
+  // plain-language guidance); it counts as cited.
   for (const { data } of loaded.signals) {
     for (const language of LANGUAGES) for (const sourceId of data[language].sources ?? []) cited.add(sourceId);
   }
-  // Only when every rule loaded can a source truly be uncited.
+  // Only when every rule loaded can a source truly be uncited, or a profile empty.
   if (loaded.rules.length === loaded.fileNames.rules.length) {
+    for (const profile of PROFILE_IDS) {
+      if (!loaded.rules.some(({ data }) => data.scope.includes(profile))) {
+        problems.add(RULES_DIR, '', `profile "${profile}" is empty: list it in the scope of at least one rule`);
+      }
+    }
     for (const { file, data } of loaded.sources) {
       if (!cited.has(data.id)) problems.add(file, 'id', `unused source: no rule or signal record cites "${data.id}"`);
     }

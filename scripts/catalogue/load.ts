@@ -29,7 +29,7 @@ export interface LoadedCatalogue {
   readonly fileNames: { readonly rules: string[]; readonly sources: string[]; readonly signals: string[] };
 }
 
-export const INDEX_FILE = 'catalogue/profiles.yaml';
+export const INDEX_FILE = 'catalogue/release.yaml';
 export const RULES_DIR = 'catalogue/rules';
 export const SOURCES_DIR = 'catalogue/sources';
 export const SIGNALS_DIR = 'catalogue/signals';
@@ -124,7 +124,7 @@ export function loadCatalogue(root: string, problems: ProblemList): LoadedCatalo
   const sources = loadFolder(root, SOURCES_DIR, sourceSchema, problems);
   const signals = loadFolder(root, SIGNALS_DIR, signalFileSchema, problems);
   return {
-    index: indexData === undefined ? undefined : { file: INDEX_FILE, name: 'profiles', data: indexData },
+    index: indexData === undefined ? undefined : { file: INDEX_FILE, name: 'release', data: indexData },
     rules: rules.files,
     sources: sources.files,
     signals: signals.files,

@@ -1,5 +1,5 @@
 // The load script's request mix: valid calls of every tool, the largest
-// bodies the contract allows, and hostile or invalid requests, each with the
+// bodies the API allows, and hostile or invalid requests, each with the
 // answer it must get. Dispatched answers are the core's own envelope for the
 // same call, computed in-process with the same host configuration.
 import { isDeepStrictEqual } from 'node:util';
@@ -7,7 +7,7 @@ import { catalogueVersion, writingReviewTools } from '../../src/core/index';
 import { parseHostConfig } from '../../src/worker/config';
 import { createHostDispatcher } from '../../src/worker/host';
 import type { WorkerEnv } from '../../src/worker/env';
-import { MAX_BODY_BYTES } from '../../src/worker/middleware/body-limit';
+import { MAX_BODY_BYTES } from '../../src/worker/middleware/request-body';
 
 /** Host variables passed to `wrangler dev --var`, so both sides share one configuration. */
 export const LOAD_VARS: Readonly<Record<string, string>> = {

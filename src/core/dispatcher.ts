@@ -1,5 +1,5 @@
 // Name → tool; validate the arguments; run; answer with the frozen envelope
-// (CONTRACT section 4). The one place that turns every outcome, and every
+// (docs/api-reference.md#the-envelope). The one place that turns every outcome, and every
 // unexpected failure, into `{ ok, tool, data | error }`.
 import type { CatalogueView } from './catalogue/view';
 import { deepFreeze } from './freeze';

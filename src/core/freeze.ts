@@ -14,3 +14,16 @@ export function deepFreeze<T>(value: T): T {
   deeplyFrozen.add(value);
   return value;
 }
+
+/**
+ * The type of a value `deepFreeze` has frozen: readonly all the way down.
+ * Result types inferred from zod schemas are mutable; the core hands every
+ * result out frozen, so its public types say so.
+ */
+export type Frozen<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer Item)[]
+    ? readonly Frozen<Item>[]
+    : T extends object
+      ? { readonly [K in keyof T]: Frozen<T[K]> }
+      : T;

@@ -1,5 +1,5 @@
 // The host's fixed configuration, checked and copied once when a dispatcher
-// is created (CONTRACT sections 3 and 7). A bad host fails loudly with a
+// is created (docs/api-reference.md#host-options). A bad host fails loudly with a
 // TypeError naming the field; later changes to the host's objects change nothing.
 import * as z from 'zod';
 import { deepFreeze } from './freeze';

@@ -8,7 +8,7 @@ import { createSignalScanner } from './scanner/scan';
 import { TOOLS } from './tools/index';
 import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost } from './types';
 
-/** The four tool descriptors, deeply frozen, in contract order. */
+/** The four tool descriptors, deeply frozen, in documentation order. */
 export const writingReviewTools: readonly WritingToolDescriptor[] = Object.freeze(TOOLS.map((tool) => tool.descriptor));
 
 /** `<release>+<content hash>` of the bundled catalogue. */
@@ -30,6 +30,10 @@ let bundled: CatalogueView | undefined;
 export { parseModelComparisonEvidence, type EvidenceParseResult } from './evidence/parse';
 export { missingEvidence, type MissingReason } from './evidence/missing';
 export { modelComparisonEvidenceSchema } from './evidence/schema';
+export { getWritingRulesResultSchema } from './tools/get-writing-rules';
+export { composeWritingReviewPromptResultSchema } from './tools/compose-writing-review-prompt';
+export { findWritingSignalsResultSchema } from './tools/find-writing-signals';
+export { getModelComparisonEvidenceResultSchema } from './tools/get-model-comparison-evidence';
 export { MAX_TITLE_UNITS, isPlainLine, plainLineProblem, plainTextProblem } from './plain-line';
 export { idListProblem, type IdListLabels } from './id-list';
 export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './host';

@@ -1,8 +1,12 @@
 // The public types of `@voice/writing-rules/tools` that hosts program against.
-// Owner: core library. Shapes follow CONTRACT sections 2-7.
-import type { Language, ProfileId, RuleId } from './catalogue/ids';
-import type { CatalogueSource, RuleRecord } from './catalogue/schema';
-import type { WritingSignal } from './scanner/types';
+// Result shapes are inferred from the zod schemas in tools/ and evidence/
+// (the same schemas the descriptors' outputSchema is generated from); what is
+// written out here is the call, the envelope, the descriptor and the host.
+import type { ModelComparisonEvidence, ModelComparisonQuery } from './evidence/schema';
+import type { ComposeWritingReviewPromptResult } from './tools/compose-writing-review-prompt';
+import type { FindWritingSignalsResult } from './tools/find-writing-signals';
+import type { GetWritingRulesResult } from './tools/get-writing-rules';
+import type { WritingToolArgumentsByName, WritingToolResultsByName } from './tools/index';
 
 export type WritingToolName =
   | 'get_writing_rules'
@@ -37,13 +41,15 @@ export type WritingToolResult<T = unknown> =
   | { readonly ok: true; readonly tool: string; readonly data: T }
   | { readonly ok: false; readonly tool: string; readonly error: WritingToolError };
 
-/** Provider-neutral descriptor: JSON Schema 2020-12 input schema plus hints. */
+/** Provider-neutral descriptor: JSON Schema 2020-12 input and output schemas plus hints. */
 export interface WritingToolDescriptor {
   readonly name: WritingToolName;
   /** One plain line, at most 60 UTF-16 units, read by a person. */
   readonly title: string;
   readonly description: string;
   readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** The schema of the success envelope's `data`; always `type: "object"`. */
+  readonly outputSchema: Readonly<Record<string, unknown>>;
   readonly annotations: {
     readonly readOnlyHint: true;
     readonly destructiveHint: false;
@@ -58,54 +64,10 @@ export interface ReviewContext {
   readonly goal: string;
 }
 
-export interface ModelComparisonQuery {
-  readonly language: Language;
-  readonly profile: ProfileId;
-  readonly role: 'reviewer';
-  readonly cohortId: string;
-}
-
+/** The model and cohort IDs the host allows; evidence may name no others. */
 export interface ModelComparisonContext {
   readonly availableModelIds: readonly string[];
   readonly cohortIds: readonly string[];
-}
-
-/** A report the evidence rests on; `location` is data and is never fetched. */
-export interface ModelComparisonSource {
-  readonly id: string;
-  readonly location: string;
-  /** 64 hex digits. */
-  readonly sha256: string;
-}
-
-/** One model chosen for a purpose, with the measurements behind the choice. */
-export interface ModelComparisonSelection {
-  readonly modelId: string;
-  readonly sourceIds: readonly string[];
-  readonly independentJudgments: true;
-  readonly sample: {
-    readonly plannedReviews: number;
-    readonly judgedReviews: number;
-    readonly acceptedCompleteReviews: number;
-  };
-  readonly quality: {
-    readonly detectedProblems: number | null;
-    readonly expectedProblems: number | null;
-    readonly falseChanges: number | null;
-  };
-  /** All attempts, failed and retried ones included; null when unknown. */
-  readonly totalCostUsd: number | null;
-  readonly limitations: readonly string[];
-}
-
-export interface ModelComparisonEvidence {
-  readonly status: 'available' | 'evidence-missing';
-  readonly query: ModelComparisonQuery;
-  readonly bestValue: ModelComparisonSelection | null;
-  readonly highestDetection: ModelComparisonSelection | null;
-  readonly sources: readonly ModelComparisonSource[];
-  readonly explanation: string;
-  readonly limitations: readonly string[];
 }
 
 /** Reads retained evidence; must not start inference or write state. */
@@ -126,68 +88,40 @@ export interface WritingToolHost {
   readonly getModelComparisonEvidence?: ModelComparisonEvidenceReader;
 }
 
+/** A call of one named tool, with arguments as that tool takes them. */
+export interface NamedWritingToolCall<N extends WritingToolName> {
+  readonly name: N;
+  readonly arguments?: WritingToolArgumentsByName[N];
+}
+
 export interface WritingToolDispatcher {
-  /** Never throws; always resolves to a deeply frozen envelope. */
+  /**
+   * Never throws; always resolves to a deeply frozen envelope. A call whose
+   * name is a literal tool name gets that tool's result type as `data`.
+   */
+  dispatch<N extends WritingToolName>(call: NamedWritingToolCall<N>): Promise<WritingToolResult<WritingToolResultsByName[N]>>;
+  /**
+   * Any other value, e.g. a call a model returned, or arguments that do not
+   * fit the named tool's type: `data` is unknown until checked.
+   */
   dispatch(call: unknown): Promise<WritingToolResult>;
 }
 
-/** A rule in `get_writing_rules` summaries: title in the requested language. */
-export interface RuleSummary {
-  readonly id: RuleId;
-  readonly category: RuleRecord['category'];
-  readonly title: string;
-  readonly scope: readonly ProfileId[];
-}
+export type { ModelComparisonEvidence, ModelComparisonQuery, ModelComparisonSelection, ModelComparisonSource } from './evidence/schema';
+export type { GetWritingRulesResult, RuleSummary } from './tools/get-writing-rules';
+export type {
+  ComposeWritingReviewPromptResult,
+  PromptProvenance,
+  PromptSegment,
+  PromptSegmentSource,
+} from './tools/compose-writing-review-prompt';
+export type { FindWritingSignalsResult, SignalCoverage } from './tools/find-writing-signals';
+export type { GetModelComparisonEvidenceResult } from './tools/get-model-comparison-evidence';
+export type { WritingToolArgumentsByName, WritingToolResultsByName } from './tools/index';
 
-export interface WritingRulesData {
-  readonly catalogueVersion: string;
-  readonly language: Language;
-  readonly detail: 'summary' | 'full';
-  /** Summaries or full bilingual records, in catalogue order. */
-  readonly rules: readonly (RuleSummary | RuleRecord)[];
-  /** Empty for summaries; the sources the rules cite for full detail. */
-  readonly sources: readonly CatalogueSource[];
-}
-
-export type PromptSegmentSource = 'base' | 'host' | 'rule' | 'format' | 'guardrail';
-
-export interface PromptSegment {
-  readonly id: string;
-  readonly source: PromptSegmentSource;
-  readonly text: string;
-}
-
-export interface PromptProvenance {
-  readonly ruleIds: readonly RuleId[];
-  readonly exampleIds: readonly string[];
-  /** The catalogue sources the selected rules cite, sorted; never part of the prompt text. */
-  readonly sourceIds: readonly string[];
-  readonly hostFields: readonly ['audience', 'goal'];
-  readonly guardrailIds: readonly string[];
-}
-
-export interface ReviewPromptData {
-  readonly catalogueVersion: string;
-  readonly ruleIds: readonly RuleId[];
-  readonly language: Language;
-  /** The segments' texts joined with a blank line. */
-  readonly prompt: string;
-  readonly segments: readonly PromptSegment[];
-  readonly provenance: PromptProvenance;
-}
-
-export interface SignalCoverage {
-  readonly language: Language;
-  readonly scannedRuleIds: readonly RuleId[];
-  readonly unscannedRuleIds: readonly RuleId[];
-  readonly semanticReviewRequired: true;
-  readonly maxSignals: number;
-  /** True when more than `maxSignals` signals existed. */
-  readonly truncated: boolean;
-}
-
-export interface WritingSignalsData {
-  readonly catalogueVersion: string;
-  readonly signals: readonly WritingSignal[];
-  readonly coverage: SignalCoverage;
-}
+/** @deprecated The result of get_writing_rules; use GetWritingRulesResult. */
+export type WritingRulesData = GetWritingRulesResult;
+/** @deprecated The result of compose_writing_review_prompt; use ComposeWritingReviewPromptResult. */
+export type ReviewPromptData = ComposeWritingReviewPromptResult;
+/** @deprecated The result of find_writing_signals; use FindWritingSignalsResult. */
+export type WritingSignalsData = FindWritingSignalsResult;

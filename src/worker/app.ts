@@ -1,25 +1,27 @@
-// The Hono app factory: wires middleware and routes for one validated host
-// configuration and one dispatcher. worker-handler.ts builds it once per isolate.
-import { Hono } from 'hono';
-import type { AppEnv } from './env';
-import { ApiError, errorResponse, methodNotAllowed } from './errors';
-import type { HostConfig } from './config';
-import { bearerAuth } from './middleware/bearer-auth';
-import { bodyLimit } from './middleware/body-limit';
-import { corsAllowlist } from './middleware/cors-allowlist';
-import { requireJsonMediaType } from './middleware/json-media-type';
+// The Hono app and the Worker's fetch handler. The app is built once per
+// isolate (per env object) from the validated host configuration, so a request
+// only pays for its own work. Every route family lives in routes/ (and the page
+// in page/); this file is the one place that applies the middleware in front
+// of them: logging, security headers, CORS, the bearer token, 405 answers.
+import { Hono } from 'hono/tiny';
+import { except } from 'hono/combine';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { secureHeaders } from 'hono/secure-headers';
+import { ConfigError, parseHostConfig, type HostConfig } from './config';
+import type { AppEnv, WorkerEnv } from './env';
+import { ApiError, errorResponse } from './errors';
+import { createHostDispatcher } from './host';
+import { bearerAuth, corsAllowlist } from './middleware/access';
 import { requestLog } from './middleware/request-log';
-import { securityHeaders } from './middleware/security-headers';
-import { registerAgentRoutes, type AgentRouteOptions } from './routes/agents';
-import { dispatchHandler, type ToolDispatcher } from './routes/dispatch';
-import { healthHandler } from './routes/health';
-import { toolsHandler } from './routes/tools';
 import { pageHandler } from './page/page-route';
+import { dispatchRoutes, type ToolDispatcher } from './routes/dispatch';
+import { healthHandler } from './routes/health';
+import { toolRoutes } from './routes/tools';
 
-/** Routes a build may leave out; the shipped entry mounts all of them. */
+/** Routes a build may leave out; the shipped entry (index.ts) mounts all of them. */
 export interface OptionalRoutes {
-  /** Mounts POST /mcp (routes/mcp.ts). Left out, the app serves no MCP and bundles none of its SDK. */
-  readonly registerMcp?: (app: Hono<AppEnv>, options: AgentRouteOptions) => void;
+  /** POST /mcp (routes/mcp.ts). Left out, the app serves no MCP and bundles none of its SDK. */
+  readonly mcpRoutes?: (dispatcher: ToolDispatcher) => Hono<AppEnv>;
 }
 
 /** Everything the app needs, resolved before the first request. */
@@ -28,23 +30,34 @@ export interface AppDependencies extends OptionalRoutes {
   readonly dispatcher: ToolDispatcher;
 }
 
+/**
+ * Paths served without the bearer token: the review page and the health
+ * check carry nothing the token guards (the page's calls go to /v1/dispatch).
+ * Every other path, one added later included, needs the token once the host sets one.
+ */
+export const OPEN_PATHS = ['/', '/healthz'] as const;
+
 /** Builds the HTTP API for one host configuration. */
-export function createApp({ config, dispatcher, registerMcp }: AppDependencies): Hono<AppEnv> {
+export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): Hono<AppEnv> {
   const app = baseApp();
-
+  // A path that exists without the request's method answers 405 with `Allow`
+  // (hono's middleware reads the registered routes; GET implies HEAD).
+  app.use(
+    '*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        errorResponse(c, new ApiError('method-not-allowed', `This endpoint accepts ${methods.join(', ')} only.`, '', { Allow: methods.join(', ') })),
+    }),
+  );
   if (config.corsOrigins.length > 0) app.use('*', corsAllowlist(config.corsOrigins));
-  if (config.apiToken !== undefined) app.use('/v1/*', bearerAuth(config.apiToken));
-  registerMcp?.(app, { apiToken: config.apiToken, dispatcher });
-  registerAgentRoutes(app, { apiToken: config.apiToken, dispatcher });
+  if (config.apiToken !== undefined) app.use('*', except([...OPEN_PATHS], bearerAuth(config.apiToken)));
 
-  app.get('/v1/tools', toolsHandler({ shared: config.apiToken === undefined }));
-  app.all('/v1/tools', methodNotAllowed('GET, HEAD'));
-  app.post('/v1/dispatch', requireJsonMediaType(), bodyLimit(), dispatchHandler(dispatcher));
-  app.all('/v1/dispatch', methodNotAllowed('POST'));
-  app.get('/healthz', healthHandler());
-  app.all('/healthz', methodNotAllowed('GET, HEAD'));
   app.get('/', pageHandler(config));
-  app.all('/', methodNotAllowed('GET, HEAD'));
+  app.get('/healthz', healthHandler());
+  app.route('/', toolRoutes({ shared: config.apiToken === undefined }));
+  app.route('/', dispatchRoutes(dispatcher));
+  if (mcpRoutes !== undefined) app.route('/', mcpRoutes(dispatcher));
   return app;
 }
 
@@ -66,13 +79,71 @@ function refusingApp(error: ApiError): Hono<AppEnv> {
   return app;
 }
 
+/**
+ * Headers that keep a browser from reading an API answer as a page: no MIME
+ * sniffing, no framing, nothing loaded, no referrer. Every API answer is JSON
+ * or empty; a route that sets its own value (the review page's CSP) keeps it.
+ */
+const apiSecurityHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    xContentTypeOptions: true,
+    referrerPolicy: true,
+    // The rest of hono's defaults are left to the routes that need them (the page sets its own).
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    overwrite: false,
+  });
+
 function baseApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog());
-  app.use('*', securityHeaders());
+  app.use('*', apiSecurityHeaders());
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) =>
     errorResponse(c, new ApiError('not-found', `No endpoint at ${c.req.path}. The service answers GET / (the review page), GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
   );
   return app;
+}
+
+/** What the Worker exports: a fetch handler. */
+export type WorkerHandler = Required<Pick<ExportedHandler<WorkerEnv>, 'fetch'>>;
+
+/** A Worker handler serving the app, with the optional routes given. */
+export function createWorkerHandler(routes: OptionalRoutes): WorkerHandler {
+  const apps = new WeakMap<WorkerEnv, Hono<AppEnv>>();
+
+  function buildApp(env: WorkerEnv): Hono<AppEnv> {
+    try {
+      const config = parseHostConfig(env);
+      return createApp({ config, dispatcher: createHostDispatcher(config, env), ...routes });
+    } catch (err) {
+      if (err instanceof ConfigError) {
+        console.error(JSON.stringify({ event: 'invalid-config', variable: err.variable, message: err.message }));
+        return createConfigErrorApp(err.message);
+      }
+      // Only the error's name (such as TypeError): its message or stack could quote a secret from env.
+      console.error(JSON.stringify({ event: 'app-build-failed', error: err instanceof Error ? err.name : typeof err }));
+      return createInternalErrorApp();
+    }
+  }
+
+  return {
+    // Built once per env even when building fails, so a broken build is not retried on every request.
+    fetch(request, env, ctx) {
+      let app = apps.get(env);
+      if (app === undefined) {
+        app = buildApp(env);
+        apps.set(env, app);
+      }
+      return app.fetch(request, env, ctx);
+    },
+  };
 }

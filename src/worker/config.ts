@@ -1,4 +1,4 @@
-// Host configuration from wrangler vars and secrets (CONTRACT section 9). The
+// Host configuration from wrangler vars and secrets (docs/worker.md#configuration). The
 // Worker parses it once per isolate; scripts/evidence-put.ts reuses the ID list
 // parsing. Text rules come from the core, so the Worker refuses exactly what
 // the dispatcher would refuse, but names the variable instead of the field.

@@ -1,6 +1,6 @@
 // The Worker's bindings: the generated `Env` (from `npm run cf-typegen`) plus the
 // optional secret. Only src/worker reads this; the core never sees `env`.
-/// <reference path="../../worker-configuration.d.ts" />
+/// <reference path="./worker-configuration.d.ts" />
 
 /** Bindings and variables the Worker receives; secrets are not in wrangler.toml. */
 export type WorkerEnv = Partial<Omit<Env, 'EVIDENCE'>> & {
@@ -15,8 +15,6 @@ export interface RequestVariables {
   tool: string;
   /** `ok` or the error code of the answer. */
   outcome: string;
-  /** The request body's bytes, read within the size limit. */
-  body: Uint8Array;
 }
 
 /** Hono's environment type for this app. */

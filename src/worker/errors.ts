@@ -1,6 +1,9 @@
 // The one place that turns an outcome code into an HTTP status and an error
-// envelope. Routes and middleware throw `ApiError`; app.ts maps it here.
+// envelope. Routes and middleware throw `ApiError` (an `HTTPException`); the
+// app's one error handler answers it, and any other `HTTPException` (hono's
+// own middleware), here.
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { WritingToolErrorCode } from '../core/types';
 
 /** Codes the HTTP layer adds to the dispatcher's own codes. */
@@ -35,39 +38,55 @@ const STATUS_BY_CODE = {
 
 export type OutcomeStatus = (typeof STATUS_BY_CODE)[OutcomeCode];
 
-/** The HTTP status that mirrors an envelope's outcome (CONTRACT section 8). */
+/** The HTTP status that mirrors an envelope's outcome (docs/api-reference.md#errors). */
 export function statusFor(code: OutcomeCode): OutcomeStatus {
   return STATUS_BY_CODE[code];
 }
 
-/** A refusal of the HTTP layer, answered as an error envelope. */
-export class ApiError extends Error {
+/** A refusal of the HTTP layer, answered as an error envelope with the status of its code. */
+export class ApiError extends HTTPException {
   constructor(
     readonly code: HttpErrorCode,
     message: string,
     readonly tool = '',
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
-    super(message);
+    super(statusFor(code), { message });
     this.name = 'ApiError';
   }
 }
 
-/** Answers any thrown value with the error envelope; unknown errors stay opaque. */
+/** The code of an `HTTPException` status that hono's middleware may throw. */
+const CODE_BY_STATUS: Readonly<Partial<Record<number, HttpErrorCode>>> = {
+  400: 'invalid-request',
+  401: 'unauthorized',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  413: 'body-too-large',
+  415: 'unsupported-media-type',
+};
+
+const INTERNAL_ERROR_MESSAGE = 'The server failed to answer this request.';
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const code = err instanceof HTTPException ? CODE_BY_STATUS[err.status] : undefined;
+  if (code === undefined) return new ApiError('internal-error', INTERNAL_ERROR_MESSAGE);
+  // Hono's own messages are plain ("Payload Too Large"); keep them, or name the status when there is none.
+  return new ApiError(code, (err as HTTPException).message || `The request was refused with HTTP status ${(err as HTTPException).status}.`);
+}
+
+/**
+ * Answers any thrown value with the error envelope. An `HTTPException` keeps
+ * its status where the API has a code for it; anything else is a 500 whose
+ * details stay in the Worker, never in the answer.
+ */
 export function errorResponse(c: Context, err: unknown): Response {
-  const apiError =
-    err instanceof ApiError ? err : new ApiError('internal-error', 'The server failed to answer this request.');
+  const apiError = toApiError(err);
   c.set('outcome', apiError.code);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   return c.json(
     { ok: false, tool: apiError.tool, error: { code: apiError.code, message: apiError.message } },
     statusFor(apiError.code),
   );
-}
-
-/** A handler that refuses its method with 405 `method-not-allowed` and `Allow: allow`. */
-export function methodNotAllowed(allow: string): () => never {
-  return () => {
-    throw new ApiError('method-not-allowed', `This endpoint accepts ${allow} only.`, '', { Allow: allow });
-  };
 }

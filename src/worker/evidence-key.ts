@@ -1,4 +1,4 @@
-// The KV key scheme for model comparison evidence (CONTRACT section 7), shared by
+// The KV key scheme for model comparison evidence (docs/api-reference.md#evidence-rules), shared by
 // the Worker's reader and scripts/evidence-put.ts, the only writer.
 import type { ModelComparisonQuery } from '../core/types';
 

@@ -1,10 +1,10 @@
 // The Worker's evidence callback for the dispatcher: one bounded KV read per
 // call. The dispatcher validates whatever this returns; this module only maps
-// storage outcomes (CONTRACT section 7).
+// storage outcomes (docs/api-reference.md#get_model_comparison_evidence).
 import { missingEvidence } from '../core/index';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
 import { evidenceKey } from './evidence-key';
-import type { ReadOnlyKv } from './read-only-kv';
+import type { ReadOnlyKv } from './host';
 
 /** Seconds an edge location may keep a value it has read (KV's minimum is 30). */
 export const EVIDENCE_CACHE_TTL_SECONDS = 60;
@@ -35,7 +35,7 @@ function withDeadline<T>(read: Promise<T>, ms: number): Promise<T> {
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`evidence read took longer than ${ms} ms`)), ms);
   });
-  return Promise.race([read, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([read, deadline]).finally(() => timer !== undefined && clearTimeout(timer));
 }
 
 function parseJsonOrRaw(text: string): unknown {

@@ -1,10 +1,9 @@
 // Turns the Worker's env into the dispatcher's host: the validated config and
-// the read-only evidence reader over the EVIDENCE binding.
+// the evidence reader over a read-only view of the EVIDENCE binding.
 import { createWritingToolDispatcher, type WritingToolDispatcher } from '../core/index';
 import { ConfigError, type HostConfig } from './config';
 import type { WorkerEnv } from './env';
 import { createEvidenceReader } from './evidence-reader';
-import { readOnlyKv } from './read-only-kv';
 
 /**
  * Creates the dispatcher for a config. The config was parsed with the core's
@@ -19,5 +18,20 @@ export function createHostDispatcher(config: HostConfig, env: WorkerEnv): Writin
     ...(config.reviewContext ? { reviewContext: config.reviewContext } : {}),
     modelComparisonContext: { availableModelIds: config.modelIds, cohortIds: config.cohortIds },
     getModelComparisonEvidence: createEvidenceReader(readOnlyKv(env.EVIDENCE)),
+  });
+}
+
+/** The one KV operation the Worker may use. */
+export interface ReadOnlyKv {
+  get(key: string, options: { type: 'text'; cacheTtl?: number }): Promise<string | null>;
+}
+
+/**
+ * Wraps a namespace so that only `get` for text values is reachable: the Worker
+ * reaches EVIDENCE only through this, so no code path can write, delete or list keys.
+ */
+export function readOnlyKv(namespace: KVNamespace): ReadOnlyKv {
+  return Object.freeze({
+    get: (key: string, options: { type: 'text'; cacheTtl?: number }) => namespace.get(key, options),
   });
 }

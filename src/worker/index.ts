@@ -1,5 +1,5 @@
 // The Worker entry: the HTTP API with every agent route, MCP at /mcp included.
-import { registerMcpRoute } from './routes/mcp';
-import { createWorkerHandler } from './worker-handler';
+import { createWorkerHandler } from './app';
+import { mcpRoutes } from './routes/mcp';
 
-export default createWorkerHandler({ registerMcp: registerMcpRoute });
+export default createWorkerHandler({ mcpRoutes });

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_IDS, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { buildCatalogue, type CatalogueBuild } from '../../scripts/catalogue/build';
-import { copyCatalogue, mutate, removeCatalogue, writeFixtureCatalogue, writeRaw } from './fixture-catalogue';
+import { copyCatalogue, mutate, PROFILES, removeCatalogue, writeFixtureCatalogue, writeRaw } from './fixture-catalogue';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -29,6 +29,18 @@ describe('building a valid catalogue', () => {
   it('lists rules in catalogue order and sources sorted by id', () => {
     expect(result.catalogue.rules.map((r) => r.id)).toEqual([...RULE_IDS]);
     expect(result.catalogue.sources.map((s) => s.id)).toEqual(['house-style', 'plain-language']);
+  });
+
+  it('derives each profile from the rules’ scope, in catalogue order, and serves the scope unchanged', () => {
+    expect(result.catalogue.profiles).toEqual(PROFILES);
+    const wordChoice = result.catalogue.rules.find((rule) => rule.id === 'word-choice')!;
+    expect(wordChoice.scope).toEqual(['technical-reference']);
+  });
+
+  it('moves a rule into a profile when only its scope changes', () => {
+    const changed = variant((r) => mutate(r, 'catalogue/rules/word-choice.yaml', (d) => void d.scope.unshift('public-docs')));
+    expect(changed.catalogue.profiles['public-docs']).toEqual(['reader-goal', 'current-state', 'meta-framing', 'word-choice']);
+    expect(changed.catalogue.catalogueVersion).not.toBe(result.catalogue.catalogueVersion);
   });
 
   it('compiles sixteen records: scannable rules in order, English then German', () => {

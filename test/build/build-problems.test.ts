@@ -91,19 +91,22 @@ describe('the build refuses', () => {
     expect(problems).toEqual(['catalogue/rules/notes.md: unexpected file: catalogue files end in .yaml']);
   });
 
-  it('a profile naming an unknown rule', () => {
-    const problems = problemsAfter((r) =>
-      mutate(r, 'catalogue/profiles.yaml', (d) => void d.profiles['agent-report'].push('tone')),
-    );
-    expect(problems).toEqual([expect.stringMatching(/^catalogue\/profiles\.yaml: profiles\.agent-report\[2\]: must be one of "reader-goal"/)]);
+  it('a rule scope naming an unknown profile', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void d.scope.push('marketing')));
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${WORD_CHOICE}: scope\\[1\\]: must be one of "public-docs"`))]);
   });
 
-  it('a rule scope that disagrees with the profiles', () => {
-    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.scope = ['public-docs'])));
-    expect(problems).toEqual([
-      `${WORD_CHOICE}: scope: must list technical-reference: profiles.yaml includes the rule there`,
-      `${WORD_CHOICE}: scope: must not list public-docs: profiles.yaml does not include the rule there`,
-    ]);
+  it('a profile that no rule lists in its scope', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, 'catalogue/rules/meta-framing.yaml', (d) => void (d.scope = ['public-docs']));
+      mutate(r, 'catalogue/rules/reported-evidence.yaml', (d) => void (d.scope = []));
+    });
+    expect(problems).toEqual(['catalogue/rules: profile "agent-report" is empty: list it in the scope of at least one rule']);
+  });
+
+  it('a profile list in release.yaml, where membership is not written', () => {
+    const problems = problemsAfter((r) => mutate(r, 'catalogue/release.yaml', (d) => void (d.profiles = { 'agent-report': ['meta-framing'] })));
+    expect(problems).toEqual(['catalogue/release.yaml: profiles: unknown field']);
   });
 
   it('a rule scope out of profile order', () => {

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 
-const PROFILES: Record<(typeof PROFILE_IDS)[number], RuleId[]> = {
+/** The fixture's profiles; the rules' `scope` is written from them, and the build derives them back. */
+export const PROFILES: Record<(typeof PROFILE_IDS)[number], RuleId[]> = {
   'public-docs': ['reader-goal', 'current-state', 'meta-framing'],
   'technical-reference': ['current-state', 'word-choice'],
   'product-copy': ['reader-goal', 'claims-evidence'],
@@ -77,7 +78,7 @@ function write(root: string, file: string, data: unknown): void {
 /** Writes the valid fixture catalogue into a new temp folder and returns the folder. */
 export function writeFixtureCatalogue(): string {
   const root = mkdtempSync(join(tmpdir(), 'catalogue-fixture-'));
-  write(root, 'catalogue/profiles.yaml', { release: '2026.01', profiles: PROFILES });
+  write(root, 'catalogue/release.yaml', { release: '2026.01' });
   RULE_IDS.forEach((id, i) => write(root, `catalogue/rules/${id}.yaml`, rule(id, i)));
   for (const id of SOURCES) write(root, `catalogue/sources/${id}.yaml`, source(id));
   for (const id of SCANNABLE_RULE_IDS) {

@@ -107,10 +107,11 @@ function consumerProject(): string {
   writeFileSync(
     file,
     [
-      "import { createWritingToolDispatcher, writingReviewTools, type WritingSignalsData, type WritingToolCall } from '@voice/writing-rules/tools';",
-      "const call: WritingToolCall = { name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } };",
-      'const result = await createWritingToolDispatcher().dispatch(call);',
-      'export const quotes: string[] = result.ok ? (result.data as WritingSignalsData).signals.map((signal) => signal.quote) : [];',
+      "import { createWritingToolDispatcher, writingReviewTools, type FindWritingSignalsResult } from '@voice/writing-rules/tools';",
+      '// The literal tool name types the data through the packaged declarations: no cast.',
+      "const result = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } });",
+      'export const data: FindWritingSignalsResult | undefined = result.ok ? result.data : undefined;',
+      'export const quotes: string[] = result.ok ? result.data.signals.map((signal) => signal.quote) : [];',
       'export const names: string[] = writingReviewTools.map((tool) => tool.name);',
       '// @ts-expect-error a host option the library does not define',
       "createWritingToolDispatcher({ endpoint: 'https://example.org' });",

@@ -1,19 +1,14 @@
 // The public entry on the bundled catalogue: frozen descriptors, every rule
 // and profile served, both prompt languages complete, coverage of the eight
-// scannable rules, and the dispatch overhead on a 250,000-unit text.
+// scannable rules, and the largest text cut at maxSignals.
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
-import { createCatalogueView } from '../../src/core/catalogue/view';
-import { createDispatcher } from '../../src/core/dispatcher';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import {
   catalogueVersion,
   createWritingToolDispatcher,
   writingReviewTools,
-  type ReviewPromptData,
-  type WritingRulesData,
-  type WritingSignalsData,
 } from '../../src/core/index';
 import { dataOf, reviewContext } from './helpers';
 
@@ -27,14 +22,14 @@ describe('the bundled catalogue through the public entry', () => {
   });
 
   it('serves all twenty rules in catalogue order', async () => {
-    const data = dataOf<WritingRulesData>(await dispatcher.dispatch({ name: 'get_writing_rules', arguments: {} }));
+    const data = dataOf(await dispatcher.dispatch({ name: 'get_writing_rules', arguments: {} }));
     expect(data.rules.map((rule) => rule.id)).toEqual([...RULE_IDS]);
   });
 
   it.each(PROFILE_IDS.flatMap((profile) => (['en', 'de'] as const).map((language) => [profile, language] as const)))(
     'composes the %s prompt in %s with every rule layer',
     async (profile, language) => {
-      const data = dataOf<ReviewPromptData>(
+      const data = dataOf(
         await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: { profile, language } }),
       );
       expect(data.ruleIds).toEqual(catalogue.profiles[profile]);
@@ -48,7 +43,7 @@ describe('the bundled catalogue through the public entry', () => {
   );
 
   it.each(['en', 'de'] as const)('scans exactly the eight scannable rules in %s', async (language) => {
-    const data = dataOf<WritingSignalsData>(
+    const data = dataOf(
       await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: '', language } }),
     );
     expect([...data.coverage.scannedRuleIds].sort()).toEqual([...SCANNABLE_RULE_IDS].sort());
@@ -56,7 +51,7 @@ describe('the bundled catalogue through the public entry', () => {
   });
 
   it('flags "powerful" in "A powerful review panel."', async () => {
-    const data = dataOf<WritingSignalsData>(
+    const data = dataOf(
       await dispatcher.dispatch({
         name: 'find_writing_signals',
         arguments: { text: 'A powerful review panel.', ruleIds: ['word-choice'] },
@@ -65,25 +60,15 @@ describe('the bundled catalogue through the public entry', () => {
     expect(data.signals.map((s) => s.quote)).toEqual(['powerful']);
   });
 
-  it('adds well under 10 ms to the scan of a 250,000-unit text with 500 of its signals returned', async () => {
+  it('returns the first 500 signals of a full scan of a 250,000-unit text, and says more existed', async () => {
+    // The scanner stops early when a limit is given; what it keeps must be the
+    // head of the full, sorted list. (The time this takes is a row of `npm run bench`.)
     const text = 'Plain words about the review service and its powerful setup. '.repeat(5000).slice(0, 250_000);
-    const scan = createSignalScanner(catalogue.signalRecords);
-    const measured = createDispatcher(createCatalogueView(catalogue, () => scan));
-    const ruleIds = [...SCANNABLE_RULE_IDS];
-    const median = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
-    const direct: number[] = [];
-    const dispatched: number[] = [];
-    for (let round = 0; round < 31; round += 1) {
-      let start = performance.now();
-      scan({ text, language: 'en', ruleIds });
-      direct.push(performance.now() - start);
-      start = performance.now();
-      const result = await measured.dispatch({ name: 'find_writing_signals', arguments: { text, maxSignals: 500 } });
-      dispatched.push(performance.now() - start);
-      expect(result).toMatchObject({ ok: true, data: { coverage: { truncated: true } } });
-    }
-    const overhead = median(dispatched) - median(direct);
-    console.info(`scan ${median(direct).toFixed(2)} ms, dispatch ${median(dispatched).toFixed(2)} ms, overhead ${overhead.toFixed(2)} ms`);
-    expect(overhead).toBeLessThan(10);
+    const full = createSignalScanner(catalogue.signalRecords)({ text, language: 'en', ruleIds: [...SCANNABLE_RULE_IDS] });
+    expect(full.length).toBeGreaterThan(500);
+    const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text, maxSignals: 500 } });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.data.signals).toEqual(full.slice(0, 500));
+    expect(result.data.coverage.truncated).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
-// The four descriptors (CONTRACT section 2): order, frozen, titles by the
-// plain-line rule, annotations, and an inputSchema generated from the very
-// schema the dispatcher validates with.
+// The four descriptors: order, frozen, titles by the plain-line rule,
+// annotations, an inputSchema generated from the very schema the dispatcher
+// validates with, and an outputSchema generated from the schema results are
+// typed by.
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { plainLineProblem } from '../../src/core/plain-line';
 import { TOOLS } from '../../src/core/tools/index';
 import { call } from './helpers';
@@ -9,7 +11,7 @@ import { call } from './helpers';
 const descriptors = TOOLS.map((tool) => tool.descriptor);
 
 describe('tool descriptors', () => {
-  it('lists the four tools in contract order', () => {
+  it('lists the four tools in documentation order', () => {
     expect(descriptors.map((d) => d.name)).toEqual([
       'get_writing_rules',
       'compose_writing_review_prompt',
@@ -47,6 +49,33 @@ describe('tool descriptors', () => {
         type: 'object',
         additionalProperties: false,
       });
+    }
+  });
+
+  it('have an outputSchema of type object, generated from the result schema', () => {
+    for (const tool of TOOLS) {
+      const { $schema, type, ...rest } = tool.descriptor.outputSchema;
+      expect($schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(type).toBe('object');
+      const generated = z.toJSONSchema(tool.resultSchema, { io: 'output' }) as Record<string, unknown>;
+      expect({ ...generated, type: 'object' }).toMatchObject({ type: 'object', ...rest });
+    }
+  });
+
+  it('answer data their own result schema accepts, and the result schemas refuse other data', async () => {
+    const samples: [string, unknown][] = [
+      ['get_writing_rules', { detail: 'full', language: 'de' }],
+      ['get_writing_rules', {}],
+      ['compose_writing_review_prompt', { maxFindings: 3 }],
+      ['find_writing_signals', { text: 'We leverage a powerful and seamless setup.' }],
+      ['get_model_comparison_evidence', { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'c' }],
+    ];
+    for (const [name, args] of samples) {
+      const tool = TOOLS.find((candidate) => candidate.name === name)!;
+      const result = await call(name, args);
+      if (!result.ok) throw new Error(result.error.message);
+      expect(tool.resultSchema.safeParse(result.data).error, name).toBeUndefined();
+      expect(tool.resultSchema.safeParse({ ...(result.data as object), extra: true }).success, name).toBe(false);
     }
   });
 

@@ -1,4 +1,4 @@
-// One test per row of the error table (CONTRACT section 4), plus the envelope
+// One test per row of the error table (docs/api-reference.md#errors), plus the envelope
 // guarantees: never throws, deeply frozen, JSON-serialisable, the tool echoed.
 import { describe, expect, it } from 'vitest';
 import type { WritingToolResult } from '../../src/core/types';

@@ -1,4 +1,4 @@
-// get_model_comparison_evidence (CONTRACT section 7): a valid value passes;
+// get_model_comparison_evidence (docs/api-reference.md#evidence-rules): a valid value passes;
 // each single mutation that breaks a rule fails with invalid-host-evidence;
 // missing readers and contexts answer evidence-missing; copies are frozen.
 import { describe, expect, it } from 'vitest';

@@ -24,8 +24,11 @@ export function call(name: string, args: unknown, host: WritingToolHost = { revi
   return fixtureDispatcher(host).dispatch({ name, arguments: args });
 }
 
-/** The data of an ok envelope; fails the test with the error otherwise. */
-export function dataOf<T>(result: WritingToolResult): T {
+/**
+ * The data of an ok envelope; fails the test with the error otherwise. Typed
+ * by the tool for a literal tool name; `call` (any name) needs `dataOf<T>`.
+ */
+export function dataOf<T>(result: WritingToolResult<T> | WritingToolResult): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
   return result.data as T;
 }
@@ -39,7 +42,7 @@ export const query: ModelComparisonQuery = {
 
 export const modelContext = { availableModelIds: ['model-x', 'model-y'], cohortIds: ['cohort-a', 'cohort-b'] };
 
-/** Evidence that passes every rule of CONTRACT section 7 for `query`. */
+/** Evidence that passes every evidence rule (docs/api-reference.md#evidence-rules) for `query`. */
 export function validEvidence(): ModelComparisonEvidence {
   const selection = (modelId: string, sourceIds: string[]) => ({
     modelId,

@@ -1,4 +1,4 @@
-// The host options (CONTRACT sections 3, 7, 9): checked when the dispatcher is
+// The host options (docs/api-reference.md#host-options): checked when the dispatcher is
 // created, copied and frozen so later changes to the host's objects change nothing.
 import { describe, expect, it } from 'vitest';
 import type { ModelComparisonContext, ReviewPromptData, WritingToolHost } from '../../src/core/types';

@@ -1,4 +1,4 @@
-// CONTRACT section 1: the library does no I/O (no network, KV, env, clock or
+// docs/api-reference.md#principles: the library does no I/O (no network, KV, env, clock or
 // model calls). Every tool runs with fetch and the clocks watched, including
 // evidence whose source locations are URLs; and no core module names them.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { toAnthropicTools, toGeminiTools, toOpenAiTools } from '../../src/core/projections';
 import { writingReviewTools } from '../../src/core/index';
-import { anthropicToolProblems, geminiToolsProblems, openAiToolProblems } from './projections-provider-rules';
+import { anthropicProblems, geminiProblems, openAiProblems } from './provider-sdk-checks';
 
 // The served descriptors, projected: every provider accepts all four tools.
 const descriptors = writingReviewTools;
 const names = descriptors.map((tool) => tool.name);
 
 describe('the four writing tools in provider formats', () => {
-  it('pass OpenAI’s function tool rules', () => {
+  it('pass the OpenAI SDK checks', () => {
     const tools = toOpenAiTools(descriptors);
     expect(tools.map((tool) => tool.function.name)).toEqual(names);
-    for (const tool of tools) expect(openAiToolProblems(tool)).toEqual([]);
+    for (const tool of tools) expect(openAiProblems(tool)).toEqual([]);
   });
 
-  it('pass Anthropic’s tool rules', () => {
+  it('pass the Anthropic SDK checks', () => {
     const tools = toAnthropicTools(descriptors);
     expect(tools.map((tool) => tool.name)).toEqual(names);
-    for (const tool of tools) expect(anthropicToolProblems(tool)).toEqual([]);
+    for (const tool of tools) expect(anthropicProblems(tool)).toEqual([]);
   });
 
-  it('pass Gemini’s function declaration rules', () => {
+  it('pass the Gemini SDK checks', () => {
     const tools = toGeminiTools(descriptors);
     expect(tools[0]!.functionDeclarations.map((declaration) => declaration.name)).toEqual(names);
-    expect(geminiToolsProblems(tools)).toEqual([]);
+    expect(geminiProblems(tools)).toEqual([]);
   });
 
   it('keep each tool’s required arguments in every format', () => {

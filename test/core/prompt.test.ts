@@ -1,4 +1,4 @@
-// compose_writing_review_prompt (CONTRACT section 5): layer order, guardrails
+// compose_writing_review_prompt (docs/api-reference.md#compose_writing_review_prompt): layer order, guardrails
 // last, provenance, both languages, host context in, document out.
 import { describe, expect, it } from 'vitest';
 import { GUARDRAIL_IDS } from '../../src/core/prompt/locale';

@@ -1,7 +1,7 @@
-// Property-based tests of the bundled dispatcher (CONTRACT sections 3, 4, 6):
-// for arbitrary JSON as the call or its arguments, `dispatch` resolves to a
-// valid, deeply frozen, JSON-serialisable envelope, deterministically, and its
-// verdict on the arguments equals an independent oracle built from the
+// Property-based tests of the bundled dispatcher: for arbitrary JSON as the
+// call or its arguments, `dispatch` resolves to a valid, deeply frozen,
+// JSON-serialisable envelope whose data fits the tool's published
+// outputSchema, deterministically, and its verdict on the arguments equals an independent oracle built from the
 // descriptor's published JSON Schema (ajv) plus the documented runtime rules.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
@@ -35,7 +35,7 @@ const RUNS = 400;
 // The arguments are accepted exactly when all of these hold:
 //  1. they validate against the descriptor's `inputSchema` (JSON Schema
 //     2020-12, compiled by ajv) with string lengths counted in UTF-16 code
-//     units (ajv `unicode: false`). The contract bounds text and cohortId in
+//     units (ajv `unicode: false`). The API reference bounds text and cohortId in
 //     UTF-16 units; standard JSON Schema counts code points, a divergence the
 //     descriptions state and a test below pins down;
 //  2. with both `profile` and `ruleIds`, every rule ID belongs to the profile
@@ -48,11 +48,16 @@ const RUNS = 400;
 // silences the deprecation notice (strict-mode problems still throw).
 const ajv = new Ajv2020({ strict: true, unicode: false, logger: false });
 const schemaCheck = new Map(writingReviewTools.map((tool) => [tool.name as string, ajv.compile(tool.inputSchema)]));
+// Results are checked against the published outputSchema by a separate
+// instance: their strings are counted as JSON Schema counts them (code points),
+// and `format` (the sources' URLs and dates) is left to the zod schema.
+const outputAjv = new Ajv2020({ strict: true, validateFormats: false });
+const outputCheck = new Map(writingReviewTools.map((tool) => [tool.name as string, outputAjv.compile(tool.outputSchema)]));
 
 const summaries = await dispatcher.dispatch({ name: 'get_writing_rules', arguments: {} });
 if (!summaries.ok) throw new Error('the bundled catalogue does not answer get_writing_rules');
 const scopeOf = new Map(
-  (summaries.data as { rules: { id: string; scope: string[] }[] }).rules.map((rule) => [rule.id, new Set(rule.scope)]),
+  summaries.data.rules.map((rule): [string, Set<string>] => [rule.id, new Set(rule.scope)]),
 );
 
 function oracleAccepts(name: string, args: unknown): boolean {
@@ -86,6 +91,8 @@ function expectValidEnvelope(result: WritingToolResult, expectedTool: string): v
   if (result.ok) {
     expect(Object.keys(result).sort()).toEqual(['data', 'ok', 'tool']);
     expect(result.data).toBeTypeOf('object');
+    const fitsOutputSchema = outputCheck.get(result.tool)!;
+    expect(fitsOutputSchema(result.data), outputAjv.errorsText(fitsOutputSchema.errors)).toBe(true);
   } else {
     expect(Object.keys(result).sort()).toEqual(['error', 'ok', 'tool']);
     expect(Object.keys(result.error).sort()).toEqual(['code', 'message']);
@@ -296,9 +303,9 @@ describe('the oracle itself', () => {
     expect([...seen].sort()).toEqual(TOOL_NAMES.flatMap((name) => [`${name}:false`, `${name}:true`]).sort());
   });
 
-  it('differs from standard JSON Schema only where the contract says: UTF-16 length', async () => {
+  it('differs from standard JSON Schema only where the API reference says: UTF-16 length', async () => {
     // 125,001 emoji: 125,001 code points (within maxLength for a standard
-    // validator) but 250,002 UTF-16 units (over the contract's limit).
+    // validator) but 250,002 UTF-16 units (over the documented limit).
     const emoji = '😀'.repeat(125_001);
     const standard = new Ajv2020({ strict: true }).compile(writingReviewTools[2]!.inputSchema);
     expect(standard({ text: emoji })).toBe(true);

@@ -1,4 +1,4 @@
-// Word edges as CONTRACT.md section 6 states them: a letter, decimal digit or
+// Word edges as docs/api-reference.md#word-edges states them: a letter, decimal digit or
 // `_` next to a phrase blocks the match; a combining mark, a superscript digit
 // or a Roman numeral does not. Checked on the shipped catalogue, with the fast
 // scanner and the reference scanner giving the same answer.

@@ -7,7 +7,7 @@ const scan = createSignalScanner(FIXTURE_RECORDS);
 const all = (text: string, language: 'en' | 'de' = 'en') => scan({ text, language, ruleIds: FIXTURE_RULE_IDS });
 
 describe('createSignalScanner', () => {
-  it('reports a signal with the contract shape', () => {
+  it('reports a signal with the documented shape', () => {
     expect(all('A powerful review panel.')).toEqual([
       {
         ruleId: 'word-choice',

@@ -1,6 +1,10 @@
 // The seed's code samples, read from ../shared/seeds at test time and kept
 // byte-identical, type-check under the project's strict options and run against
 // `@voice/writing-rules/tools` with the results a reader of the seed expects.
+// The seed documents live beside this repository only in the team's own
+// checkout; in any other clone the suite is skipped and says why. The
+// repository's own usage examples (examples/, test/core/examples.test.ts)
+// run everywhere.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,29 +25,24 @@ const seedsDir = resolve(repoRoot, '..', 'shared', 'seeds');
 // process, so runs in parallel working copies of the same tree do not collide.
 const outDir = join(repoRoot, 'node_modules', '.cache', 'seed-samples', String(process.pid));
 
-function readSeed(file: string): string {
-  const path = join(seedsDir, file);
-  if (!existsSync(path)) {
-    throw new Error(
-      `seed document not found: looked for ${path} (the shared/ folder beside the repository, ` +
-        'which development and CI always provide)',
-    );
-  }
-  return readFileSync(path, 'utf8');
-}
+const SEED_FILES = ['writing-tools.en.txt', 'writing-tools.de.txt'] as const;
+const seedsPresent = SEED_FILES.every((file) => existsSync(join(seedsDir, file)));
+const SKIP_REASON = `skipped: the seed documents (${SEED_FILES.join(', ')}) are not in ${seedsDir}`;
 
-// Read while collecting, so that each module gets its own test; a missing seed
-// fails the tests below with the path it looked for (CI counts failed tests).
+// Read while collecting, so that each module gets its own test. With the
+// folder present but a document broken, the tests below fail on it.
 let seedProblem: Error | undefined;
 let englishText = '';
 let englishBlocks: SeedBlock[] = [];
 let germanBlocks: SeedBlock[] = [];
-try {
-  englishText = readSeed('writing-tools.en.txt');
-  englishBlocks = extractSeedBlocks(englishText);
-  germanBlocks = extractSeedBlocks(readSeed('writing-tools.de.txt'));
-} catch (error) {
-  seedProblem = error instanceof Error ? error : new Error(String(error));
+if (seedsPresent) {
+  try {
+    englishText = readFileSync(join(seedsDir, SEED_FILES[0]), 'utf8');
+    englishBlocks = extractSeedBlocks(englishText);
+    germanBlocks = extractSeedBlocks(readFileSync(join(seedsDir, SEED_FILES[1]), 'utf8'));
+  } catch (error) {
+    seedProblem = error instanceof Error ? error : new Error(String(error));
+  }
 }
 const modules = buildSampleModules(englishBlocks);
 function requireSeeds(): void {
@@ -154,10 +153,10 @@ function envelope(value: unknown, tool: string): WritingToolResult {
 async function profileRuleIds(profile: 'public-docs'): Promise<string[]> {
   const summary = await createWritingToolDispatcher().dispatch({ name: 'get_writing_rules', arguments: { profile } });
   if (!summary.ok) throw new Error(summary.error.message);
-  return (summary.data as { rules: { id: string }[] }).rules.map((rule) => rule.id);
+  return summary.data.rules.map((rule) => rule.id);
 }
 
-/** The separator between segment texts, read off the prompt itself (the contract only says "joined"). */
+/** The separator between segment texts, read off the prompt itself (the seed only says "joined"). */
 function promptJoiner(data: ComposedPrompt): string {
   const [first, second] = data.segments;
   if (!first || !second) return '';
@@ -165,7 +164,14 @@ function promptJoiner(data: ComposedPrompt): string {
   return data.prompt.slice(after, data.prompt.indexOf(second.text, after));
 }
 
-describe('seed code samples', () => {
+if (!seedsPresent) {
+  describe('seed code samples', () => {
+    it.skip(SKIP_REASON);
+  });
+}
+
+// Registered only with the seeds present, so a clone reports the one skipped test above.
+if (seedsPresent) describe('seed code samples', () => {
   beforeAll(() => {
     mkdirSync(outDir, { recursive: true });
     for (const module of modules) writeFileSync(fileOf(module), module.moduleText);

@@ -1,4 +1,4 @@
-// Rule selection and get_writing_rules (CONTRACT section 3): defaults, profile,
+// Rule selection and get_writing_rules (docs/api-reference.md#selecting-rules): defaults, profile,
 // explicit IDs in catalogue order, summary and full detail.
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/core/catalogue/ids';

@@ -1,4 +1,4 @@
-// find_writing_signals (CONTRACT section 6): spans, coverage, maxSignals and
+// find_writing_signals (docs/api-reference.md#find_writing_signals): spans, coverage, maxSignals and
 // truncation, on the fixture records through the real scanner.
 import { describe, expect, it } from 'vitest';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
@@ -98,7 +98,7 @@ describe('find_writing_signals', () => {
       flags: RECORD_FLAGS,
     });
     // Catalogue order is meta-framing, claims-evidence, word-choice; the
-    // contract's order is by start, then end, then rule ID.
+    // documented order is by start, then end, then rule ID.
     const view = createCatalogueView(
       {
         ...fixtureCatalogue,

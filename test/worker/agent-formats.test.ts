@@ -2,7 +2,7 @@
 // same descriptors as GET /v1/tools.
 import { describe, expect, it } from 'vitest';
 import { catalogueVersion, writingReviewTools } from '../../src/core/index';
-import { anthropicToolProblems, geminiToolsProblems, openAiToolProblems } from '../core/projections-provider-rules';
+import { projectTools } from '../../src/core/projections';
 import { errorOf, request, requestWith, variantEnv } from './helpers';
 
 async function toolsIn(format: string): Promise<{ catalogueVersion: string; format: string; tools: unknown[] }> {
@@ -12,24 +12,14 @@ async function toolsIn(format: string): Promise<{ catalogueVersion: string; form
   return response.json();
 }
 
+// The projections themselves are checked against the providers' SDKs in
+// test/core/projections-sdk.test.ts; here the Worker must serve exactly them.
 describe('GET /v1/tools?format=', () => {
-  it('serves OpenAI function tools that pass OpenAI’s rules', async () => {
-    const body = await toolsIn('openai');
-    expect(body).toMatchObject({ catalogueVersion, format: 'openai' });
-    expect(body.tools).toHaveLength(4);
-    for (const tool of body.tools) expect(openAiToolProblems(tool)).toEqual([]);
-  });
-
-  it('serves Anthropic tools that pass Anthropic’s rules', async () => {
-    const body = await toolsIn('anthropic');
-    expect(body.tools).toHaveLength(4);
-    for (const tool of body.tools) expect(anthropicToolProblems(tool)).toEqual([]);
-  });
-
-  it('serves one Gemini tool whose declarations pass Gemini’s rules', async () => {
-    const body = await toolsIn('gemini');
-    expect(body.tools).toHaveLength(1);
-    expect(geminiToolsProblems(body.tools)).toEqual([]);
+  it.each(['openai', 'anthropic', 'gemini'] as const)('serves the core’s %s projection of the four tools', async (format) => {
+    const body = await toolsIn(format);
+    expect(body).toMatchObject({ catalogueVersion, format });
+    expect(body.tools).toEqual(projectTools(format, writingReviewTools));
+    expect(body.tools).toHaveLength(format === 'gemini' ? 1 : 4);
   });
 
   it('answers an unknown format with a 400 envelope listing the supported ones', async () => {

@@ -1,7 +1,7 @@
 // The 1 MiB body limit: refused with 413 before parsing, whether or not the
 // client declares Content-Length.
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/worker/middleware/body-limit';
+import { MAX_BODY_BYTES } from '../../src/worker/middleware/request-body';
 import { errorOf, request } from './helpers';
 
 const encoder = new TextEncoder();

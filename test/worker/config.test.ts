@@ -1,7 +1,7 @@
 // Host configuration from env: validated once, bad values answered with 500
 // invalid-config naming the variable (never a secret's value).
 import { describe, expect, it, vi } from 'vitest';
-import { createWorkerHandler } from '../../src/worker/worker-handler';
+import { createWorkerHandler } from '../../src/worker/app';
 import { ORIGIN, baseEnv, dispatchInit, errorOf, requestWith, variantEnv } from './helpers';
 
 const compose = dispatchInit({ name: 'compose_writing_review_prompt', arguments: {} });
@@ -122,7 +122,7 @@ describe('host configuration', () => {
   it('answers 500 internal-error JSON when building the app fails, logging once without the error text', async () => {
     const secret = 'token=build-failure-secret-3f';
     const handler = createWorkerHandler({
-      registerMcp: () => {
+      mcpRoutes: () => {
         throw new Error(`route setup failed: ${secret}`);
       },
     });

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
-// Evidence from the EVIDENCE namespace: each storage outcome mapped per the
-// contract, the example files valid under the example [vars], and no writes.
+// Evidence from the EVIDENCE namespace: each storage outcome mapped as
+// docs/api-reference.md#errors says, the example files valid under the example [vars], and no writes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import deExample from '../../examples/evidence/de-public-docs.json';
 import enExample from '../../examples/evidence/en-public-docs.json';
@@ -144,7 +144,7 @@ describe('read-only access', () => {
 });
 
 describe('KV reads', () => {
-  it('read text at the contract key with a 60 second cache TTL', async () => {
+  it('read text at the documented key with a 60 second cache TTL', async () => {
     const reads: unknown[][] = [];
     const recording = { get: (...args: unknown[]) => (reads.push(args), Promise.resolve(null)) };
     await requestWith(variantEnv({ EVIDENCE: recording }), '/v1/dispatch', evidenceCall('de', 'agent-report'));

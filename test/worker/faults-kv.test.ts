@@ -1,11 +1,11 @@
 // Faults of the EVIDENCE namespace, inside workerd: a read that throws,
 // rejects, hangs or answers a huge, non-JSON or hostile value. Each gives the
-// contract's code (CONTRACT sections 7 and 8), no host detail reaches the
+// documented code (docs/api-reference.md#errors), no host detail reaches the
 // caller or the log, the next request is served normally, and nothing is
 // ever written. The fakes stand in for the binding through the Worker's env.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enExample from '../../examples/evidence/en-public-docs.json';
-import { readOnlyKv } from '../../src/worker/read-only-kv';
+import { readOnlyKv } from '../../src/worker/host';
 import { dispatchInit, requestWith, variantEnv } from './helpers';
 
 const COHORT = 'public-docs-example-v1';

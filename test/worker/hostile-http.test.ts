@@ -1,11 +1,11 @@
-// Hostile HTTP against the Worker inside workerd (CONTRACT section 8): broken
+// Hostile HTTP against the Worker inside workerd (docs/api-reference.md#errors): broken
 // and odd JSON, wrong media types, bytes that are not UTF-8, extreme numbers,
 // duplicate keys, deep nesting, oversized bodies, wrong methods and paths, bad
 // tokens. Every answer is the JSON envelope with the status its code maps to,
 // and every dispatched answer equals the core's own answer for the same call.
 import { describe, expect, it, vi } from 'vitest';
 import { createWritingToolDispatcher } from '../../src/core/index';
-import { MAX_BODY_BYTES } from '../../src/worker/middleware/body-limit';
+import { MAX_BODY_BYTES } from '../../src/worker/middleware/request-body';
 import { baseEnv, request, requestWith, variantEnv } from './helpers';
 
 const STATUS: Record<string, number> = {
@@ -250,7 +250,7 @@ describe('body size', () => {
     expect((await envelopeOf(await postRaw(body))).error?.code).toBe('body-too-large');
   });
 
-  it('serves the largest text the contract allows inside the largest body', async () => {
+  it('serves the largest text the API allows inside the largest body', async () => {
     const text = 'a '.repeat(125_000);
     const call = JSON.stringify({ name: 'find_writing_signals', arguments: { text } });
     expect(call.length).toBeLessThanOrEqual(MAX_BODY_BYTES);

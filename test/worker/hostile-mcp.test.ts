@@ -13,6 +13,17 @@ async function jsonOf(response: Response): Promise<Record<string, unknown>> {
   return JSON.parse(await response.text()) as Record<string, unknown>;
 }
 
+interface ToolCallAnswer {
+  result?: { isError?: boolean; content?: { text?: string }[]; structuredContent?: Record<string, unknown> };
+  error?: unknown;
+}
+
+/** The `{ code, message }` of a tool error: in the text block, as errors carry no structuredContent. */
+function toolErrorOf(body: ToolCallAnswer): { code?: string; message?: string } | undefined {
+  const text = body.result?.content?.[0]?.text;
+  return text === undefined ? undefined : (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
+}
+
 const toolCall = (name: unknown, args: unknown) =>
   JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } });
 
@@ -34,12 +45,12 @@ describe('POST /mcp under hostile input', () => {
 
   // Bug (worker, MCP): the SDK parses `arguments` with zod, whose record parsing
   // drops an own `__proto__` key, so the call succeeds where POST /v1/dispatch
-  // refuses it ("a call that names any field not listed fails", CONTRACT 3).
+  // refuses it (a call that names any field the tool does not list fails).
   it('refuses a __proto__ key in tool arguments, as POST /v1/dispatch does', async () => {
     const response = await post(toolCall('get_writing_rules', JSON.parse('{"__proto__":{"detail":"full"}}')));
-    const body = (await jsonOf(response)) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } } };
+    const body = (await jsonOf(response)) as ToolCallAnswer;
     expect(body.result?.isError).toBe(true);
-    expect(body.result?.structuredContent?.error?.code).toBe('invalid-arguments');
+    expect(toolErrorOf(body)?.code).toBe('invalid-arguments');
   });
 
   // Bug (worker, MCP): the SDK's CallToolRequestSchema refused such arguments
@@ -51,10 +62,7 @@ describe('POST /mcp under hostile input', () => {
   ])('answers arguments that are %s as invalid-arguments, as POST /v1/dispatch does', async (_label, args) => {
     const response = await post(toolCall('get_writing_rules', args));
     expect(response.status).toBe(200);
-    const body = (await jsonOf(response)) as {
-      result?: { isError?: boolean; structuredContent?: { error?: { code?: string; message?: string } } };
-      error?: unknown;
-    };
+    const body = (await jsonOf(response)) as ToolCallAnswer;
     expect(body.error).toBeUndefined();
     expect(body.result?.isError).toBe(true);
     const dispatched = await request('/v1/dispatch', {
@@ -63,8 +71,8 @@ describe('POST /mcp under hostile input', () => {
       body: JSON.stringify({ name: 'get_writing_rules', arguments: args }),
     });
     expect(dispatched.status).toBe(400);
-    expect(body.result?.structuredContent?.error).toEqual(((await dispatched.json()) as { error: unknown }).error);
-    expect(body.result?.structuredContent?.error?.code).toBe('invalid-arguments');
+    expect(toolErrorOf(body)).toEqual(((await dispatched.json()) as { error: unknown }).error);
+    expect(toolErrorOf(body)?.code).toBe('invalid-arguments');
   });
 
   it('answers a tool call without an arguments key as a call with no arguments', async () => {
@@ -89,11 +97,11 @@ describe('POST /mcp under hostile input', () => {
   ])('answers a tool call with %s as a tool error, not a crash', async (_label, name, args) => {
     const response = await post(toolCall(name, args));
     expect(response.status).toBe(200);
-    const body = (await jsonOf(response)) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } }; error?: unknown };
+    const body = (await jsonOf(response)) as ToolCallAnswer;
     // The SDK may refuse malformed params itself (a JSON-RPC error) or pass the call on (isError).
     if (body.error === undefined) {
       expect(body.result?.isError).toBe(true);
-      expect(['unknown-tool', 'invalid-arguments']).toContain(body.result?.structuredContent?.error?.code);
+      expect(['unknown-tool', 'invalid-arguments']).toContain(toolErrorOf(body)?.code);
     }
   });
 

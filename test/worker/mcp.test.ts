@@ -1,5 +1,7 @@
 // MCP at /mcp, driven by the official SDK client over Streamable HTTP with its
-// fetch pointed at the Worker: list and call every tool, errors included.
+// fetch pointed at the Worker: list and call every tool, errors included. The
+// client lists the tools before calling, so it checks every structuredContent
+// against the tool's outputSchema (and rejects the call when it does not fit).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -12,12 +14,17 @@ const TOKEN = 'mcp-test-token-7d2e';
 const secured = variantEnv({ API_TOKEN: TOKEN });
 const clients: Client[] = [];
 
+type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
 /** A connected SDK client whose requests go to the Worker (or a variant env). */
-async function connect(options: { env?: WorkerEnv; headers?: Record<string, string> } = {}): Promise<Client> {
-  const fetchWorker = (url: string | URL, init?: RequestInit) => {
+async function connect(
+  options: { env?: WorkerEnv; headers?: Record<string, string>; wrapFetch?: (fetch: Fetch) => Fetch } = {},
+): Promise<Client> {
+  const toWorker: Fetch = (url, init) => {
     const path = new URL(url).pathname;
     return options.env ? requestWith(options.env, path, init) : request(path, init);
   };
+  const fetchWorker = options.wrapFetch?.(toWorker) ?? toWorker;
   const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
     fetch: fetchWorker,
     requestInit: { headers: options.headers ?? {} },
@@ -28,9 +35,11 @@ async function connect(options: { env?: WorkerEnv; headers?: Record<string, stri
   return client;
 }
 
-async function call(name: string, args?: Record<string, unknown>): Promise<CallToolResult> {
-  const client = await connect();
-  return (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) })) as CallToolResult;
+/** Lists the tools (so the client holds their output schemas), then calls one. */
+async function call(name: string, args?: Record<string, unknown>, client?: Client): Promise<CallToolResult> {
+  const connected = client ?? (await connect());
+  await connected.listTools();
+  return (await connected.callTool({ name, ...(args === undefined ? {} : { arguments: args }) })) as CallToolResult;
 }
 
 function textOf(result: CallToolResult): unknown {
@@ -39,12 +48,19 @@ function textOf(result: CallToolResult): unknown {
   return JSON.parse((block as { text: string }).text);
 }
 
+/** The error of an isError result, read from its text block (errors carry no structuredContent). */
+function errorOf(result: CallToolResult): { code: string; message: string } {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  return (textOf(result) as { error: { code: string; message: string } }).error;
+}
+
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
 describe('MCP tools/list', () => {
-  it('lists the four tools with titles, input schemas and read-only annotations', async () => {
+  it('lists the four tools with titles, input and output schemas and read-only annotations', async () => {
     const client = await connect();
     expect(client.getServerVersion()).toMatchObject({ name: 'writing-rules', version: catalogueVersion });
     const { tools } = await client.listTools();
@@ -54,6 +70,8 @@ describe('MCP tools/list', () => {
       expect(tool.title).toBe(descriptor.title);
       expect(tool.description).toBe(descriptor.description);
       expect(tool.inputSchema).toEqual(descriptor.inputSchema);
+      expect(tool.outputSchema).toEqual(descriptor.outputSchema);
+      expect(tool.outputSchema?.type).toBe('object');
       expect(tool.annotations).toEqual({ title: descriptor.title, ...descriptor.annotations });
     }
   });
@@ -95,22 +113,30 @@ describe('MCP tools/call', () => {
 
   it('answers an unknown tool with isError and the unknown-tool code', async () => {
     const result = await call('rewrite_my_text', {});
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ error: { code: 'unknown-tool' } });
-    expect(textOf(result)).toEqual(result.structuredContent);
+    expect(errorOf(result).code).toBe('unknown-tool');
   });
 
   it('answers arguments out of bounds with isError, the code and a message naming the field', async () => {
-    const result = await call('find_writing_signals', { text: 'x', maxSignals: 0 });
-    expect(result.isError).toBe(true);
-    const { error } = result.structuredContent as { error: { code: string; message: string } };
+    const error = errorOf(await call('find_writing_signals', { text: 'x', maxSignals: 0 }));
     expect(error.code).toBe('invalid-arguments');
     expect(error.message).toContain('maxSignals');
   });
 
+  it('carries the same error text as the envelope of POST /v1/dispatch', async () => {
+    const call_ = { name: 'find_writing_signals', arguments: { text: 'x', maxSignals: 0 } };
+    const dispatched = await request('/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(call_),
+    });
+    const envelope = (await dispatched.json()) as { error: unknown };
+    const result = await call(call_.name, call_.arguments);
+    expect((result.content[0] as { text: string }).text).toBe(JSON.stringify({ error: envelope.error }));
+  });
+
   it('refuses a field the tool does not know, as the HTTP API does', async () => {
     const result = await call('get_writing_rules', { audience: 'everyone' });
-    expect(result.structuredContent).toMatchObject({ error: { code: 'invalid-arguments' } });
+    expect(errorOf(result).code).toBe('invalid-arguments');
   });
 
   it('refuses a cohort outside the host’s cohort IDs', async () => {
@@ -120,7 +146,39 @@ describe('MCP tools/call', () => {
       role: 'reviewer',
       cohortId: 'someone-elses-cohort',
     });
-    expect(result.structuredContent).toMatchObject({ error: { code: 'invalid-arguments' } });
+    expect(errorOf(result).code).toBe('invalid-arguments');
+  });
+});
+
+describe('MCP structuredContent against outputSchema', () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ['get_writing_rules', { detail: 'summary' }],
+    ['get_writing_rules', { detail: 'full', language: 'de' }],
+    ['compose_writing_review_prompt', { language: 'de', profile: 'agent-report' }],
+    ['find_writing_signals', { text: 'A powerful, robust and seamless panel. '.repeat(20), maxSignals: 5 }],
+    ['get_model_comparison_evidence', { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' }],
+    ['get_model_comparison_evidence', { language: 'de', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' }],
+  ];
+
+  it.each(calls)('the client accepts %s %j, having checked it against the outputSchema', async (name, args) => {
+    const result = await call(name, args);
+    expect(result.isError).toBeUndefined();
+    expect(textOf(result)).toEqual(result.structuredContent);
+  });
+
+  it('the client rejects a result that does not fit, so the check above is real', async () => {
+    // Drops one required field from every structuredContent on its way to the client.
+    const dropCatalogueVersion = (fetch: Fetch): Fetch => async (url, init) => {
+      const response = await fetch(url, init);
+      if (!response.headers.get('content-type')?.includes('application/json')) return response;
+      const body = (await response.json()) as { result?: { structuredContent?: Record<string, unknown> } };
+      delete body.result?.structuredContent?.catalogueVersion;
+      return Response.json(body, { status: response.status, headers: response.headers });
+    };
+    const client = await connect({ wrapFetch: dropCatalogueVersion });
+    await expect(call('find_writing_signals', { text: 'A powerful panel.' }, client)).rejects.toThrow(
+      /does not match the tool's output schema/,
+    );
   });
 });
 

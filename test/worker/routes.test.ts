@@ -1,8 +1,13 @@
 // GET /v1/tools, GET /healthz, POST /v1/dispatch and the JSON 404/405 answers,
 // through the Worker configured by wrangler.toml.
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
 import { describe, expect, it } from 'vitest';
-import { dispatchInit, errorOf, request } from './helpers';
+import { baseEnv, dispatchInit, errorOf, request } from './helpers';
 import { catalogueVersion } from '../../src/core/index';
+import { createApp } from '../../src/worker/app';
+import { parseHostConfig } from '../../src/worker/config';
+import type { ToolDispatcher } from '../../src/worker/routes/dispatch';
 
 const TOOL_NAMES = [
   'get_writing_rules',
@@ -182,5 +187,37 @@ describe('unknown paths and wrong methods', () => {
   it('gives every answer a request id', async () => {
     const response = await request('/nowhere');
     expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+// hono's own middleware throws HTTPException; the one error handler answers it
+// with the envelope like every other refusal, so no route needs its own mapping.
+describe('HTTPException from any route or middleware', () => {
+  const dispatcher = { dispatch: async () => ({ ok: true as const, tool: 'x', data: {} }) } as unknown as ToolDispatcher;
+  const app = createApp({ config: parseHostConfig(baseEnv), dispatcher });
+  app.post('/test/limited', bodyLimit({ maxSize: 4 }), (c) => c.text('read'));
+  app.get('/test/refused', () => {
+    throw new HTTPException(415, { message: 'Only JSON here.' });
+  });
+  app.get('/test/teapot', () => {
+    throw new HTTPException(418);
+  });
+
+  it('answers hono bodyLimit’s own 413 as body-too-large', async () => {
+    const response = await app.request('/test/limited', { method: 'POST', body: 'too long' });
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toMatchObject({ ok: false, tool: '', code: 'body-too-large' });
+  });
+
+  it('keeps the status and message of an HTTPException the API has a code for', async () => {
+    const response = await app.request('/test/refused');
+    expect(response.status).toBe(415);
+    expect(await errorOf(response)).toMatchObject({ code: 'unsupported-media-type', message: 'Only JSON here.' });
+  });
+
+  it('answers any other status as 500 internal-error', async () => {
+    const response = await app.request('/test/teapot');
+    expect(response.status).toBe(500);
+    expect(await errorOf(response)).toMatchObject({ code: 'internal-error' });
   });
 });

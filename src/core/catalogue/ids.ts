@@ -27,7 +27,7 @@ export const RULE_IDS = [
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
-/** Review profiles; membership lives in `catalogue/profiles.yaml`. */
+/** Review profiles; membership is each rule's `scope`, and the build derives the lists. */
 export const PROFILE_IDS = ['public-docs', 'technical-reference', 'product-copy', 'agent-report'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
 

@@ -68,15 +68,12 @@ export const sourceSchema = z.strictObject({
   limits: text,
 });
 
-/** `catalogue/profiles.yaml`: the release name and the rules of each profile. */
+/**
+ * `catalogue/release.yaml`: the release name. Profile membership is not written
+ * here but in each rule's `scope`, so it has one source.
+ */
 export const catalogueIndexSchema = z.strictObject({
   release: text,
-  profiles: z.strictObject(
-    Object.fromEntries(PROFILE_IDS.map((id) => [id, z.array(ruleIdSchema).min(1)])) as Record<
-      (typeof PROFILE_IDS)[number],
-      z.ZodArray<typeof ruleIdSchema>
-    >,
-  ),
 });
 
 /** A bounded pair as written: any `first` phrase, then any `then` phrase within `within` words. */

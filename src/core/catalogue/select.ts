@@ -1,4 +1,4 @@
-// Rule selection by profile and rule IDs (CONTRACT section 3), shared by the
+// Rule selection by profile and rule IDs (docs/api-reference.md#selecting-rules), shared by the
 // three catalogue tools. Answers in catalogue order or with a message.
 import type { ProfileId, RuleId } from './ids';
 import type { CatalogueView } from './view';

@@ -3,7 +3,7 @@
 // Worded in the query's language. The dispatcher and the Worker's KV reader use it.
 import type { Language } from '../catalogue/ids';
 import { deepFreeze } from '../freeze';
-import type { ModelComparisonEvidence, ModelComparisonQuery } from '../types';
+import type { ModelComparisonEvidence, ModelComparisonQuery } from './schema';
 
 /** Why no evidence is available; each reason has its own explanation. */
 export type MissingReason = 'no-reader' | 'no-context' | 'no-models' | 'not-stored';

@@ -1,16 +1,17 @@
-// Validation of whatever a host's evidence reader returns (CONTRACT section 7):
-// structure, exact scope, known IDs and consistent counts. The dispatcher, the
-// Worker's KV reader and the evidence upload script all ask this one function.
+// Validation of whatever a host's evidence reader returns: structure, exact
+// scope, known IDs and consistent counts (listed in
+// docs/api-reference.md#evidence-rules). The dispatcher, the Worker's KV
+// reader and the evidence upload script all ask this one function.
 import { echo } from '../echo';
 import { deepFreeze } from '../freeze';
-import type {
-  ModelComparisonContext,
-  ModelComparisonEvidence,
-  ModelComparisonQuery,
-  ModelComparisonSelection,
-} from '../types';
+import type { ModelComparisonContext } from '../types';
 import { issueMessage } from '../zod-issue';
-import { modelComparisonEvidenceSchema } from './schema';
+import {
+  modelComparisonEvidenceSchema,
+  type ModelComparisonEvidence,
+  type ModelComparisonQuery,
+  type ModelComparisonSelection,
+} from './schema';
 
 export type EvidenceParseResult =
   | { readonly ok: true; readonly evidence: ModelComparisonEvidence }

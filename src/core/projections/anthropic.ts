@@ -8,48 +8,51 @@ import type { ProjectableTool } from './tool-source';
 export interface AnthropicTool {
   readonly name: string;
   readonly description: string;
-  readonly input_schema: Record<string, unknown>;
+  readonly input_schema: { readonly type: 'object'; readonly [keyword: string]: unknown };
 }
 
 /** Keywords removed for Anthropic: document metadata, no input rule. */
 export const ANTHROPIC_DROPPED_KEYWORDS = ['$schema', '$id', '$comment'] as const;
 
+/** Keywords kept for Anthropic: JSON Schema 2020-12 validation and annotation keywords, local references. */
+export const ANTHROPIC_KEPT_KEYWORDS = [
+  'type',
+  'description',
+  'title',
+  'default',
+  'examples',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  '$defs',
+  '$ref',
+] as const;
+
 const anthropicPlan: SchemaProjectionPlan = {
   provider: 'Anthropic',
-  keep: new Set([
-    'type',
-    'description',
-    'title',
-    'default',
-    'examples',
-    'properties',
-    'required',
-    'additionalProperties',
-    'minProperties',
-    'maxProperties',
-    'items',
-    'prefixItems',
-    'minItems',
-    'maxItems',
-    'uniqueItems',
-    'enum',
-    'const',
-    'anyOf',
-    'oneOf',
-    'allOf',
-    'not',
-    'minLength',
-    'maxLength',
-    'pattern',
-    'format',
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'multipleOf',
-    '$defs',
-    '$ref',
-  ]),
+  keep: new Set(ANTHROPIC_KEPT_KEYWORDS),
   drop: new Set(ANTHROPIC_DROPPED_KEYWORDS),
 };
 
@@ -58,6 +61,7 @@ export function toAnthropicTools(tools: readonly ProjectableTool[]): AnthropicTo
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
-    input_schema: projectSchema(tool.inputSchema, anthropicPlan),
+    // The descriptors' inputSchema is always an object schema.
+    input_schema: projectSchema(tool.inputSchema, anthropicPlan) as AnthropicTool['input_schema'],
   }));
 }

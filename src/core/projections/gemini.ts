@@ -9,7 +9,7 @@ import type { ProjectableTool } from './tool-source';
 export interface GeminiFunctionDeclaration {
   readonly name: string;
   readonly description: string;
-  readonly parameters: Record<string, unknown>;
+  readonly parameters: { readonly type: 'OBJECT'; readonly [field: string]: unknown };
 }
 
 /** The one Gemini `Tool` that carries every declaration. */
@@ -54,9 +54,16 @@ function geminiType(type: unknown, path: string): { type: string; nullable: bool
   return { type: mapped, nullable: nonNull.length < names.length };
 }
 
+// Counts the Schema object declares as int64, which its JSON form writes as a
+// decimal string (the `Schema` type of @google/genai says `string`).
+const INT64_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'];
+
 function rewriteForGemini(node: Record<string, unknown>, path: string): Record<string, unknown> {
   const { const: constValue, type, format, ...rest } = node;
   const out: Record<string, unknown> = { ...rest };
+  for (const keyword of INT64_KEYWORDS) {
+    if (typeof out[keyword] === 'number') out[keyword] = String(out[keyword]);
+  }
   if (type !== undefined) {
     const mapped = geminiType(type, path);
     out.type = mapped.type;
@@ -75,34 +82,40 @@ function rewriteForGemini(node: Record<string, unknown>, path: string): Record<s
   return out;
 }
 
+/**
+ * Keywords kept for Gemini: fields of the Gemini API's Schema object (the
+ * `Schema` type of @google/genai; test/core/projections-sdk.test.ts checks).
+ */
+export const GEMINI_KEPT_KEYWORDS = [
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  // `const` is kept only for the rewrite, which turns it into a one-value enum.
+  'const',
+  'default',
+  'example',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'propertyOrdering',
+  'items',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'anyOf',
+] as const;
+
 const geminiPlan: SchemaProjectionPlan = {
   provider: 'Gemini',
-  keep: new Set([
-    'type',
-    'format',
-    'title',
-    'description',
-    'nullable',
-    'enum',
-    // `const` is kept only for the rewrite, which turns it into a one-value enum.
-    'const',
-    'default',
-    'example',
-    'properties',
-    'required',
-    'minProperties',
-    'maxProperties',
-    'propertyOrdering',
-    'items',
-    'minItems',
-    'maxItems',
-    'minLength',
-    'maxLength',
-    'pattern',
-    'minimum',
-    'maximum',
-    'anyOf',
-  ]),
+  keep: new Set(GEMINI_KEPT_KEYWORDS),
   drop: new Set(GEMINI_DROPPED_KEYWORDS),
   rewrite: rewriteForGemini,
 };
@@ -114,7 +127,8 @@ export function toGeminiTools(tools: readonly ProjectableTool[]): GeminiTool[] {
       functionDeclarations: tools.map((tool) => ({
         name: tool.name,
         description: tool.description,
-        parameters: projectSchema(tool.inputSchema, geminiPlan),
+        // The descriptors' inputSchema is always an object schema, which the rewrite names OBJECT.
+        parameters: projectSchema(tool.inputSchema, geminiPlan) as GeminiFunctionDeclaration['parameters'],
       })),
     },
   ];

@@ -6,9 +6,9 @@ import { toGeminiTools } from './gemini';
 import { toOpenAiTools } from './openai';
 import type { ProjectableTool } from './tool-source';
 
-export { ANTHROPIC_DROPPED_KEYWORDS, toAnthropicTools, type AnthropicTool } from './anthropic';
-export { GEMINI_DROPPED_KEYWORDS, toGeminiTools, type GeminiFunctionDeclaration, type GeminiTool } from './gemini';
-export { OPENAI_DROPPED_KEYWORDS, toOpenAiTools, type OpenAiFunctionTool } from './openai';
+export { ANTHROPIC_DROPPED_KEYWORDS, ANTHROPIC_KEPT_KEYWORDS, toAnthropicTools, type AnthropicTool } from './anthropic';
+export { GEMINI_DROPPED_KEYWORDS, GEMINI_KEPT_KEYWORDS, toGeminiTools, type GeminiFunctionDeclaration, type GeminiTool } from './gemini';
+export { OPENAI_DROPPED_KEYWORDS, OPENAI_KEPT_KEYWORDS, toOpenAiTools, type OpenAiFunctionTool } from './openai';
 export { SchemaProjectionError } from './schema-projection';
 export type { ProjectableTool } from './tool-source';
 

@@ -28,31 +28,34 @@ export const OPENAI_DROPPED_KEYWORDS = [
   'examples',
 ] as const;
 
+/** Keywords kept for OpenAI: those its SDK's JSONSchema type names (test/core/projections-sdk.test.ts checks). */
+export const OPENAI_KEPT_KEYWORDS = [
+  'type',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'pattern',
+  'format',
+  '$defs',
+  '$ref',
+] as const;
+
 const openAiPlan: SchemaProjectionPlan = {
   provider: 'OpenAI',
-  keep: new Set([
-    'type',
-    'description',
-    'title',
-    'properties',
-    'required',
-    'additionalProperties',
-    'items',
-    'enum',
-    'const',
-    'anyOf',
-    'minItems',
-    'maxItems',
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'multipleOf',
-    'pattern',
-    'format',
-    '$defs',
-    '$ref',
-  ]),
+  keep: new Set(OPENAI_KEPT_KEYWORDS),
   drop: new Set(OPENAI_DROPPED_KEYWORDS),
 };
 

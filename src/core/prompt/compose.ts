@@ -1,4 +1,4 @@
-// Layered assembly of the review prompt (CONTRACT section 5): base, host,
+// Layered assembly of the review prompt (docs/api-reference.md#compose_writing_review_prompt): base, host,
 // rules, format, guardrails last, each a segment with its provenance.
 // Asked by the compose_writing_review_prompt tool.
 import type { Language } from '../catalogue/ids';

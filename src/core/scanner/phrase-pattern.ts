@@ -4,8 +4,8 @@
 // record.
 
 /**
- * A character that continues a word (see docs/api-reference.md): letter,
- * decimal digit or `_`. The candidate pattern derives its edge characters from it.
+ * A character that continues a word (docs/api-reference.md#word-edges): letter, decimal
+ * digit or `_`. The candidate pattern derives its edge characters from it.
  */
 export const WORD_CHAR = String.raw`[\p{L}\p{Nd}_]`;
 

@@ -1,4 +1,4 @@
-// The order signals are reported in (CONTRACT section 6): by start, then end,
+// The order signals are reported in (docs/api-reference.md#signal-order): by start, then end,
 // then rule ID, then pattern ID, comparing IDs by UTF-16 code units.
 
 interface Ordered {

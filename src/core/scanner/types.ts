@@ -1,20 +1,25 @@
-// The signal shape the scanner reports (CONTRACT section 6).
-import type { RuleId } from '../catalogue/ids';
+// The signal shape the scanner reports and find_writing_signals returns. The
+// zod schema is the one source: the type below and the tool's output schema
+// (MCP outputSchema, OpenAPI) are both derived from it.
+import * as z from 'zod';
+import { RULE_IDS } from '../catalogue/ids';
+import type { Frozen } from '../freeze';
+
+const offset = z.number().int().min(0);
+const position = z.number().int().min(1);
+
+export const writingSignalSchema = z.strictObject({
+  ruleId: z.enum(RULE_IDS),
+  patternId: z.string().meta({ description: "The scanner record that matched, e.g. 'word-choice.en'." }),
+  kind: z.literal('surface-cue'),
+  quote: z.string().meta({ description: 'The matched text, exactly as it stands in the input.' }),
+  start: offset.meta({ description: 'Inclusive UTF-16 offset into the text.' }),
+  end: offset.meta({ description: 'Exclusive UTF-16 offset: text.slice(start, end) equals quote.' }),
+  encoding: z.literal('utf16'),
+  reviewRequired: z.literal(true),
+  line: position.meta({ description: '1-based line.' }),
+  column: position.meta({ description: '1-based column in UTF-16 units.' }),
+});
 
 /** One surface cue found in the text; always needs a reviewer's judgment. */
-export interface WritingSignal {
-  readonly ruleId: RuleId;
-  readonly patternId: string;
-  readonly kind: 'surface-cue';
-  readonly quote: string;
-  /** Inclusive UTF-16 offset into the text. */
-  readonly start: number;
-  /** Exclusive UTF-16 offset: `text.slice(start, end) === quote`. */
-  readonly end: number;
-  readonly encoding: 'utf16';
-  readonly reviewRequired: true;
-  /** 1-based line. */
-  readonly line: number;
-  /** 1-based column in UTF-16 units. */
-  readonly column: number;
-}
+export type WritingSignal = Frozen<z.infer<typeof writingSignalSchema>>;

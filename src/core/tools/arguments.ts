@@ -1,5 +1,5 @@
 // Turns a call's `arguments` into validated values or one message for people
-// (CONTRACT section 4). Every tool's arguments pass through here, so no raw
+// (docs/api-reference.md#errors). Every tool's arguments pass through here, so no raw
 // zod text ever reaches a caller.
 import * as z from 'zod';
 import { echo } from '../echo';

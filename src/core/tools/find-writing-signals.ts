@@ -1,9 +1,34 @@
 // find_writing_signals: literal surface cues of the scannable rules in one
-// text, with exact UTF-16 spans and honest coverage (CONTRACT section 6).
+// text, with exact UTF-16 spans and honest coverage (see
+// docs/api-reference.md#find_writing_signals).
+import * as z from 'zod';
+import { LANGUAGES, RULE_IDS } from '../catalogue/ids';
 import { selectRules } from '../catalogue/select';
-import type { WritingSignalsData } from '../types';
-import { fields } from './fields';
+import type { Frozen } from '../freeze';
+import { writingSignalSchema } from '../scanner/types';
+import { fields, MAX_SIGNALS } from './fields';
 import { defineTool } from './tool';
+
+const ruleIdList = z.array(z.enum(RULE_IDS));
+
+const signalCoverageSchema = z.strictObject({
+  language: z.enum(LANGUAGES),
+  scannedRuleIds: ruleIdList.meta({ description: 'Selected rules that have a scanner record in the language.' }),
+  unscannedRuleIds: ruleIdList.meta({ description: 'Selected rules without one: only a reviewer can judge them.' }),
+  semanticReviewRequired: z.literal(true),
+  maxSignals: z.number().int().min(1).max(MAX_SIGNALS),
+  truncated: z.boolean().meta({ description: 'True when more than maxSignals signals existed.' }),
+});
+
+/** The signals in text order (start, then end, then rule) and what the scan covered. */
+export const findWritingSignalsResultSchema = z.strictObject({
+  catalogueVersion: z.string(),
+  signals: z.array(writingSignalSchema),
+  coverage: signalCoverageSchema,
+});
+
+export type FindWritingSignalsResult = Frozen<z.output<typeof findWritingSignalsResultSchema>>;
+export type SignalCoverage = Frozen<z.output<typeof signalCoverageSchema>>;
 
 export const findWritingSignals = defineTool({
   name: 'find_writing_signals',
@@ -21,6 +46,7 @@ export const findWritingSignals = defineTool({
     ruleIds: fields.ruleIds,
     maxSignals: fields.maxSignals,
   },
+  result: findWritingSignalsResultSchema,
   run(args, { catalogue }) {
     const selection = selectRules(catalogue, args);
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };
@@ -32,7 +58,7 @@ export const findWritingSignals = defineTool({
     // certain: enough to keep maxSignals and to know whether more existed.
     const request = { text, language, ruleIds: scannedRuleIds, limit: maxSignals };
     const found = text.length === 0 || scannedRuleIds.length === 0 ? [] : catalogue.scan(request);
-    const data: WritingSignalsData = {
+    const data: FindWritingSignalsResult = {
       catalogueVersion: catalogue.catalogueVersion,
       signals: found.length > maxSignals ? found.slice(0, maxSignals) : found,
       coverage: {

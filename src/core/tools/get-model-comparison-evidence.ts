@@ -1,13 +1,21 @@
 // get_model_comparison_evidence: the host's retained evidence for one exact
 // scope, read through the host's callback and validated before it is
-// returned (CONTRACT section 7). Model and cohort IDs come only from the host.
+// returned (see docs/api-reference.md#get_model_comparison_evidence). Model
+// and cohort IDs come only from the host.
 import { missingEvidence } from '../evidence/missing';
 import { parseModelComparisonEvidence } from '../evidence/parse';
+import { modelComparisonEvidenceSchema, type ModelComparisonEvidence, type ModelComparisonQuery } from '../evidence/schema';
 import { deepFreeze } from '../freeze';
-import type { ModelComparisonQuery } from '../types';
 import { echo } from '../echo';
 import { fields } from './fields';
 import { defineTool } from './tool';
+
+/**
+ * The result is the evidence itself: the schema host evidence is parsed with,
+ * so what the tool returns and what it accepts from the host cannot drift.
+ */
+export const getModelComparisonEvidenceResultSchema = modelComparisonEvidenceSchema;
+export type GetModelComparisonEvidenceResult = ModelComparisonEvidence;
 
 export const getModelComparisonEvidence = defineTool({
   name: 'get_model_comparison_evidence',
@@ -22,6 +30,7 @@ export const getModelComparisonEvidence = defineTool({
     role: fields.role,
     cohortId: fields.cohortId,
   },
+  result: getModelComparisonEvidenceResultSchema,
   async run(args, { host }) {
     const query: ModelComparisonQuery = deepFreeze({ ...args });
     const context = host.modelComparisonContext;

@@ -1,9 +1,44 @@
 // get_writing_rules: the selected rules as summaries in one language, or as
-// full bilingual records with the sources they cite (CONTRACT section 3).
+// full bilingual records with the sources they cite. Rule selection is
+// described in docs/api-reference.md#selecting-rules.
+import * as z from 'zod';
+import { CATEGORIES, LANGUAGES } from '../catalogue/ids';
+import { profileIdSchema, ruleIdSchema, ruleRecordSchema, sourceSchema } from '../catalogue/schema';
 import { selectRules } from '../catalogue/select';
-import type { RuleSummary, WritingRulesData } from '../types';
+import type { Frozen } from '../freeze';
 import { fields } from './fields';
 import { defineTool } from './tool';
+
+const ruleSummarySchema = z.strictObject({
+  id: ruleIdSchema,
+  category: z.enum(CATEGORIES),
+  title: z.string().meta({ description: 'The title in the requested language.' }),
+  scope: z.array(profileIdSchema).meta({ description: 'The profiles that include the rule.' }),
+});
+
+const common = {
+  catalogueVersion: z.string(),
+  language: z.enum(LANGUAGES),
+};
+
+/** Summaries (no sources), or full bilingual records with the sources they cite; rules in catalogue order. */
+export const getWritingRulesResultSchema = z.discriminatedUnion('detail', [
+  z.strictObject({
+    ...common,
+    detail: z.literal('summary'),
+    rules: z.array(ruleSummarySchema),
+    sources: z.array(z.never()).max(0).meta({ description: 'Always empty for summaries.' }),
+  }),
+  z.strictObject({
+    ...common,
+    detail: z.literal('full'),
+    rules: z.array(ruleRecordSchema),
+    sources: z.array(sourceSchema).meta({ description: 'The catalogue sources the listed rules cite, sorted by id.' }),
+  }),
+]);
+
+export type GetWritingRulesResult = Frozen<z.output<typeof getWritingRulesResultSchema>>;
+export type RuleSummary = Frozen<z.output<typeof ruleSummarySchema>>;
 
 export const getWritingRules = defineTool({
   name: 'get_writing_rules',
@@ -18,22 +53,19 @@ export const getWritingRules = defineTool({
     ruleIds: fields.ruleIds,
     detail: fields.detail,
   },
+  result: getWritingRulesResultSchema,
   run(args, { catalogue }) {
     const selection = selectRules(catalogue, args);
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };
     const rules = selection.ruleIds.map((id) => catalogue.ruleById.get(id)).filter((rule) => rule !== undefined);
     const { language, detail } = args;
-    let data: WritingRulesData;
+    const { catalogueVersion } = catalogue;
     if (detail === 'summary') {
-      const summaries = rules.map(
-        (rule): RuleSummary => ({ id: rule.id, category: rule.category, title: rule.title[language], scope: rule.scope }),
-      );
-      data = { catalogueVersion: catalogue.catalogueVersion, language, detail, rules: summaries, sources: [] };
-    } else {
-      const cited = new Set(rules.flatMap((rule) => rule.evidence.map((e) => e.sourceId)));
-      const sources = catalogue.sources.filter((source) => cited.has(source.id));
-      data = { catalogueVersion: catalogue.catalogueVersion, language, detail, rules, sources };
+      const summaries = rules.map((rule) => ({ id: rule.id, category: rule.category, title: rule.title[language], scope: rule.scope }));
+      return { ok: true, data: { catalogueVersion, language, detail, rules: summaries, sources: [] } };
     }
-    return { ok: true, data };
+    const cited = new Set(rules.flatMap((rule) => rule.evidence.map((e) => e.sourceId)));
+    const sources = catalogue.sources.filter((source) => cited.has(source.id));
+    return { ok: true, data: { catalogueVersion, language, detail, rules, sources } };
   },
 });

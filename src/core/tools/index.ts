@@ -1,15 +1,32 @@
-// The four tools in contract order. The dispatcher looks names up here and
-// `writingReviewTools` lists their descriptors in this order.
+// The four tools in the order `writingReviewTools` lists them. The dispatcher
+// looks names up here; the per-tool argument and result types are read off
+// the same definitions, so a name, its schemas and its types cannot part.
+import type * as z from 'zod';
 import { composeWritingReviewPrompt } from './compose-writing-review-prompt';
 import { findWritingSignals } from './find-writing-signals';
 import { getModelComparisonEvidence } from './get-model-comparison-evidence';
 import { getWritingRules } from './get-writing-rules';
-import type { RegisteredTool } from './tool';
+import type { WritingToolName } from '../types';
+import type { RegisteredTool, ResultOf } from './tool';
 
-/** Every tool, in the order of CONTRACT section 2. */
-export const TOOLS: readonly RegisteredTool[] = Object.freeze([
-  getWritingRules,
-  composeWritingReviewPrompt,
-  findWritingSignals,
-  getModelComparisonEvidence,
-]);
+const DEFINITIONS = [getWritingRules, composeWritingReviewPrompt, findWritingSignals, getModelComparisonEvidence] as const;
+
+type Definition = (typeof DEFINITIONS)[number];
+type DefinitionNamed<N> = Extract<Definition, { readonly name: N }>;
+
+// Fails to compile when a name in WritingToolName has no definition here.
+type NoneMissing<T extends never> = T;
+type UndefinedToolNames = NoneMissing<Exclude<WritingToolName, Definition['name']>>;
+
+/** Every tool, in documentation order. */
+export const TOOLS: readonly RegisteredTool[] = Object.freeze([...DEFINITIONS]);
+
+/** Each tool's arguments as a caller writes them: defaulted fields may be left out. */
+export type WritingToolArgumentsByName = {
+  [N in WritingToolName]: z.input<DefinitionNamed<N>['schema']>;
+};
+
+/** Each tool's result `data`: deeply frozen. */
+export type WritingToolResultsByName = {
+  [N in WritingToolName]: ResultOf<DefinitionNamed<N>['resultSchema']>;
+};

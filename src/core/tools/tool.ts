@@ -1,16 +1,17 @@
 // What one tool is: its fields, the strict zod schema built from them, the
-// descriptor generated from that schema, and its handler. Each file in
-// tools/ defines one tool with `defineTool`; the dispatcher runs them.
+// zod schema of its result, the descriptor generated from both, and its
+// handler. Each file in tools/ defines one tool with `defineTool`; the
+// dispatcher runs them.
 import * as z from 'zod';
 import type { CatalogueView } from '../catalogue/view';
-import { deepFreeze } from '../freeze';
+import { deepFreeze, type Frozen } from '../freeze';
 import type { HostSnapshot } from '../host';
 import type { WritingToolDescriptor, WritingToolErrorCode, WritingToolName } from '../types';
 import type { FieldSpec } from './fields';
 
 /** What a handler answers: data, or an error code with a message for people. */
-export type ToolOutcome =
-  | { readonly ok: true; readonly data: unknown }
+export type ToolOutcome<Data = unknown> =
+  | { readonly ok: true; readonly data: Data }
   | { readonly ok: false; readonly code: WritingToolErrorCode; readonly message: string };
 
 export interface ToolEnvironment {
@@ -21,12 +22,26 @@ export interface ToolEnvironment {
 type Shape<F extends Record<string, FieldSpec>> = { [K in keyof F]: F[K]['schema'] };
 type Args<F extends Record<string, FieldSpec>> = z.output<z.ZodObject<Shape<F>, z.core.$strict>>;
 
-export interface ToolDefinition<F extends Record<string, FieldSpec> = Record<string, FieldSpec>> {
-  readonly name: WritingToolName;
+/**
+ * The shape every result schema has: a JSON object. MCP requires an
+ * outputSchema of type "object", and every envelope's `data` is one.
+ */
+export type ResultSchema = z.ZodObject | z.ZodDiscriminatedUnion<z.ZodObject[]>;
+
+/** The data a result schema describes, readonly because the dispatcher freezes it. */
+export type ResultOf<R extends ResultSchema> = Frozen<z.output<R>>;
+
+export interface ToolDefinition<
+  N extends WritingToolName = WritingToolName,
+  F extends Record<string, FieldSpec> = Record<string, FieldSpec>,
+  R extends ResultSchema = ResultSchema,
+> {
+  readonly name: N;
   readonly fields: F;
   readonly schema: z.ZodObject<Shape<F>, z.core.$strict>;
+  readonly resultSchema: R;
   readonly descriptor: WritingToolDescriptor;
-  readonly run: (args: Args<F>, env: ToolEnvironment) => ToolOutcome | Promise<ToolOutcome>;
+  readonly run: (args: Args<F>, env: ToolEnvironment) => ToolOutcome<ResultOf<R>> | Promise<ToolOutcome<ResultOf<R>>>;
 }
 
 /** Any tool, as the registry and the dispatcher hold it. */
@@ -34,6 +49,7 @@ export interface RegisteredTool {
   readonly name: WritingToolName;
   readonly fields: Readonly<Record<string, FieldSpec>>;
   readonly schema: z.ZodType;
+  readonly resultSchema: ResultSchema;
   readonly descriptor: WritingToolDescriptor;
   /** Takes the value `schema` produced for this tool. */
   readonly run: (args: never, env: ToolEnvironment) => ToolOutcome | Promise<ToolOutcome>;
@@ -46,14 +62,25 @@ const ANNOTATIONS = {
   openWorldHint: false,
 } as const;
 
-/** A tool whose descriptor's `inputSchema` comes from the schema that validates its calls. */
-export function defineTool<F extends Record<string, FieldSpec>>(spec: {
-  readonly name: WritingToolName;
+/** JSON Schema 2020-12 of a result schema, with `type: "object"` at the root also for a union of objects. */
+function outputJsonSchema(resultSchema: ResultSchema): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(resultSchema, { io: 'output' }) as Record<string, unknown>;
+  return { $schema, type: 'object', ...rest };
+}
+
+/**
+ * A tool whose descriptor's `inputSchema` comes from the schema that validates
+ * its calls, and whose `outputSchema` comes from the schema its handler's
+ * data is typed by.
+ */
+export function defineTool<N extends WritingToolName, F extends Record<string, FieldSpec>, R extends ResultSchema>(spec: {
+  readonly name: N;
   readonly title: string;
   readonly description: string;
   readonly fields: F;
-  readonly run: ToolDefinition<F>['run'];
-}): ToolDefinition<F> {
+  readonly result: R;
+  readonly run: ToolDefinition<N, F, R>['run'];
+}): ToolDefinition<N, F, R> {
   const shape = Object.fromEntries(
     Object.entries(spec.fields).map(([key, field]) => [key, field.schema]),
   ) as Shape<F>;
@@ -63,7 +90,8 @@ export function defineTool<F extends Record<string, FieldSpec>>(spec: {
     title: spec.title,
     description: spec.description,
     inputSchema: z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>,
+    outputSchema: outputJsonSchema(spec.result),
     annotations: { ...ANNOTATIONS },
   });
-  return { name: spec.name, fields: spec.fields, schema, descriptor, run: spec.run };
+  return { name: spec.name, fields: spec.fields, schema, resultSchema: spec.result, descriptor, run: spec.run };
 }

@@ -4,12 +4,10 @@
 // they are; tools/call runs the same dispatcher as POST /v1/dispatch.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/types';
-import { MAX_BODY_BYTES } from '../middleware/body-limit';
-import { refusingJsonSchemaValidator } from './refusing-validator';
-import { toCallToolResult } from './tool-result';
+import { MAX_BODY_BYTES } from '../middleware/request-body';
 
 /** What the MCP endpoint needs from the Worker. */
 export interface McpEndpointOptions {
@@ -23,12 +21,48 @@ export interface McpEndpointOptions {
 
 const SERVER_NAME = 'writing-rules';
 
+const refuse: JsonSchemaValidator<never> = () => ({
+  valid: false,
+  data: undefined,
+  errorMessage: 'This server requests no client input, so it accepts none.',
+});
+
+/**
+ * The JSON Schema validator handed to the SDK's `Server` instead of its default
+ * Ajv; it refuses every value. The low-level `Server` asks for a validator only
+ * to check a client's answer to an elicitation request (`elicitInput`), which
+ * this server never sends: it neither validates tool arguments (the
+ * dispatcher's own schemas do) nor its own results. So the Worker never runs
+ * Ajv, and the build replaces the `ajv` packages with a stub (wrangler.toml
+ * `[alias]`); building Ajv for every stateless request also cost CPU for
+ * nothing (see docs/agents.md).
+ */
+const refusingJsonSchemaValidator: jsonSchemaValidator = {
+  getValidator: <T>() => refuse as JsonSchemaValidator<T>,
+};
+
+/**
+ * The MCP tools/call result for one dispatched call: the data as
+ * structuredContent (it fits the tool's outputSchema) plus the same JSON as
+ * text for clients that read only text. An error becomes `isError: true` with
+ * `{ "error": { code, message } }` as text only: structuredContent must fit
+ * the outputSchema, which describes results, and MCP clients check it.
+ */
+function toCallToolResult(result: WritingToolResult): CallToolResult {
+  if (!result.ok) {
+    return { content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }], isError: true };
+  }
+  const data = result.data as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
 function toMcpTool(descriptor: WritingToolDescriptor): Tool {
   return {
     name: descriptor.name,
     title: descriptor.title,
     description: descriptor.description,
     inputSchema: descriptor.inputSchema as Tool['inputSchema'],
+    outputSchema: descriptor.outputSchema as Tool['outputSchema'],
     annotations: { title: descriptor.title, ...descriptor.annotations },
   };
 }
@@ -94,7 +128,7 @@ function createServer(options: McpEndpointOptions, rawArguments: ReadonlyMap<unk
 }
 
 /**
- * Answers one POST to /mcp (GET and DELETE belong to `mcpMethodNotAllowed`).
+ * Answers one POST to /mcp (routes/mcp.ts answers the other methods).
  * Pass `parsedBody` when middleware has already read and parsed the request
  * body; tools/call then dispatches the arguments exactly as parsed.
  */

@@ -1,48 +1,56 @@
-// POST /mcp (other methods answer 405): the MCP face of the same dispatcher.
-// Only the shipped entry (index.ts) mounts it, so a build that leaves MCP out
-// (the bundle benchmark) carries none of the MCP SDK.
-import type { Hono } from 'hono';
+// POST /mcp: the MCP face of the same dispatcher (mcp/handle-mcp-request.ts).
+// Other methods answer 405 as JSON-RPC. Only the shipped entry (index.ts)
+// mounts it, so a build that leaves MCP out (the bundle benchmark) carries none
+// of the MCP SDK.
+import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import type { AppEnv } from '../env';
 import { handleMcpRequest } from '../mcp/handle-mcp-request';
-import { mcpMethodNotAllowed } from '../mcp/method-not-allowed';
-import { bearerAuth } from '../middleware/bearer-auth';
-import { readBodyWithin } from '../middleware/body-limit';
-import { ApiError } from '../errors';
-import { parseJsonBody } from '../json-body';
-import type { AgentRouteOptions } from './agents';
+import { limitBody, readJsonBody } from '../middleware/request-body';
+import type { ToolDispatcher } from './dispatch';
 
-/** Registers POST /mcp behind the bearer token when the host set one. */
-export function registerMcpRoute(app: Hono<AppEnv>, { apiToken, dispatcher }: AgentRouteOptions): void {
-  if (apiToken !== undefined) app.use('/mcp', bearerAuth(apiToken));
-  app.post('/mcp', async (c) => {
-    const bytes = await readBodyWithinOrJsonRpcError(c.req.raw);
-    if (bytes instanceof Response) return bytes;
+/** The MCP route over `dispatcher`; app.ts puts it behind the bearer token when the host set one. */
+export function mcpRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  // An MCP client reads a refusal as a JSON-RPC error, so the 413 is one.
+  const tooLarge = limitBody((c, refusal) => {
+    c.set('outcome', refusal.code);
+    return c.json({ jsonrpc: '2.0', error: { code: -32600, message: refusal.message }, id: null }, 413);
+  });
+  routes.post('/mcp', tooLarge, async (c) => {
     // The body was read within the limit; the SDK gets it back, parsed where it
     // is JSON (so tools/call sees the arguments as sent) and raw where it is not
     // (so the SDK answers its own JSON-RPC parse error).
-    const parsed = parseJsonBody(bytes);
-    return handleMcpRequest(new Request(c.req.raw, { body: bytes }), {
-      tools: writingReviewTools,
-      version: catalogueVersion,
-      // Records the called tool and its outcome in the request log, as /v1/dispatch does.
-      dispatch: async (call) => {
-        c.set('tool', call.name);
-        const result = await dispatcher.dispatch(call);
-        c.set('outcome', result.ok ? 'ok' : result.error.code);
-        return result;
+    const { bytes, json } = await readJsonBody(c);
+    return handleMcpRequest(
+      new Request(c.req.raw, { body: bytes }),
+      {
+        tools: writingReviewTools,
+        version: catalogueVersion,
+        // Records the called tool and its outcome in the request log, as /v1/dispatch does.
+        dispatch: async (call) => {
+          c.set('tool', call.name);
+          const result = await dispatcher.dispatch(call);
+          c.set('outcome', result.ok ? 'ok' : result.error.code);
+          return result;
+        },
       },
-    }, parsed.ok ? parsed.value : undefined);
+      json.ok ? json.value : undefined,
+    );
   });
-  app.all('/mcp', () => mcpMethodNotAllowed());
-}
-
-/** The body within 1 MiB, or the 413 an MCP client reads: a JSON-RPC error. */
-async function readBodyWithinOrJsonRpcError(request: Request): Promise<Uint8Array | Response> {
-  try {
-    return await readBodyWithin(request);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return Response.json({ jsonrpc: '2.0', error: { code: -32600, message: error.message }, id: null }, { status: 413 });
-  }
+  // The endpoint is stateless: it opens no server-to-client stream (GET) and
+  // keeps no session to end (DELETE), which Streamable HTTP lets a server refuse with 405.
+  routes.all('/mcp', (c) => {
+    c.set('outcome', 'method-not-allowed');
+    return c.json(
+      {
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless and answers POST only.' },
+        id: null,
+      },
+      405,
+      { Allow: 'POST' },
+    );
+  });
+  return routes;
 }

@@ -1,10 +1,11 @@
 // Builds the OpenAPI 3.1 document of the HTTP API from the same tool
-// descriptors the API serves: each tool's dispatch body is
-// `{ name: <const>, arguments: <its inputSchema> }`, and every error status
-// carries the envelope with the codes it can hold.
-import { SUPPORTED_TOOL_FORMATS } from '../projections/index';
+// descriptors the API serves: per tool one request schema, the dispatch body
+// `{ name: <const>, arguments: <its inputSchema> }`, and one response schema,
+// the success envelope `{ ok: true, tool: <const>, data: <its outputSchema> }`;
+// every error status carries the envelope with the codes it can hold.
+import { SUPPORTED_TOOL_FORMATS } from '../../core/projections/index';
+import { statusFor, type OutcomeCode } from '../errors';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
-import { OPERATION_ERROR_CODES } from './operations';
 
 /** A tool as the document needs it; `writingReviewTools` entries fit. */
 export interface DocumentedTool {
@@ -12,14 +13,39 @@ export interface DocumentedTool {
   readonly title: string;
   readonly description: string;
   readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly outputSchema: Readonly<Record<string, unknown>>;
 }
 
 export interface OpenApiInput {
   readonly tools: readonly DocumentedTool[];
   readonly catalogueVersion: string;
-  /** The HTTP status the Worker answers for an error code. */
-  readonly statusFor: (code: string) => number;
 }
+
+/** Codes the HTTP layer itself answers on any route behind the bearer token. */
+const GUARDED = ['unauthorized', 'internal-error', 'invalid-config'] as const;
+
+/**
+ * The error codes each HTTP operation can answer with, keyed by `METHOD path`.
+ * Typed against the Worker's outcome codes, so a code without a status does
+ * not compile, and each status comes from the same mapping the routes answer with.
+ */
+export const OPERATION_ERROR_CODES = {
+  'GET /v1/tools': ['invalid-request', ...GUARDED],
+  'POST /v1/dispatch': [
+    'unknown-tool',
+    'invalid-arguments',
+    'invalid-request',
+    'body-too-large',
+    'unsupported-media-type',
+    'context-missing',
+    'host-evidence-failed',
+    'invalid-host-evidence',
+    ...GUARDED,
+  ],
+  'GET /healthz': ['internal-error', 'invalid-config'],
+  'POST /mcp': [...GUARDED],
+  'GET /openapi.json': ['internal-error', 'invalid-config'],
+} as const satisfies Record<string, readonly Exclude<OutcomeCode, 'ok'>[]>;
 
 type Operation = keyof typeof OPERATION_ERROR_CODES;
 
@@ -38,13 +64,10 @@ const REASONS: Readonly<Record<number, string>> = {
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function errorResponses(operation: Operation, statusFor: (code: string) => number): Record<string, unknown> {
+function errorResponses(operation: Operation): Record<string, unknown> {
   const byStatus = new Map<number, string[]>();
   for (const code of OPERATION_ERROR_CODES[operation]) {
     const status = statusFor(code);
-    if (!Number.isInteger(status) || status < 400 || status > 599) {
-      throw new Error(`No error status for code "${code}" of ${operation}`);
-    }
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<string, unknown> = {};
@@ -67,8 +90,25 @@ function mcpRefusal(operationId: string, summary: string): Record<string, unknow
   };
 }
 
+/** The request body of one tool: `<tool>.call`. */
 function callSchemaName(toolName: string): string {
   return `${toolName}.call`;
+}
+
+/** The 200 answer of one tool: `<tool>.response`. */
+function responseSchemaName(toolName: string): string {
+  return `${toolName}.response`;
+}
+
+/** `oneOf` the per-tool schemas, told apart by `property` (the tool name). */
+function byToolName(tools: readonly DocumentedTool[], property: string, schemaName: (tool: string) => string) {
+  return {
+    oneOf: tools.map((tool) => ref(schemaName(tool.name))),
+    discriminator: {
+      propertyName: property,
+      mapping: Object.fromEntries(tools.map((tool) => [tool.name, `#/components/schemas/${schemaName(tool.name)}`])),
+    },
+  };
 }
 
 function toolSchemas(tools: readonly DocumentedTool[]): Record<string, unknown> {
@@ -83,14 +123,22 @@ function toolSchemas(tools: readonly DocumentedTool[]): Record<string, unknown> 
       additionalProperties: false,
       properties: { name: { const: tool.name }, arguments: ref(`${tool.name}.arguments`) },
     };
+    schemas[`${tool.name}.result`] = structuredClone(tool.outputSchema);
+    schemas[responseSchemaName(tool.name)] = {
+      type: 'object',
+      description: `The success envelope of ${tool.name}.`,
+      required: ['ok', 'tool', 'data'],
+      additionalProperties: false,
+      properties: { ok: { const: true }, tool: { const: tool.name }, data: ref(`${tool.name}.result`) },
+    };
   }
   return schemas;
 }
 
 /** The OpenAPI 3.1 document of the Worker's HTTP API. */
-export function buildOpenApiDocument({ tools, catalogueVersion, statusFor }: OpenApiInput): Record<string, unknown> {
+export function buildOpenApiDocument({ tools, catalogueVersion }: OpenApiInput): Record<string, unknown> {
   const bearer = [{ bearerAuth: [] }, {}];
-  const errors = (operation: Operation) => errorResponses(operation, statusFor);
+  const errors = errorResponses;
   return {
     openapi: '3.1.0',
     info: {
@@ -135,18 +183,13 @@ export function buildOpenApiDocument({ tools, catalogueVersion, statusFor }: Ope
           security: bearer,
           requestBody: {
             required: true,
-            content: json({
-              oneOf: tools.map((tool) => ref(callSchemaName(tool.name))),
-              discriminator: {
-                propertyName: 'name',
-                mapping: Object.fromEntries(
-                  tools.map((tool) => [tool.name, `#/components/schemas/${callSchemaName(tool.name)}`]),
-                ),
-              },
-            }),
+            content: json(byToolName(tools, 'name', callSchemaName)),
           },
           responses: {
-            '200': { description: 'The tool answered.', content: json(ref('SuccessEnvelope')) },
+            '200': {
+              description: 'The tool answered: its success envelope, `tool` naming the tool.',
+              content: json(byToolName(tools, 'tool', responseSchemaName)),
+            },
             ...errors('POST /v1/dispatch'),
           },
         },

@@ -1,14 +1,13 @@
 import { validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../src/core/openapi';
 import { SUPPORTED_TOOL_FORMATS } from '../../src/core/projections';
-import { writingReviewTools } from '../../src/core/index';
-import { statusFor as workerStatusFor, type OutcomeCode } from '../../src/worker/errors';
+import { createWritingToolDispatcher, writingReviewTools } from '../../src/core/index';
+import { statusFor } from '../../src/worker/errors';
+import { buildOpenApiDocument, OPERATION_ERROR_CODES } from '../../src/worker/openapi/document';
 
-// The Worker's own code → status mapping, so the document and the API agree.
-const statusFor = (code: string) => workerStatusFor(code as OutcomeCode) ?? Number.NaN;
 const tools = writingReviewTools;
-const document = buildOpenApiDocument({ tools, catalogueVersion: 'test+0', statusFor });
+const document = buildOpenApiDocument({ tools, catalogueVersion: 'test+0' });
 
 type Json = Record<string, any>;
 const paths = document.paths as Json;
@@ -56,7 +55,48 @@ describe('OpenAPI document', () => {
     expect(errorCodes(responses['400'])).toEqual(['unknown-tool', 'invalid-arguments', 'invalid-request']);
     expect(errorCodes(responses['502'])).toEqual(['host-evidence-failed', 'invalid-host-evidence']);
     expect(errorCodes(responses['503'])).toEqual(['context-missing']);
-    expect(responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SuccessEnvelope' });
+    const success = responses['200'].content['application/json'].schema;
+    expect(success.oneOf).toEqual(tools.map((tool) => ({ $ref: `#/components/schemas/${tool.name}.response` })));
+    expect(success.discriminator.propertyName).toBe('tool');
+  });
+
+  it('describes each tool’s 200 answer as its success envelope with that tool’s output schema', () => {
+    for (const tool of tools) {
+      const response = schemas[`${tool.name}.response`];
+      expect(response.properties).toEqual({
+        ok: { const: true },
+        tool: { const: tool.name },
+        data: { $ref: `#/components/schemas/${tool.name}.result` },
+      });
+      expect(response.required).toEqual(['ok', 'tool', 'data']);
+      expect(schemas[`${tool.name}.result`]).toEqual(tool.outputSchema);
+    }
+  });
+
+  it('accepts real dispatch answers under the per-tool request and response schemas, and refuses altered ones', async () => {
+    const dispatcher = createWritingToolDispatcher({
+      reviewContext: { audience: 'Readers of the API', goal: 'Check the document' },
+      modelComparisonContext: { availableModelIds: ['model-a'], cohortIds: ['cohort-a'] },
+    });
+    const calls = [
+      { name: 'get_writing_rules', arguments: { detail: 'full' } },
+      { name: 'get_writing_rules', arguments: { language: 'de' } },
+      { name: 'compose_writing_review_prompt', arguments: { language: 'de', maxFindings: 2 } },
+      { name: 'find_writing_signals', arguments: { text: 'We leverage a powerful, seamless setup.' } },
+      { name: 'get_model_comparison_evidence', arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'cohort-a' } },
+    ];
+    // The document's components as one schema resource, so `$ref`s resolve as in the document.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'openapi', components: structuredClone(document.components) });
+    for (const call of calls) {
+      const validCall = ajv.getSchema(`openapi#/components/schemas/${call.name}.call`)!;
+      expect(validCall(call), ajv.errorsText(validCall.errors)).toBe(true);
+      const answer = JSON.parse(JSON.stringify(await dispatcher.dispatch(call)));
+      const validResponse = ajv.getSchema(`openapi#/components/schemas/${call.name}.response`)!;
+      expect(validResponse(answer), `${call.name}: ${ajv.errorsText(validResponse.errors)}`).toBe(true);
+      expect(validResponse({ ...answer, data: { ...answer.data, unlisted: 1 } })).toBe(false);
+      expect(validResponse({ ...answer, tool: 'another_tool' })).toBe(false);
+    }
   });
 
   it('offers the provider formats on GET /v1/tools and a 304 for revalidation', () => {
@@ -77,9 +117,11 @@ describe('OpenAPI document', () => {
     expect(Object.keys(paths['/mcp'].delete.responses)).toEqual(['405']);
   });
 
-  it('refuses to document a code the Worker has no status for', () => {
-    expect(() => buildOpenApiDocument({ tools, catalogueVersion: 'x', statusFor: () => Number.NaN })).toThrow(
-      /No error status for code/,
-    );
+  it('documents each error code under the status the Worker answers it with', () => {
+    for (const [operation, codes] of Object.entries(OPERATION_ERROR_CODES)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const responses = paths[path][method.toLowerCase()].responses;
+      for (const code of codes) expect(errorCodes(responses[String(statusFor(code))]), `${operation} ${code}`).toContain(code);
+    }
   });
 });

@@ -1,15 +1,17 @@
-// JSON Schemas of what the HTTP API answers besides tool data: the envelope
-// (CONTRACT section 4), the descriptor list and the health check. The OpenAPI
-// document refers to these by name under components/schemas.
+// JSON Schemas of what the HTTP API answers besides tool results: the error
+// envelope (docs/api-reference.md#the-envelope), the descriptor list and the
+// health check. The OpenAPI document refers to these by name under
+// components/schemas; each tool's success envelope is built from its descriptor.
 
 const descriptor = {
   type: 'object',
-  required: ['name', 'title', 'description', 'inputSchema', 'annotations'],
+  required: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'],
   properties: {
     name: { type: 'string' },
     title: { type: 'string', maxLength: 60, description: 'One plain line a person reads, at most 60 UTF-16 units.' },
     description: { type: 'string' },
     inputSchema: { type: 'object', description: 'JSON Schema 2020-12 of the arguments.' },
+    outputSchema: { type: 'object', description: 'JSON Schema 2020-12 of the success envelope’s data.' },
     annotations: {
       type: 'object',
       required: ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'],
@@ -25,16 +27,6 @@ const descriptor = {
 
 /** Component schemas shared by every operation, keyed by component name. */
 export const ENVELOPE_SCHEMAS = {
-  SuccessEnvelope: {
-    type: 'object',
-    required: ['ok', 'tool', 'data'],
-    additionalProperties: false,
-    properties: {
-      ok: { const: true },
-      tool: { type: 'string', description: 'The tool that answered.' },
-      data: { type: 'object', description: 'The tool result; its shape depends on the tool (see the README).' },
-    },
-  },
   ErrorEnvelope: {
     type: 'object',
     required: ['ok', 'tool', 'error'],

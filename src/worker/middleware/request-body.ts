@@ -1,0 +1,64 @@
+// The request body of POST /v1/dispatch and POST /mcp: at most 1 MiB, refused
+// before anything parses it, then strict UTF-8 (a broken byte sequence is
+// refused, not replaced) and JSON. Dispatch also insists on a JSON media type.
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+
+/** Largest accepted request body: 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () =>
+  new ApiError('body-too-large', `The request body must be at most ${MAX_BODY_BYTES} bytes (${MAX_BODY_BYTES / 1024} KiB).`);
+
+/**
+ * Answers 413 once the body passes 1 MiB: at once when Content-Length says so,
+ * otherwise as the bytes stream in, so a chunked body is cut off too. Hono's
+ * middleware trusts a Content-Length within the limit; workerd delivers no
+ * more bytes than that header declares. `answer` turns the refusal into
+ * another protocol's response (MCP's JSON-RPC error); left out, it is thrown
+ * for the app's error handler.
+ */
+export function limitBody(answer?: (c: Context<AppEnv>, refusal: ApiError) => Response): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      if (answer === undefined) throw tooLarge();
+      return answer(c, tooLarge());
+    },
+  });
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/** Refuses (415) a body that is not `application/json` or `application/*+json`, parameters allowed, before it is read. */
+export function requireJsonMediaType(): MiddlewareHandler<AppEnv> {
+  return async function checkMediaType(c, next) {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!JSON_MEDIA_TYPE.test(mediaType)) {
+      throw new ApiError('unsupported-media-type', 'The request body must be sent as Content-Type: application/json.', '', {
+        'Accept-Post': 'application/json',
+      });
+    }
+    await next();
+  };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** A body read within the limit: its bytes, and its JSON value when it is strict UTF-8 JSON. */
+export interface ReadBody {
+  readonly bytes: Uint8Array;
+  readonly json: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
+}
+
+/** Reads the body (after `limitBody`) and parses it; a body that is not JSON in UTF-8 gives `json.ok: false`. */
+export async function readJsonBody(c: Context<AppEnv>): Promise<ReadBody> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  try {
+    return { bytes, json: { ok: true, value: JSON.parse(utf8.decode(bytes)) } };
+  } catch {
+    return { bytes, json: { ok: false } };
+  }
+}
