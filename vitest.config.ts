@@ -1,7 +1,7 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
-// Core and build tests run in Node on plain objects; the Worker tests run inside
+// Core, build and command-line tests run in Node on plain objects; the Worker tests run inside
 // workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
 export default defineConfig({
   test: {
@@ -13,7 +13,13 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/catalogue/**/*.test.ts', 'test/recall/**/*.test.ts'],
+          include: [
+            'test/core/**/*.test.ts',
+            'test/build/**/*.test.ts',
+            'test/catalogue/**/*.test.ts',
+            'test/cli/**/*.test.ts',
+            'test/recall/**/*.test.ts',
+          ],
         },
       },
       {
@@ -35,6 +41,17 @@ export default defineConfig({
           cloudflareTest({
             main: './src/worker/index.ts',
             wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              // Every suite request comes from one address (no CF-Connecting-IP), so the
+              // shipped budgets are raised here; test/build checks the shipped blocks, and
+              // the rate-limit tests swap in the small test budgets below.
+              ratelimits: {
+                TOOL_CALL_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
+                READ_RATE_LIMIT: { simple: { limit: 1_000_000, period: 60 } },
+                TEST_TOOL_CALL_RATE_LIMIT: { simple: { limit: 3, period: 60 } },
+                TEST_READ_RATE_LIMIT: { simple: { limit: 5, period: 60 } },
+              },
+            },
           }),
         ],
         test: {

@@ -2,7 +2,9 @@
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
 // Worker bundle with and without MCP; the cold start of one isolate against a
-// minimal Hono + zod Worker; HTTP on `wrangler dev` (skip it with
+// minimal Hono + zod Worker; Markdown and HTML mode against text mode; the
+// `writing-rules` command against alex's on every README.md under
+// node_modules/; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
 // docs/measurements.md holds the last measured table, section by section.
 import { cpus, totalmem } from 'node:os';
@@ -10,10 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { adversarialRows } from './bench/adversarial-rows';
 import { bundleRows } from './bench/bundle-rows';
 import { coldStartRows } from './bench/cold-start-rows';
+import { cliRows } from './bench/cli-rows';
 import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
 import { httpRows } from './bench/http-rows';
+import { markupRows } from './bench/markup-rows';
 import { loadProse } from './bench/prose';
 import type { BenchContext, Row } from './bench/row';
 import { scannerRows } from './bench/scanner-rows';
@@ -56,11 +60,14 @@ async function main(): Promise<void> {
     ...scannerRows(context),
     ...competitorRows(context),
     ...adversarialRows(context),
+    ...markupRows(context, root),
     ...(await dispatchRows(context)),
     ...bundleRows(root),
   ];
   console.error('measuring the cold start of the deploy bundle in workerd...');
   rows.push(...(await coldStartRows(root)));
+  console.error('measuring the command line against alex on the README.md files under node_modules/ (a few minutes)...');
+  rows.push(...cliRows(root));
   if (process.argv.includes('--no-http')) console.log('HTTP rows skipped (--no-http)');
   else {
     console.error('measuring HTTP on wrangler dev (about a minute)...');

@@ -4,7 +4,9 @@
 // zod left as imports so a host shares one copy) and dist/types/ (declarations of
 // src/core, relative specifiers ending in `.js` so NodeNext hosts resolve them).
 // Run after the catalogue build; package.json `exports` points at both outputs.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Also writes dist/cli.js, the `writing-rules` executable (package.json `bin`),
+// which imports the library from ./tools.js rather than bundling a second copy.
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -16,6 +18,9 @@ export const LIBRARY_FILE = 'dist/tools.js';
 export const TYPES_DIR = 'dist/types';
 const ENTRY = 'src/core/index.ts';
 const SOURCE_DIR = 'src/core';
+/** The command-line executable, relative to the repository root. */
+export const CLI_FILE = 'dist/cli.js';
+const CLI_ENTRY = 'src/cli/main.ts';
 
 /** dist/tools.js as text, and the packages it imports instead of bundling. */
 export async function bundleLibrary(root: string): Promise<{ code: string; externals: string[] }> {
@@ -42,6 +47,41 @@ export async function bundleLibrary(root: string): Promise<{ code: string; exter
     .filter((entry) => entry.external)
     .map((entry) => entry.path);
   return { code, externals: [...new Set(externals)].sort() };
+}
+
+/**
+ * dist/cli.js as text: src/cli for Node, with a shebang. Imports of the core's
+ * entry resolve to the built library beside it, so the command runs exactly
+ * the library hosts import; other packages stay imports too.
+ */
+export async function bundleCli(root: string): Promise<string> {
+  const coreEntry = resolve(root, ENTRY);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [CLI_ENTRY],
+    outfile: CLI_FILE,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    banner: { js: '#!/usr/bin/env node' },
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'library-entry',
+        setup(builder) {
+          builder.onResolve({ filter: /\/core\/index$/ }, (args) =>
+            resolve(args.resolveDir, `${args.path}.ts`) === coreEntry ? { path: './tools.js', external: true } : undefined,
+          );
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0]?.text;
+  if (code === undefined) throw new Error(`esbuild wrote no output for ${CLI_ENTRY}`);
+  return code;
 }
 
 /**
@@ -154,12 +194,15 @@ async function main(): Promise<void> {
   const { code, externals } = await bundleLibrary(root);
   mkdirSync(join(root, dirname(LIBRARY_FILE)), { recursive: true });
   writeFileSync(join(root, LIBRARY_FILE), code);
+  const cli = await bundleCli(root);
+  writeFileSync(join(root, CLI_FILE), cli);
+  chmodSync(join(root, CLI_FILE), 0o755);
   const kib = (Buffer.byteLength(code) / 1024).toFixed(1);
   const imports = externals.length > 0 ? externals.join(', ') : 'nothing';
   console.log(
     `library: wrote ${LIBRARY_FILE} (${kib} KiB, imports ${imports}) and ` +
       `${types.files.length} declaration files in ${relative(root, join(root, TYPES_DIR))} ` +
-      `(${Math.round(performance.now() - started)} ms)`,
+      `(${Math.round(performance.now() - started)} ms); ${CLI_FILE} (${(Buffer.byteLength(cli) / 1024).toFixed(1)} KiB)`,
   );
 }
 

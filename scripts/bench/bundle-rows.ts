@@ -1,7 +1,8 @@
 // Rows: the Worker bundle as wrangler would upload it (`wrangler deploy
 // --dry-run --outdir`), raw and gzip-compressed: the shipped entry (MCP
 // included) and the same app without the MCP path (entries/worker-without-mcp.ts).
-// Targets: at most 150 KiB gzip without MCP, at most 110 KiB with it.
+// Targets: at most 170 KiB gzip without MCP (issue 16 leaves room for the Markdown and
+// HTML readers), at most 110 KiB with it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { buildDeployBundle } from '../lib/deploy-bundle';
@@ -79,7 +80,7 @@ function bundleRow(measure: string, weigh: () => BundleSize, targetKib: number):
 /** The Worker without the MCP path (against the target) and the shipped Worker with it. */
 export function bundleRows(root: string): Row[] {
   return [
-    bundleRow('Worker bundle without MCP: raw / gzip -9', () => measureBundle(root, WITHOUT_MCP_ENTRY), 150),
+    bundleRow('Worker bundle without MCP: raw / gzip -9', () => measureBundle(root, WITHOUT_MCP_ENTRY), 170),
     bundleRow('Worker bundle as shipped, with MCP: raw / gzip -9', () => measureBundle(root), 110),
   ];
 }

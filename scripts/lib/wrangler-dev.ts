@@ -3,10 +3,11 @@
 // again: free ports, its own process group (so stop() reaches workerd too), and
 // a wait until GET /healthz answers 200.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { experimental_readRawConfig } from 'wrangler';
 
 const HOST = '127.0.0.1';
 const STOP_GRACE_MS = 5_000;
@@ -24,10 +25,16 @@ export interface WranglerDevOptions {
    * local store (.wrangler/state), as `npm start` seeds it.
    */
   readonly state: 'fresh' | 'project';
-  /** Serve a copy of the tree, so edits made during a long run cannot reload the Worker. */
+  /**
+   * Serve a copy of the tree, so edits made during a long run cannot reload the
+   * Worker. The copy is served as built, without the `[build]` command: its
+   * watcher would rebuild once after start-up and restart the Worker mid-run.
+   */
   readonly snapshot?: boolean;
   /** More arguments, e.g. `--var NAME:VALUE` pairs. */
   readonly extraArgs?: readonly string[];
+  /** Serves a changed copy of the config (e.g. other rate limits); needs `snapshot`, so the project's own file stays as it is. */
+  readonly rewriteConfig?: (raw: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** A running `wrangler dev`. */
@@ -75,6 +82,18 @@ function snapshotOf(root: string, scratch: string): string {
   return app;
 }
 
+/**
+ * Writes the snapshot's config, rewritten and without `[build]`, beside the
+ * config it was read from (so relative paths still hold) and returns its name.
+ */
+function snapshotConfig(cwd: string, config: string, rewrite: WranglerDevOptions['rewriteConfig'] = (raw) => raw): string {
+  const { rawConfig } = experimental_readRawConfig({ config: join(cwd, config) }) as { rawConfig: Record<string, unknown> };
+  const { build: _build, ...served } = rewrite(rawConfig);
+  const name = 'wrangler.snapshot.json';
+  writeFileSync(join(cwd, name), JSON.stringify(served, null, 2));
+  return name;
+}
+
 async function waitForHealth(origin: string, child: ChildProcess, startupMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + startupMs;
   while (Date.now() < deadline) {
@@ -97,10 +116,12 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   const needsScratch = options.state === 'fresh' || options.snapshot === true;
   const scratch = needsScratch ? mkdtempSync(join(tmpdir(), 'writing-rules-dev-')) : undefined;
   const cwd = options.snapshot && scratch ? snapshotOf(options.root, scratch) : options.root;
+  if (options.rewriteConfig && cwd === options.root) throw new Error('rewriteConfig needs snapshot: true');
+  const config = cwd === options.root ? options.config : snapshotConfig(cwd, options.config ?? 'wrangler.toml', options.rewriteConfig);
   const args = [
     'wrangler', 'dev', '--local', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort),
     '--show-interactive-dev-session=false', '--log-level', 'warn',
-    ...(options.config ? ['--config', options.config] : []),
+    ...(config ? ['--config', config] : []),
     ...(options.state === 'fresh' && scratch ? ['--persist-to', join(scratch, 'state')] : []),
     ...(options.extraArgs ?? []),
   ];

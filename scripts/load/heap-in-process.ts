@@ -27,7 +27,8 @@ function heapAfterGcMiB(): number {
 async function main(): Promise<number> {
   if (gc === undefined) throw new Error('run with node --expose-gc');
   if (!Number.isInteger(REQUESTS) || REQUESTS < 10 || REQUESTS > 1_000_000) throw new Error('LOAD_REQUESTS must be an integer from 10 to 1000000');
-  const mix = await buildMix();
+  // No WORKER_VERSION binding in-process: /healthz reports a null version ID.
+  const mix = await buildMix({ token: LOAD_VARS.API_TOKEN, versionId: null });
   const total = mix.reduce((sum, item) => sum + item.weight, 0);
   const next = seededRandom(SEED);
   const pick = (): LoadRequest => {
@@ -39,6 +40,8 @@ async function main(): Promise<number> {
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   const log = console.log;
   console.log = () => {}; // The Worker's request log; not measured here.
+  const warn = console.warn;
+  console.warn = () => {}; // 'rate-limits-off': no Rate Limiting binding in-process.
 
   const samples: number[] = [];
   const problems = new Map<string, number>();
@@ -70,6 +73,7 @@ async function main(): Promise<number> {
   }
   const seconds = (performance.now() - started) / 1000;
   console.log = log;
+  console.warn = warn;
 
   // The first tenth warms caches (compiled scanner plans, lazily built bodies).
   const warm = samples[1]!;

@@ -32,8 +32,6 @@ export interface LoadRequest {
   readonly expectedCode?: string;
 }
 
-const auth = { Authorization: `Bearer ${LOAD_VARS.API_TOKEN}` };
-const json = { ...auth, 'Content-Type': 'application/json' };
 const encoder = new TextEncoder();
 
 const STATUS: Readonly<Record<string, number>> = {
@@ -52,8 +50,23 @@ function largestText(units: number): string {
   return sentence.repeat(Math.ceil(units / sentence.length)).slice(0, units);
 }
 
+/** What the mix depends on in the server it runs against. */
+export interface MixOptions {
+  /** The server's API_TOKEN; without one, requests carry no token and the token refusals are left out. */
+  readonly token: string | undefined;
+  /** The version ID the server's /healthz reports. */
+  readonly versionId: string | null;
+}
+
+/** The variables of the server, as `--var` arguments of `wrangler dev`. */
+export function varArgs(vars: Readonly<Record<string, string>>): string[] {
+  return Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+}
+
 /** The mix, with every expected answer computed in-process. */
-export async function buildMix(): Promise<LoadRequest[]> {
+export async function buildMix({ token, versionId }: MixOptions): Promise<LoadRequest[]> {
+  const auth: Record<string, string> = token === undefined ? {} : { Authorization: `Bearer ${token}` };
+  const json = { ...auth, 'Content-Type': 'application/json' };
   const emptyKv = { get: () => Promise.resolve(null) } as unknown as KVNamespace;
   const env = { ...LOAD_VARS, EVIDENCE: emptyKv } as unknown as WorkerEnv;
   const core = createHostDispatcher(parseHostConfig(env), env);
@@ -103,7 +116,7 @@ export async function buildMix(): Promise<LoadRequest[]> {
       expectedStatus: 200,
       expectedBody: JSON.parse(JSON.stringify({ catalogueVersion, tools: writingReviewTools })) as unknown,
     },
-    { label: 'health', weight: 2, method: 'GET', path: '/healthz', headers: {}, expectedStatus: 200, expectedBody: { ok: true, catalogueVersion } },
+    { label: 'health', weight: 2, method: 'GET', path: '/healthz', headers: {}, expectedStatus: 200, expectedBody: { ok: true, catalogueVersion, versionId } },
     // The largest accepted requests.
     await dispatched('signals largest text', 2, { name: 'find_writing_signals', arguments: { text: largestText(250_000), maxSignals: 500 } }),
     await dispatched('body of exactly 1 MiB', 1, rulesCall, MAX_BODY_BYTES),
@@ -117,8 +130,12 @@ export async function buildMix(): Promise<LoadRequest[]> {
     refused('not UTF-8', 2, { body: new Uint8Array([0x7b, 0xff, 0x7d]) }, 400, 'invalid-request'),
     refused('wrong media type', 2, { headers: { ...auth, 'Content-Type': 'text/plain' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 415, 'unsupported-media-type'),
     refused('body one byte over 1 MiB', 1, { body: encoder.encode(JSON.stringify(rulesCall) + ' '.repeat(MAX_BODY_BYTES + 1 - JSON.stringify(rulesCall).length)) }, 413, 'body-too-large'),
-    refused('no token', 2, { headers: { 'Content-Type': 'application/json' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 401, 'unauthorized'),
-    refused('wrong token', 2, { headers: { ...json, Authorization: 'Bearer wrong' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 401, 'unauthorized'),
+    ...(token === undefined
+      ? []
+      : [
+          refused('no token', 2, { headers: { 'Content-Type': 'application/json' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 401, 'unauthorized'),
+          refused('wrong token', 2, { headers: { ...json, Authorization: 'Bearer wrong' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 401, 'unauthorized'),
+        ]),
     refused('wrong method', 1, { method: 'GET', headers: auth }, 405, 'method-not-allowed'),
     refused('unknown path', 1, { method: 'GET', path: '/v1/nowhere', headers: auth }, 404, 'not-found'),
   ];
@@ -127,7 +144,7 @@ export async function buildMix(): Promise<LoadRequest[]> {
 /** What is wrong with `response` as the answer to `item`, or undefined when it is right. */
 export async function answerProblem(response: Response, item: LoadRequest): Promise<string | undefined> {
   const text = await response.text();
-  if (response.status >= 500) return `status ${response.status}`;
+  if (response.status >= 500) return `status ${response.status}: ${JSON.stringify(text.slice(0, 120))}`;
   if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) return `not JSON: ${response.headers.get('content-type')}`;
   let body: unknown;
   try {

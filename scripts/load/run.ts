@@ -6,12 +6,16 @@
 // Bounds (environment): LOAD_REQUESTS (default 4000), LOAD_CONCURRENCY (64),
 // LOAD_SECONDS (90, the time allowed for sending), LOAD_SEED (1), and
 // LOAD_ONLY (comma-separated mix labels, to run a part of the mix alone).
+// The rate limits stay bound but are raised above the run's size, so every
+// request passes the limiter; scripts/load/limits.ts runs the limits themselves.
+// Serves a copy of the tree as built: run `npm run build` after changing the catalogue.
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { catalogueVersion } from '../../src/core/index';
-import { answerProblem, buildMix, LOAD_VARS, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
 import { startWranglerDev } from '../lib/wrangler-dev';
+import { withRateLimits } from '../lib/rate-limits';
 import { seededRandom } from '../lib/seeded-random';
 
 const REQUESTS = boundedInt('LOAD_REQUESTS', 4000, 1, 100_000);
@@ -63,16 +67,13 @@ const mib = (kib: number) => (kib / 1024).toFixed(1);
 
 async function main(): Promise<number> {
   const only = (process.env.LOAD_ONLY ?? '').split(',').map((label) => label.trim()).filter((label) => label !== '');
-  const mix = (await buildMix()).filter((item) => only.length === 0 || only.includes(item.label));
-  if (mix.length === 0) throw new Error(`LOAD_ONLY names no request of the mix`);
-  const pick = picker(mix, seededRandom(SEED));
-  const varArgs = Object.entries(LOAD_VARS).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const server = await startWranglerDev({
     root: process.cwd(),
     startupMs: STARTUP_MS,
     state: 'fresh',
     snapshot: true,
-    extraArgs: varArgs,
+    extraArgs: varArgs(LOAD_VARS),
+    rewriteConfig: withRateLimits({ toolCalls: 10 * REQUESTS, reads: 10 * REQUESTS }),
   });
   const failures: Failure[] = [];
   const latencies: number[] = [];
@@ -82,10 +83,15 @@ async function main(): Promise<number> {
   let completed = 0;
   let sampler: NodeJS.Timeout | undefined;
   try {
-    const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { catalogueVersion?: string };
+    const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { catalogueVersion?: string; versionId?: string | null };
     if (health.catalogueVersion !== catalogueVersion) {
       throw new Error(`wrangler dev serves catalogue ${health.catalogueVersion}, this script's core ${catalogueVersion}; rebuild and retry`);
     }
+    const mix = (await buildMix({ token: LOAD_VARS.API_TOKEN, versionId: health.versionId ?? null })).filter(
+      (item) => only.length === 0 || only.includes(item.label),
+    );
+    if (mix.length === 0) throw new Error(`LOAD_ONLY names no request of the mix`);
+    const pick = picker(mix, seededRandom(SEED));
     const workerd = descendantsNamed(server.pid, 'workerd');
     if (workerd.length === 0) throw new Error('no workerd process found under wrangler dev');
     const idleKiB = residentKiB(workerd);

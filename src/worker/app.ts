@@ -2,17 +2,19 @@
 // isolate (per env object) from the validated host configuration, so a request
 // only pays for its own work. Every route family lives in routes/ (and the page
 // in page/); this file is the one place that applies the middleware in front
-// of them: logging, security headers, CORS, the bearer token, 405 answers.
+// of them: logging, security headers, 405 answers, CORS, rate limits, the
+// bearer token.
 import { Hono } from 'hono/tiny';
 import { except } from 'hono/combine';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
-import { ConfigError, parseHostConfig, type HostConfig } from './config';
+import { ConfigError, parseHostConfig, versionIdOf, type HostConfig } from './config';
 import type { AppEnv, WorkerEnv } from './env';
 import { ApiError, errorResponse } from './errors';
 import { createHostDispatcher } from './host';
 import { bearerAuth, corsAllowlist } from './middleware/access';
-import { requestLog } from './middleware/request-log';
+import { rateLimit, unlimitedBudgets } from './middleware/rate-limit';
+import { requestLog, type RequestLogOptions } from './middleware/request-log';
 import { pageHandler } from './page/page-route';
 import { dispatchRoutes, type ToolDispatcher } from './routes/dispatch';
 import { healthHandler } from './routes/health';
@@ -39,7 +41,7 @@ export const OPEN_PATHS = ['/', '/healthz'] as const;
 
 /** Builds the HTTP API for one host configuration. */
 export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): Hono<AppEnv> {
-  const app = baseApp();
+  const app = baseApp({ versionId: config.versionId, sampleRate: config.requestLogSampleRate });
   // A path that exists without the request's method answers 405 with `Allow`
   // (hono's middleware reads the registered routes; GET implies HEAD).
   app.use(
@@ -51,10 +53,13 @@ export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): H
     }),
   );
   if (config.corsOrigins.length > 0) app.use('*', corsAllowlist(config.corsOrigins));
+  // After CORS, so a browser can read the 429; before the token, so a flood of wrong tokens is limited too.
+  app.use('*', rateLimit({ bindings: config.rateLimits, apiToken: config.apiToken }));
+  reportUnlimitedBudgets(config);
   if (config.apiToken !== undefined) app.use('*', except([...OPEN_PATHS], bearerAuth(config.apiToken)));
 
   app.get('/', pageHandler(config));
-  app.get('/healthz', healthHandler());
+  app.get('/healthz', healthHandler(config.versionId));
   app.route('/', toolRoutes({ shared: config.apiToken === undefined }));
   app.route('/', dispatchRoutes(dispatcher));
   if (mcpRoutes !== undefined) app.route('/', mcpRoutes(dispatcher));
@@ -62,17 +67,18 @@ export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): H
 }
 
 /** An app that answers every request with 500 `invalid-config`. */
-export function createConfigErrorApp(message: string): Hono<AppEnv> {
-  return refusingApp(new ApiError('invalid-config', message));
+export function createConfigErrorApp(message: string, versionId: string | undefined): Hono<AppEnv> {
+  return refusingApp(new ApiError('invalid-config', message), versionId);
 }
 
 /** An app that answers every request with 500 `internal-error`: the app could not be built. */
-export function createInternalErrorApp(): Hono<AppEnv> {
-  return refusingApp(new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'));
+export function createInternalErrorApp(versionId: string | undefined): Hono<AppEnv> {
+  return refusingApp(new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'), versionId);
 }
 
-function refusingApp(error: ApiError): Hono<AppEnv> {
-  const app = baseApp();
+// Every refusal is a 5xx, which the request log always writes.
+function refusingApp(error: ApiError, versionId: string | undefined): Hono<AppEnv> {
+  const app = baseApp({ versionId, sampleRate: 1 });
   app.all('*', () => {
     throw error;
   });
@@ -102,9 +108,15 @@ const apiSecurityHeaders = () =>
     overwrite: false,
   });
 
-function baseApp(): Hono<AppEnv> {
+/** Says once per isolate which budgets are not limited because their binding is missing. */
+function reportUnlimitedBudgets(config: HostConfig): void {
+  const unlimited = unlimitedBudgets(config.rateLimits);
+  if (unlimited.length > 0) console.warn(JSON.stringify({ event: 'rate-limits-off', budgets: unlimited }));
+}
+
+function baseApp(logOptions: RequestLogOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', requestLog());
+  app.use('*', requestLog(logOptions));
   app.use('*', apiSecurityHeaders());
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) =>
@@ -127,11 +139,11 @@ export function createWorkerHandler(routes: OptionalRoutes): WorkerHandler {
     } catch (err) {
       if (err instanceof ConfigError) {
         console.error(JSON.stringify({ event: 'invalid-config', variable: err.variable, message: err.message }));
-        return createConfigErrorApp(err.message);
+        return createConfigErrorApp(err.message, versionIdOf(env));
       }
       // Only the error's name (such as TypeError): its message or stack could quote a secret from env.
       console.error(JSON.stringify({ event: 'app-build-failed', error: err instanceof Error ? err.name : typeof err }));
-      return createInternalErrorApp();
+      return createInternalErrorApp(versionIdOf(env));
     }
   }
 

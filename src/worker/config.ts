@@ -1,7 +1,8 @@
-// Host configuration from wrangler vars and secrets (docs/worker.md#configuration). The
-// Worker parses it once per isolate; scripts/evidence-put.ts reuses the ID list
-// parsing. Text rules come from the core, so the Worker refuses exactly what
-// the dispatcher would refuse, but names the variable instead of the field.
+// Host configuration from wrangler vars, secrets and bindings
+// (docs/worker.md#configuration). The Worker parses it once per isolate;
+// scripts/evidence-put.ts reuses the ID list parsing. Text rules come from the
+// core, so the Worker refuses exactly what the dispatcher would refuse, but
+// names the variable instead of the field.
 import * as z from 'zod';
 import {
   idListProblem,
@@ -12,6 +13,7 @@ import {
   PROFILE_IDS,
   plainTextProblem,
 } from '../core/index';
+import { echo } from '../core/echo';
 import { evidenceKey } from './evidence-key';
 
 /** Validated host configuration. */
@@ -21,7 +23,37 @@ export interface HostConfig {
   readonly cohortIds: readonly string[];
   readonly apiToken?: string;
   readonly corsOrigins: readonly string[];
+  /** Seconds a Cloudflare location may serve an evidence value it has read (KV `cacheTtl`). */
+  readonly evidenceCacheTtlSeconds: number;
+  /** Share of request log lines written, 0 to 1; lines of 5xx answers are always written. */
+  readonly requestLogSampleRate: number;
+  /** Rate Limiting bindings by budget; a budget without a binding is not limited. */
+  readonly rateLimits: RateLimitBindings;
+  /** The deployment's version ID from the version metadata binding, when it is bound. */
+  readonly versionId?: string;
 }
+
+/** The two budgets: tool calls (POST /v1/dispatch, /mcp) and every other limited request. */
+export interface RateLimitBindings {
+  readonly toolCalls?: RateLimit;
+  readonly reads?: RateLimit;
+}
+
+/** Binding names in wrangler.toml: `[[ratelimits]]` names and the `[version_metadata]` binding. */
+export const BINDING_NAMES = {
+  toolCalls: 'TOOL_CALL_RATE_LIMIT',
+  reads: 'READ_RATE_LIMIT',
+  version: 'WORKER_VERSION',
+} as const;
+
+/** KV refuses a `cacheTtl` under 60 seconds. */
+export const MIN_EVIDENCE_CACHE_TTL_SECONDS = 60;
+/**
+ * A day: beyond that, a corrected evidence value could stay invisible at a
+ * location for longer than an operator would expect to wait for a fix.
+ */
+export const MAX_EVIDENCE_CACHE_TTL_SECONDS = 86_400;
+export const DEFAULT_EVIDENCE_CACHE_TTL_SECONDS = 300;
 
 /** A variable with a bad value; the message names the variable, never a secret's value. */
 export class ConfigError extends Error {
@@ -90,6 +122,21 @@ const apiToken = checkedString((value) => {
   return undefined;
 });
 
+const evidenceCacheTtl = checkedString((value) =>
+  /^\d{1,6}$/.test(value) &&
+  Number(value) >= MIN_EVIDENCE_CACHE_TTL_SECONDS &&
+  Number(value) <= MAX_EVIDENCE_CACHE_TTL_SECONDS
+    ? undefined
+    : `EVIDENCE_CACHE_TTL_SECONDS must be a whole number of seconds from ${MIN_EVIDENCE_CACHE_TTL_SECONDS} (the least KV allows) to ${MAX_EVIDENCE_CACHE_TTL_SECONDS}, not ${echo(value)}`,
+).transform(Number);
+
+// A plain decimal from 0 to 1 (no exponent, sign or percent), so a typo is refused rather than read as 0 or 1.
+const sampleRate = checkedString((value) =>
+  /^(?:0|1|0?\.\d{1,6}|1\.0{1,6})$/.test(value)
+    ? undefined
+    : `REQUEST_LOG_SAMPLE_RATE must be a decimal number from 0 to 1 such as 0.1, not ${echo(value)}`,
+).transform(Number);
+
 function read<T>(source: Readonly<Record<string, unknown>>, name: string, schema: z.ZodType<T, string>): T | undefined {
   const raw = source[name];
   if (raw === undefined || raw === null) return undefined;
@@ -121,5 +168,36 @@ export function parseHostConfig(source: Readonly<Record<string, unknown>>): Host
     cohortIds: parseIdList(source, 'COHORT_IDS'),
     ...(token !== undefined ? { apiToken: token } : {}),
     corsOrigins: Object.freeze(read(source, 'CORS_ORIGINS', idList('CORS_ORIGINS', 2048, originProblem)) ?? []),
+    evidenceCacheTtlSeconds: read(source, 'EVIDENCE_CACHE_TTL_SECONDS', evidenceCacheTtl) ?? DEFAULT_EVIDENCE_CACHE_TTL_SECONDS,
+    requestLogSampleRate: read(source, 'REQUEST_LOG_SAMPLE_RATE', sampleRate) ?? 1,
+    rateLimits: Object.freeze({
+      ...optionalRateLimit(source, 'toolCalls'),
+      ...optionalRateLimit(source, 'reads'),
+    }),
+    ...optionalVersionId(source),
   });
+}
+
+function optionalRateLimit(source: Readonly<Record<string, unknown>>, budget: keyof RateLimitBindings): RateLimitBindings {
+  const name = BINDING_NAMES[budget];
+  const binding = source[name];
+  if (binding === undefined || binding === null) return {};
+  if (typeof (binding as Partial<RateLimit>).limit !== 'function') {
+    throw new ConfigError(name, `${name} must be a Rate Limiting binding: a [[ratelimits]] entry in wrangler.toml, not a variable.`);
+  }
+  return { [budget]: binding as RateLimit };
+}
+
+/**
+ * The version ID of the deployment, read leniently: it is platform metadata,
+ * and the app that answers a bad configuration reports it too (app.ts).
+ */
+export function versionIdOf(source: Readonly<Record<string, unknown>>): string | undefined {
+  const metadata = source[BINDING_NAMES.version] as Partial<WorkerVersionMetadata> | undefined;
+  return typeof metadata?.id === 'string' && metadata.id !== '' ? metadata.id : undefined;
+}
+
+function optionalVersionId(source: Readonly<Record<string, unknown>>): { versionId?: string } {
+  const versionId = versionIdOf(source);
+  return versionId === undefined ? {} : { versionId };
 }

@@ -15,6 +15,10 @@ export interface RequestVariables {
   tool: string;
   /** `ok` or the error code of the answer. */
   outcome: string;
+  /** UTF-16 units `find_writing_signals` scanned for this request (request-log.ts). */
+  unitsScanned: number;
+  /** Signals the scans of this request returned. */
+  signals: number;
 }
 
 /** Hono's environment type for this app. */

@@ -14,6 +14,7 @@ export type HttpErrorCode =
   | 'method-not-allowed'
   | 'body-too-large'
   | 'unsupported-media-type'
+  | 'rate-limited'
   | 'invalid-config'
   | 'internal-error';
 
@@ -29,6 +30,7 @@ const STATUS_BY_CODE = {
   'method-not-allowed': 405,
   'body-too-large': 413,
   'unsupported-media-type': 415,
+  'rate-limited': 429,
   'invalid-config': 500,
   'internal-error': 500,
   'host-evidence-failed': 502,

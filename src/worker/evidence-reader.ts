@@ -6,12 +6,16 @@ import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/type
 import { evidenceKey } from './evidence-key';
 import type { ReadOnlyKv } from './host';
 
-/** Seconds an edge location may keep a value it has read (KV's minimum is 30). */
-export const EVIDENCE_CACHE_TTL_SECONDS = 60;
 /** A read that has not answered by then counts as a KV failure. */
 export const EVIDENCE_READ_TIMEOUT_MS = 2_000;
 /** Longest stored value the reader parses, in UTF-16 units (1 Mi). */
 export const MAX_EVIDENCE_UNITS = 1024 * 1024;
+
+/** How the reader reads; the host sets the cache lifetime (EVIDENCE_CACHE_TTL_SECONDS). */
+export interface EvidenceReadOptions {
+  /** Seconds a Cloudflare location may keep a value it has read before asking KV again (60 or more). */
+  readonly cacheTtlSeconds: number;
+}
 
 /**
  * Reads the evidence stored for a query. A missing key answers `evidence-missing`;
@@ -20,10 +24,10 @@ export const MAX_EVIDENCE_UNITS = 1024 * 1024;
  * `MAX_EVIDENCE_UNITS`, is handed on unparsed as its text, which the
  * dispatcher refuses as `invalid-host-evidence` like any other invalid value.
  */
-export function createEvidenceReader(kv: ReadOnlyKv) {
+export function createEvidenceReader(kv: ReadOnlyKv, { cacheTtlSeconds }: EvidenceReadOptions) {
   return async function readEvidence(query: ModelComparisonQuery): Promise<ModelComparisonEvidence> {
     const key = evidenceKey(query);
-    const text = await withDeadline(kv.get(key, { type: 'text', cacheTtl: EVIDENCE_CACHE_TTL_SECONDS }), EVIDENCE_READ_TIMEOUT_MS);
+    const text = await withDeadline(kv.get(key, { type: 'text', cacheTtl: cacheTtlSeconds }), EVIDENCE_READ_TIMEOUT_MS);
     if (text === null) return missingEvidence(query, 'not-stored');
     if (text.length > MAX_EVIDENCE_UNITS) return text as unknown as ModelComparisonEvidence;
     return parseJsonOrRaw(text) as ModelComparisonEvidence;

@@ -17,7 +17,7 @@ export function createHostDispatcher(config: HostConfig, env: WorkerEnv): Writin
   return createWritingToolDispatcher({
     ...(config.reviewContext ? { reviewContext: config.reviewContext } : {}),
     modelComparisonContext: { availableModelIds: config.modelIds, cohortIds: config.cohortIds },
-    getModelComparisonEvidence: createEvidenceReader(readOnlyKv(env.EVIDENCE)),
+    getModelComparisonEvidence: createEvidenceReader(readOnlyKv(env.EVIDENCE), { cacheTtlSeconds: config.evidenceCacheTtlSeconds }),
   });
 }
 

@@ -1,6 +1,7 @@
 // Accessibility of the review page in headless Chromium: axe-core (WCAG 2.1 A
-// and AA rules, colour contrast included) in each state a person meets, and the
-// keyboard path through the page with a visible focus on every stop.
+// and AA rules, colour contrast included) in each state a person meets, in
+// both interface languages, and the keyboard path through the page with a
+// visible focus on every stop.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, NodeResult } from 'axe-core';
@@ -111,10 +112,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('axe-core, WCAG 2.1 A and AA', () => {
+describe.each(['en', 'de'])('axe-core, WCAG 2.1 A and AA, interface language %s', (lang) => {
+  const query = `?lang=${lang}`;
+
   it('finds no violation on the page as it opens', async () => {
     const opened = await openReviewPage(browser);
-    await gotoReviewPage(opened);
+    await gotoReviewPage(opened, query);
+    expect(await opened.page.getAttribute('html', 'lang')).toBe(lang);
     await expectAccessible(opened.page);
     expect(opened.consoleErrors).toEqual([]);
     await opened.page.context().close();
@@ -122,7 +126,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
 
   it('finds no violation after a check with signals, coverage, rules and prompt, nor with a rule tip open', async () => {
     const opened = await openReviewPage(browser);
-    await gotoReviewPage(opened);
+    await gotoReviewPage(opened, query);
     const { page } = opened;
     await review(page, TEXT);
     expect(await page.$$('#highlighted mark')).toHaveLength(4);
@@ -145,7 +149,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
 
   it('finds no violation with an error of the service shown (413)', async () => {
     const opened = await openReviewPage(browser);
-    await gotoReviewPage(opened);
+    await gotoReviewPage(opened, query);
     const { page } = opened;
     await page.evaluate(() => {
       (document.getElementById('review-text') as HTMLTextAreaElement).value = '\u0001'.repeat(200_000);
@@ -166,17 +170,29 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
       }
       return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
     });
-    await page.goto(`${baseUrl()}/`);
+    await page.goto(`${baseUrl()}/${query}`);
     await page.waitForSelector('#token-panel:not([hidden])');
     expect(await page.textContent('#errors')).toContain('context-missing');
     expect(await page.isDisabled('#copy-prompt')).toBe(true);
     await expectAccessible(page);
     await page.context().close();
   });
+
+  it('finds no violation with all scannable rules checked', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened, query);
+    const { page } = opened;
+    await page.selectOption('#review-profile', 'scannable');
+    await page.fill('#review-text', TEXT);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#highlighted mark');
+    await expectAccessible(page);
+    await page.context().close();
+  });
 });
 
 describe('keyboard', () => {
-  it('reaches form, marks, rules and copy button in reading order, each with a visible focus', async () => {
+  it('reaches the language switch, form, marks, rules and copy button in reading order, each with a visible focus', async () => {
     const opened = await openReviewPage(browser);
     await gotoReviewPage(opened);
     const { page } = opened;
@@ -190,14 +206,16 @@ describe('keyboard', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.click(1, 1);
     const stops: { key: string; visible: boolean }[] = [];
-    for (let i = 0; i < 4 + marks.length + rules + 2; i += 1) {
+    for (let i = 0; i < 6 + marks.length + rules + 2; i += 1) {
       await page.keyboard.press('Tab');
       stops.push(await focused(page));
     }
     expect(stops.map((stop) => stop.key)).toEqual([
+      '#ui-language',
       '#review-text',
       '#review-language',
       '#review-profile',
+      '#review-format',
       'button',
       ...marks,
       ...Array<string>(rules).fill('summary'),
@@ -224,6 +242,7 @@ describe('keyboard', () => {
     await page.keyboard.type('A powerful tool.');
     await page.keyboard.press('Tab');
     expect((await focused(page)).key).toBe('#review-language');
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect((await focused(page)).key).toBe('button');

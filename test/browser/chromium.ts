@@ -14,9 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Launches the system Chromium. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** Launches the system Chromium, with `extraArgs` such as `--enable-features=WebMCP`. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** The Worker's base URL from the global setup. */
@@ -29,9 +29,9 @@ export interface OpenedPage {
   readonly consoleErrors: string[];
 }
 
-/** Opens GET / in a fresh context and waits until the profile's rules are drawn. */
-export async function openReviewPage(browser: Browser): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+/** A fresh context and page, recording requests and console errors; `locale` sets Accept-Language. */
+export async function openReviewPage(browser: Browser, locale?: string): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const requests: string[] = [];
   const consoleErrors: string[] = [];
@@ -41,8 +41,8 @@ export async function openReviewPage(browser: Browser): Promise<OpenedPage> {
   return { page, requests, consoleErrors };
 }
 
-/** Navigates to the page and waits for the first rules to appear. */
-export async function gotoReviewPage(opened: OpenedPage): Promise<void> {
-  await opened.page.goto(`${baseUrl()}/`);
+/** Navigates to the page (`query` such as `?lang=de`) and waits for the first rules to appear. */
+export async function gotoReviewPage(opened: OpenedPage, query = ''): Promise<void> {
+  await opened.page.goto(`${baseUrl()}/${query}`);
   await opened.page.waitForSelector('#profile-rules details');
 }

@@ -172,6 +172,41 @@ describe('review page in Chromium', () => {
   });
 });
 
+describe('format of the text', () => {
+  const MARKDOWN = 'Run `powerful --fast` once.\n\n```\npowerful\n```\n\nA powerful tool, see <https://example.com/powerful>.';
+
+  it('scans only the prose of Markdown, marks it at its offset in the original, and says what was skipped', async () => {
+    const markdown = await openReviewPage(browser);
+    await gotoReviewPage(markdown);
+    const { page } = markdown;
+    await page.selectOption('#review-format', 'markdown');
+    await review(page, MARKDOWN);
+    const service = await callService<{ signals: Signal[]; coverage: { notScannedUnits: Record<string, number> } }>('find_writing_signals', {
+      text: MARKDOWN,
+      profile: 'technical-reference',
+      maxSignals: 500,
+      format: 'markdown',
+    });
+    const { whole, marks } = await drawnMarks(page);
+    expect(whole).toBe(MARKDOWN);
+    const prose = MARKDOWN.indexOf('A powerful') + 2;
+    expect(marks.map((mark) => [mark.text, mark.dataStart])).toEqual([['powerful', prose]]);
+    expect(service.signals.map((signal) => signal.start)).toEqual([prose]);
+    const skipped = Object.values(service.coverage.notScannedUnits).reduce((sum, units) => sum + units, 0);
+    expect(skipped).toBeGreaterThan(0);
+    expect(await page.textContent('#coverage-skipped')).toBe(`Read as Markdown: ${skipped} UTF-16 code units of code, markup, links and front matter not scanned.`);
+    expect(await page.isVisible('#coverage-skipped')).toBe(true);
+
+    await page.selectOption('#review-format', 'text');
+    await page.click('button[type=submit]');
+    await page.waitForFunction(() => document.querySelectorAll('#highlighted mark').length > 1);
+    expect((await drawnMarks(page)).marks.map((mark) => mark.text)).toEqual(['powerful', 'powerful', 'powerful', 'powerful']);
+    expect(await page.isVisible('#coverage-skipped')).toBe(false);
+    expect(markdown.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('errors of the service', () => {
   it('shows 503 context-missing from the prompt composer with code and message', async () => {
     const { page } = await openReviewPage(browser);

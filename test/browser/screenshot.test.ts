@@ -1,6 +1,7 @@
-// The README's screenshot of the review page with a checked text. Writes
-// docs/review-page.png when UPDATE_SCREENSHOT=1, otherwise a file in the temp
-// directory, so a test run never changes the repository.
+// The screenshots of the review page with a checked text, one per interface
+// language: docs/review-page.png (English, also in the README) and
+// docs/review-page-de.png. Written there when UPDATE_SCREENSHOT=1, otherwise to
+// the temp directory, so a test run never changes the repository.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,20 +9,29 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { gotoReviewPage, launchChromium, openReviewPage } from './chromium';
 
-const SAMPLE =
-  'It is worth noting that the installer might possibly need a restart.\n' +
-  'This makes it easy to start: the setup is production-ready, powerful and seamless.';
+const SAMPLES = {
+  en: {
+    file: 'review-page.png',
+    text: 'It is worth noting that the installer might possibly need a restart.\n' + 'This makes it easy to start: the setup is production-ready, powerful and seamless.',
+  },
+  de: {
+    file: 'review-page-de.png',
+    text: 'Es ist wichtig zu beachten, dass das Installationsprogramm eventuell einen Neustart braucht.\n' + 'Das könnte eventuell helfen, denn die Einrichtung ist leistungsstark und nahtlos.',
+  },
+} as const;
 
-it('renders a checked text with highlights, coverage and the focused rule', async () => {
+it.each(['en', 'de'] as const)('renders a checked text with highlights, coverage and the focused rule (%s)', async (lang) => {
+  const { file, text } = SAMPLES[lang];
   const target = process.env.UPDATE_SCREENSHOT === '1'
-    ? fileURLToPath(new URL('../../docs/review-page.png', import.meta.url))
-    : join(mkdtempSync(join(tmpdir(), 'review-page-')), 'review-page.png');
+    ? fileURLToPath(new URL(`../../docs/${file}`, import.meta.url))
+    : join(mkdtempSync(join(tmpdir(), 'review-page-')), file);
   const browser = await launchChromium();
   try {
     const opened = await openReviewPage(browser);
-    await gotoReviewPage(opened);
+    await gotoReviewPage(opened, `?lang=${lang}`);
     const { page } = opened;
-    await page.fill('#review-text', SAMPLE);
+    await page.selectOption('#review-language', lang);
+    await page.fill('#review-text', text);
     await page.selectOption('#review-profile', 'technical-reference');
     await page.click('button[type=submit]');
     await page.waitForSelector('mark');

@@ -65,10 +65,12 @@ describe('VOIX declarations', () => {
       ['profile', 'string', false],
       ['ruleIds', 'string', false],
       ['maxSignals', 'number', false],
+      ['format', 'string', false],
     ]);
     const description = Object.fromEntries(props.map(([name, , , text]) => [name, text]));
     expect(description.text).toContain('at most 250000 UTF-16 code units');
     expect(description.maxSignals).toContain('an integer from 1 to 500');
+    expect(description.format).toContain("one of 'text', 'markdown', 'html'");
     expect(description.ruleIds).toMatch(/^Comma-separated list, such as "[a-z-]+,[a-z-]+"/);
     expect(description.ruleIds).toContain('word-choice');
     const evidence = await page.$$eval('tool[name=get_model_comparison_evidence] > prop', (elements) => elements.map((el) => el.hasAttribute('required')));

@@ -127,7 +127,7 @@ async function dispatchChecked(call: unknown): Promise<WritingToolResult> {
 // ---------------------------------------------------------------------------
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'then', 'arguments', 'name'];
 const HOST_KEYS = ['audience', 'goal', 'availableModelIds', 'cohortIds', 'getModelComparisonEvidence', 'endpoint', 'document'];
-const ARGUMENT_KEYS = ['language', 'profile', 'ruleIds', 'detail', 'maxFindings', 'text', 'maxSignals', 'role', 'cohortId'];
+const ARGUMENT_KEYS = ['language', 'profile', 'ruleIds', 'detail', 'maxFindings', 'text', 'maxSignals', 'format', 'role', 'cohortId'];
 
 function fromEntries(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
   const target: Record<string, unknown> = {};
@@ -171,6 +171,7 @@ const argumentValues: Record<string, { valid: fc.Arbitrary<unknown>; invalid: fc
     valid: fc.integer({ min: 1, max: 500 }),
     invalid: fc.oneof(fc.integer({ min: -2, max: 502 }), fc.constantFrom(0.5, 50.5, 1e21, -1e-7)),
   },
+  format: { valid: fc.constantFrom('text', 'markdown', 'html'), invalid: fc.constantFrom('md', 'HTML', '') },
   role: { valid: fc.constant('reviewer'), invalid: fc.constantFrom('Reviewer', 'writer') },
   cohortId: {
     valid: fc.constantFrom(...COHORTS),
@@ -265,7 +266,8 @@ describe('dispatch on arbitrary JSON', () => {
       }),
       { numRuns: RUNS * 5 },
     );
-  });
+    // 2,000 dispatches: over vitest's 5 s default on a busy two-core machine.
+  }, 30_000);
 
   it('reports spans that slice to the quote, with line and column, for any text', async () => {
     await fc.assert(

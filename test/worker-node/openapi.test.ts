@@ -51,7 +51,9 @@ describe('OpenAPI document', () => {
 
   it('lists every status of the dispatch route with the envelope codes it carries', () => {
     const responses = paths['/v1/dispatch'].post.responses;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '413', '415', '500', '502', '503']);
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '413', '415', '429', '500', '502', '503']);
+    expect(errorCodes(responses['429'])).toEqual(['rate-limited']);
+    expect(responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer' });
     expect(errorCodes(responses['400'])).toEqual(['unknown-tool', 'invalid-arguments', 'invalid-request']);
     expect(errorCodes(responses['502'])).toEqual(['host-evidence-failed', 'invalid-host-evidence']);
     expect(errorCodes(responses['503'])).toEqual(['context-missing']);
@@ -103,7 +105,7 @@ describe('OpenAPI document', () => {
     const get = paths['/v1/tools'].get;
     const format = get.parameters.find((parameter: Json) => parameter.name === 'format');
     expect(format.schema.enum).toEqual([...SUPPORTED_TOOL_FORMATS]);
-    expect(Object.keys(get.responses)).toEqual(['200', '304', '400', '401', '500']);
+    expect(Object.keys(get.responses)).toEqual(['200', '304', '400', '401', '429', '500']);
   });
 
   it('marks the token-guarded operations and leaves the health check open', () => {

@@ -29,6 +29,17 @@ describe('host configuration', () => {
     ['COHORT_IDS', { COHORT_IDS: 'ü'.repeat(10) + '€'.repeat(190) }, []],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/path' }, []],
     ['CORS_ORIGINS', { CORS_ORIGINS: '*' }, []],
+    ['EVIDENCE_CACHE_TTL_SECONDS', { EVIDENCE_CACHE_TTL_SECONDS: 'five minutes' }, []],
+    // KV refuses a cacheTtl under 60 seconds.
+    ['EVIDENCE_CACHE_TTL_SECONDS', { EVIDENCE_CACHE_TTL_SECONDS: '30' }, []],
+    ['EVIDENCE_CACHE_TTL_SECONDS', { EVIDENCE_CACHE_TTL_SECONDS: '90.5' }, []],
+    ['EVIDENCE_CACHE_TTL_SECONDS', { EVIDENCE_CACHE_TTL_SECONDS: '86401' }, []],
+    ['EVIDENCE_CACHE_TTL_SECONDS', { EVIDENCE_CACHE_TTL_SECONDS: '' }, []],
+    ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: 'often' }, []],
+    ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '1.5' }, []],
+    ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '-0.1' }, []],
+    ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '10%' }, []],
+    ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '1e-1' }, []],
   ];
 
   for (const [variable, overrides, removed] of badValues) {
@@ -40,6 +51,15 @@ describe('host configuration', () => {
       expect(error.message).toContain(variable);
     });
   }
+
+  it('states the bounds of EVIDENCE_CACHE_TTL_SECONDS and REQUEST_LOG_SAMPLE_RATE and quotes the value', async () => {
+    const ttl = await errorOf(await requestWith(variantEnv({ EVIDENCE_CACHE_TTL_SECONDS: '30' }), '/v1/tools'));
+    expect(ttl.message).toBe(
+      "EVIDENCE_CACHE_TTL_SECONDS must be a whole number of seconds from 60 (the least KV allows) to 86400, not '30'.",
+    );
+    const rate = await errorOf(await requestWith(variantEnv({ REQUEST_LOG_SAMPLE_RATE: '1.5' }), '/v1/tools'));
+    expect(rate.message).toBe("REQUEST_LOG_SAMPLE_RATE must be a decimal number from 0 to 1 such as 0.1, not '1.5'.");
+  });
 
   it('quotes a repeated ID cut to 40 units, like every echoed value', async () => {
     const id = 'm'.repeat(150);

@@ -144,11 +144,23 @@ describe('read-only access', () => {
 });
 
 describe('KV reads', () => {
-  it('read text at the documented key with a 60 second cache TTL', async () => {
+  const readsWith = async (overrides: Record<string, unknown>, removed: string[] = []) => {
     const reads: unknown[][] = [];
     const recording = { get: (...args: unknown[]) => (reads.push(args), Promise.resolve(null)) };
-    await requestWith(variantEnv({ EVIDENCE: recording }), '/v1/dispatch', evidenceCall('de', 'agent-report'));
-    expect(reads).toEqual([[`evidence/de/agent-report/reviewer/${COHORT}`, { type: 'text', cacheTtl: 60 }]]);
+    await requestWith(variantEnv({ ...overrides, EVIDENCE: recording }, removed), '/v1/dispatch', evidenceCall('de', 'agent-report'));
+    return reads;
+  };
+
+  it('read text at the documented key with a 300 second cache TTL when EVIDENCE_CACHE_TTL_SECONDS is unset', async () => {
+    expect(await readsWith({}, ['EVIDENCE_CACHE_TTL_SECONDS'])).toEqual([[`evidence/de/agent-report/reviewer/${COHORT}`, { type: 'text', cacheTtl: 300 }]]);
+  });
+
+  it('read with the cache TTL the host set, down to the 60 seconds KV allows', async () => {
+    for (const seconds of [60, 3600]) {
+      expect(await readsWith({ EVIDENCE_CACHE_TTL_SECONDS: String(seconds) })).toEqual([
+        [`evidence/de/agent-report/reviewer/${COHORT}`, { type: 'text', cacheTtl: seconds }],
+      ]);
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { LANGUAGES, PROFILE_IDS, RULE_IDS } from '../catalogue/ids';
 import { echo } from '../echo';
+import { TEXT_FORMATS } from '../markup/index';
 
 /** A tool argument: the schema that validates it and how its bound reads. */
 export interface FieldSpec<S extends z.ZodType = z.ZodType> {
@@ -53,6 +54,7 @@ function field<S extends z.ZodType>(
 }
 
 const languageMust = quoted(LANGUAGES);
+const formatMust = quoted(TEXT_FORMATS);
 const profileMust = quoted(PROFILE_IDS);
 
 export const fields = {
@@ -91,6 +93,15 @@ export const fields = {
     utf16String(0, MAX_TEXT_UNITS),
     `a string of at most ${MAX_TEXT_UNITS} UTF-16 code units`,
     `The text to scan: at most ${MAX_TEXT_UNITS} UTF-16 code units (JavaScript string length; a character outside the Basic Multilingual Plane counts 2). Empty text is valid.`,
+  ),
+  format: field(
+    // Optional rather than defaulted: a call without it must answer exactly as before, coverage included.
+    z.enum(TEXT_FORMATS).optional(),
+    formatMust,
+    `How to read text: ${formatMust}; default 'text' (every character). 'markdown' (CommonMark with GitHub tables, ` +
+      `strikethrough and autolinks) and 'html' scan the prose only: code, markup, URLs and front matter are skipped, ` +
+      `offsets still index the text, and <!-- writing-rules-disable|enable|disable-next-line [ruleId …] --> comments ` +
+      `switch rules off. With a format, coverage also reports what was skipped and suppressed.`,
   ),
   maxSignals: field(
     z.number().int().min(1).max(MAX_SIGNALS).default(DEFAULT_MAX_SIGNALS),

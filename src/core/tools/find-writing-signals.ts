@@ -5,11 +5,20 @@ import * as z from 'zod';
 import { LANGUAGES, RULE_IDS } from '../catalogue/ids';
 import { selectRules } from '../catalogue/select';
 import type { Frozen } from '../freeze';
+import { scanMarkup, TEXT_FORMATS } from '../markup/index';
 import { writingSignalSchema } from '../scanner/types';
 import { fields, MAX_SIGNALS } from './fields';
 import { defineTool } from './tool';
 
 const ruleIdList = z.array(z.enum(RULE_IDS));
+const unitCount = z.number().int().min(0);
+
+const notScannedUnitsSchema = z.strictObject({
+  code: unitCount.meta({ description: 'Code blocks and spans; script, style, pre, code, kbd, samp, var and template contents.' }),
+  markup: unitCount.meta({ description: 'Markers, tags and attributes, comments, link reference definitions and titles, table pipes.' }),
+  url: unitCount.meta({ description: 'Autolinks, bare URLs and link destinations.' }),
+  frontMatter: unitCount.meta({ description: 'YAML or TOML front matter.' }),
+});
 
 const signalCoverageSchema = z.strictObject({
   language: z.enum(LANGUAGES),
@@ -18,6 +27,15 @@ const signalCoverageSchema = z.strictObject({
   semanticReviewRequired: z.literal(true),
   maxSignals: z.number().int().min(1).max(MAX_SIGNALS),
   truncated: z.boolean().meta({ description: 'True when more than maxSignals signals existed.' }),
+  // The four fields below are present only when the call names a format, so a
+  // call without one answers exactly as before the format argument existed.
+  format: z.enum(TEXT_FORMATS).optional().meta({ description: 'How the text was read; present only when the call named a format.' }),
+  notScannedUnits: notScannedUnitsSchema.optional().meta({ description: 'UTF-16 units not scanned, by reason; all zero for text.' }),
+  suppressedSignals: unitCount.optional().meta({ description: 'Signals switched off by ignore directives.' }),
+  directiveProblems: z
+    .array(z.strictObject({ line: z.number().int().min(1), message: z.string() }))
+    .optional()
+    .meta({ description: 'Directives that could not be read fully (an unknown rule ID, say), with the line of their comment.' }),
 });
 
 /** The signals in text order (start, then end, then rule) and what the scan covered. */
@@ -30,6 +48,8 @@ export const findWritingSignalsResultSchema = z.strictObject({
 export type FindWritingSignalsResult = Frozen<z.output<typeof findWritingSignalsResultSchema>>;
 export type SignalCoverage = Frozen<z.output<typeof signalCoverageSchema>>;
 
+const NOTHING_SKIPPED = Object.freeze({ code: 0, markup: 0, url: 0, frontMatter: 0 });
+
 export const findWritingSignals = defineTool({
   name: 'find_writing_signals',
   title: 'Checking the text for writing signals',
@@ -38,38 +58,59 @@ export const findWritingSignals = defineTool({
     '(eight of the catalogue). Each signal gives the quote, UTF-16 start (inclusive) and end (exclusive) offsets, ' +
     'and a 1-based line and column. Every signal needs review; no signal does not mean good text. ' +
     'coverage lists the selected rules scanned and not scanned, and whether signals were cut at maxSignals. ' +
-    'Code, quotations and negations are scanned like any other text.',
+    "With format 'markdown' or 'html', code, markup and URLs are skipped; otherwise code, quotations and negations " +
+    'are scanned like any other text.',
   fields: {
     text: fields.text,
     language: fields.language,
     profile: fields.profile,
     ruleIds: fields.ruleIds,
     maxSignals: fields.maxSignals,
+    format: fields.format,
   },
   result: findWritingSignalsResultSchema,
   run(args, { catalogue }) {
     const selection = selectRules(catalogue, args);
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };
-    const { text, language, maxSignals } = args;
+    const { text, language, maxSignals, format } = args;
     const scannable = catalogue.scannable.get(language);
     const scannedRuleIds = selection.ruleIds.filter((id) => scannable?.has(id) === true);
     const unscannedRuleIds = selection.ruleIds.filter((id) => scannable?.has(id) !== true);
-    // With `limit`, the scanner stops once the first maxSignals + 1 signals are
+    // With `limit`, the scanner stops once the first limit + 1 signals are
     // certain: enough to keep maxSignals and to know whether more existed.
-    const request = { text, language, ruleIds: scannedRuleIds, limit: maxSignals };
-    const found = text.length === 0 || scannedRuleIds.length === 0 ? [] : catalogue.scan(request);
-    const data: FindWritingSignalsResult = {
-      catalogueVersion: catalogue.catalogueVersion,
-      signals: found.length > maxSignals ? found.slice(0, maxSignals) : found,
-      coverage: {
-        language,
-        scannedRuleIds,
-        unscannedRuleIds,
-        semanticReviewRequired: true,
-        maxSignals,
-        truncated: found.length > maxSignals,
-      },
-    };
+    const scan = (scanned: string, limit: number | undefined) =>
+      scanned.length === 0 || scannedRuleIds.length === 0
+        ? []
+        : catalogue.scan({ text: scanned, language, ruleIds: scannedRuleIds, ...(limit === undefined ? {} : { limit }) });
+    const coverage = { language, scannedRuleIds, unscannedRuleIds, semanticReviewRequired: true as const, maxSignals };
+    let data: FindWritingSignalsResult;
+    if (format === 'markdown' || format === 'html') {
+      const result = scanMarkup(text, format, maxSignals, scan);
+      data = {
+        catalogueVersion: catalogue.catalogueVersion,
+        signals: result.signals,
+        coverage: {
+          ...coverage,
+          truncated: result.truncated,
+          format,
+          notScannedUnits: result.notScannedUnits,
+          suppressedSignals: result.suppressedSignals,
+          directiveProblems: result.directiveProblems,
+        },
+      };
+    } else {
+      const found = scan(text, maxSignals);
+      const truncated = found.length > maxSignals;
+      data = {
+        catalogueVersion: catalogue.catalogueVersion,
+        signals: truncated ? found.slice(0, maxSignals) : found,
+        // Only a call that names the format gets the format fields: without one, the answer is as it always was.
+        coverage:
+          format === undefined
+            ? { ...coverage, truncated }
+            : { ...coverage, truncated, format, notScannedUnits: NOTHING_SKIPPED, suppressedSignals: 0, directiveProblems: [] },
+      };
+    }
     return { ok: true, data };
   },
 });

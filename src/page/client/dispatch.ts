@@ -1,6 +1,7 @@
 // POST /v1/dispatch from the page, same origin. Turns every answer, including
 // HTTP refusals and network failures, into one outcome the page can show.
 // The bearer token, when the service asks for one, lives in memory only.
+import { t } from './i18n';
 
 /** A tool result as the page uses it: the envelope's data, or a code and message. */
 export type Outcome<T = unknown> =
@@ -31,7 +32,7 @@ export async function dispatch<T = unknown>(name: string, args: unknown): Promis
       body: JSON.stringify({ name, arguments: args }),
     });
   } catch {
-    return { ok: false, tool: name, code: 'network-error', message: 'The review service could not be reached.', status: 0 };
+    return { ok: false, tool: name, code: 'network-error', message: t('error.network'), status: 0 };
   }
   let body: Envelope | undefined;
   try {
@@ -44,7 +45,13 @@ export async function dispatch<T = unknown>(name: string, args: unknown): Promis
   const message =
     typeof body?.error?.message === 'string'
       ? body.error.message
-      : `The review service answered HTTP ${response.status} without an error envelope.`;
+      : t('error.no-envelope', { status: response.status });
   // Refusals before the body is read (413, 401) name no tool; the page knows which it called.
   return { ok: false, tool: body?.tool || name, code, message, status: response.status };
+}
+
+/** The envelope of `POST /v1/dispatch` for an outcome: what VOIX and WebMCP callers receive. */
+export function envelopeOf(outcome: Outcome): { ok: true; tool: string; data: unknown } | { ok: false; tool: string; error: { code: string; message: string } } {
+  if (outcome.ok) return { ok: true, tool: outcome.tool, data: outcome.data };
+  return { ok: false, tool: outcome.tool, error: { code: outcome.code, message: outcome.message } };
 }

@@ -1,20 +1,38 @@
 // The review page's script: reads the form, calls the tools through the
-// service, draws signals, coverage, the profile's rules and the review prompt,
-// shows every error with its code, and wires the VOIX tools.
+// service, draws signals, coverage, the selected rules and the review prompt,
+// shows every error with its code, switches the interface language, and wires
+// the VOIX and WebMCP tools. Every string it shows comes from ../messages.ts.
 import type { RuleRecord } from '../../core/catalogue/schema';
 import type { ReviewPromptData, WritingRulesData, WritingSignalsData } from '../../core/types';
+import type { MessageKey } from '../messages';
+import { isUiLanguage } from '../ui-language';
 import { dispatch, setToken, type Outcome } from './dispatch';
+import { isMessageKey, startUiLanguage, switchUiLanguage, t, tCount, uiLanguage } from './i18n';
 import { attachSignalTip, renderSignals, type RuleText } from './render-signals';
 import { highlightSpans } from './spans';
 import { attachVoixTools } from './voix';
+import type { ToolSource } from '../voix-tools';
+import { registerWebMcpTools } from './webmcp';
 
 type Language = 'en' | 'de';
+type Failure = Extract<Outcome, { ok: false }>;
+
+// Injected by scripts/build-page.ts from the descriptors and the compiled catalogue.
+declare const __WEBMCP_TOOLS__: readonly ToolSource[];
+declare const __SCANNABLE_RULES__: Readonly<Record<Language, readonly string[]>>;
+// esbuild pastes a defined value at every use: name it once.
+const SCANNABLE_RULES = __SCANNABLE_RULES__;
+
+/** The selection value that stands for every rule the scanner has phrases for. */
+const ALL_SCANNABLE = 'scannable';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = $<HTMLFormElement>('review-form');
 const textInput = $<HTMLTextAreaElement>('review-text');
 const languageInput = $<HTMLSelectElement>('review-language');
 const profileInput = $<HTMLSelectElement>('review-profile');
+const formatInput = $<HTMLSelectElement>('review-format');
+const uiInput = $<HTMLSelectElement>('ui-language');
 const statusLine = $('status');
 const errorBox = $('errors');
 const tokenPanel = $('token-panel');
@@ -27,15 +45,21 @@ const copyStatus = $('copy-status');
 const rulesByLanguage = new Map<Language, Promise<Outcome<WritingRulesData>>>();
 let records = new Map<string, RuleRecord>();
 let language: Language = 'en';
+let shownFailures: readonly Failure[] = [];
+let checked: { text: string; data: WritingSignalsData } | undefined;
+let catalogueVersion = '';
 
-/** A tool's title, as its descriptor declares it on the <tool> element. */
+/** A tool's title in the interface language. */
 function titleOf(tool: string): string {
-  return document.querySelector<HTMLElement>(`tool[name="${tool}"]`)?.dataset.title ?? tool;
+  const key = `tool.${tool}`;
+  return isMessageKey(key) ? t(key) : tool;
 }
 
+/** A rule's title and instruction in the interface language (records are bilingual). */
 function ruleText(id: string): RuleText {
   const record = records.get(id);
-  return record ? { title: record.title[language], instruction: record.prompt[language] } : { title: id, instruction: '' };
+  const ui = uiLanguage();
+  return record ? { title: record.title[ui], instruction: record.prompt[ui] } : { title: id, instruction: '' };
 }
 
 function item(text: string): HTMLLIElement {
@@ -45,12 +69,19 @@ function item(text: string): HTMLLIElement {
 }
 
 function showErrors(failures: readonly Failure[]): void {
-  errorBox.replaceChildren(...failures.map((f) => Object.assign(document.createElement('p'), { textContent: `${titleOf(f.tool)} failed. ${f.code}: ${f.message}` })));
+  shownFailures = failures;
+  errorBox.replaceChildren(...failures.map((f) => Object.assign(document.createElement('p'), { textContent: t('error.line', { tool: titleOf(f.tool), code: f.code, message: f.message }) })));
   if (failures.some((f) => f.status === 401)) tokenPanel.hidden = false;
 }
 
 function noteVersion(data: { catalogueVersion?: string }): void {
-  if (data.catalogueVersion) $('catalogue-version').textContent = `Rule catalogue ${data.catalogueVersion}`;
+  if (data.catalogueVersion) catalogueVersion = data.catalogueVersion;
+  if (catalogueVersion) $('catalogue-version').textContent = t('catalogue.version', { version: catalogueVersion });
+}
+
+/** The tools' selection arguments for the chosen profile, or the scannable rules of the text's language. */
+function selection(): { profile: string } | { ruleIds: readonly string[] } {
+  return profileInput.value === ALL_SCANNABLE ? { ruleIds: SCANNABLE_RULES[language] } : { profile: profileInput.value };
 }
 
 function rulesFor(lang: Language): Promise<Outcome<WritingRulesData>> {
@@ -63,51 +94,67 @@ function rulesFor(lang: Language): Promise<Outcome<WritingRulesData>> {
   return pending;
 }
 
-function renderProfileRules(profile: string): void {
-  const box = $('profile-rules');
-  const inProfile = [...records.values()].filter((record) => record.scope.includes(profile as RuleRecord['scope'][number]));
-  box.replaceChildren(
-    ...inProfile.map((record) => {
+function renderSelectedRules(): void {
+  const chosen = selection();
+  const selected = [...records.values()].filter((record) =>
+    'ruleIds' in chosen ? chosen.ruleIds.includes(record.id) : record.scope.includes(chosen.profile as RuleRecord['scope'][number]),
+  );
+  $('profile-rules').replaceChildren(
+    ...selected.map((record) => {
       const details = document.createElement('details');
       const summary = document.createElement('summary');
-      summary.textContent = record.title[language];
-      const instruction = document.createElement('p');
-      instruction.textContent = record.prompt[language];
-      details.append(summary, instruction);
+      const { title, instruction } = ruleText(record.id);
+      summary.textContent = title;
+      details.append(summary, Object.assign(document.createElement('p'), { textContent: instruction }));
       return details;
     }),
   );
 }
 
 function renderCoverage(data: WritingSignalsData): void {
-  const label = (id: string) => `${ruleText(id).title} (${id})`;
-  const none = (text: string) => [item(text)];
-  const { scannedRuleIds, unscannedRuleIds } = data.coverage;
-  $('scanned-rules').replaceChildren(...(scannedRuleIds.length ? scannedRuleIds.map((id) => item(label(id))) : none('No rule of this selection has scanner phrases.')));
-  $('unscanned-rules').replaceChildren(...(unscannedRuleIds.length ? unscannedRuleIds.map((id) => item(label(id))) : none('None beyond the review every signal needs.')));
+  const label = (id: string) => t('coverage.item', { title: ruleText(id).title, id });
+  const list = (ids: readonly string[], none: MessageKey) => (ids.length ? ids.map((id) => item(label(id))) : [item(t(none))]);
+  $('scanned-rules').replaceChildren(...list(data.coverage.scannedRuleIds, 'coverage.no-scanned'));
+  $('unscanned-rules').replaceChildren(...list(data.coverage.unscannedRuleIds, 'coverage.no-unscanned'));
+  const skipped = $('coverage-skipped');
+  const units = data.coverage.notScannedUnits;
+  skipped.hidden = data.coverage.format !== 'markdown' || units === undefined;
+  skipped.textContent = units ? t('coverage.skipped', { units: units.code + units.markup + units.url + units.frontMatter }) : '';
 }
 
 function summarise(data: WritingSignalsData, spans: number): string {
-  const count = data.signals.length;
-  if (count === 0) return 'No signal found. That is not a pass: the rules still need a human or model review.';
-  const cut = data.coverage.truncated ? ` Only the first ${data.coverage.maxSignals} are shown.` : '';
-  return `${count} signal${count === 1 ? '' : 's'} in ${spans} highlighted passage${spans === 1 ? '' : 's'}. Each needs review; focus a highlight to read its rule.${cut}`;
+  if (data.signals.length === 0) return t('signals.none');
+  const summary = t('signals.summary', { signals: tCount('signals.count', data.signals.length), passages: tCount('signals.passages', spans) });
+  return data.coverage.truncated ? `${summary} ${t('signals.cut', { max: data.coverage.maxSignals })}` : summary;
 }
 
-type Failure = Extract<Outcome, { ok: false }>;
+/** Draws the last check's marks, summary and coverage in the interface language. */
+function renderChecked(): void {
+  if (!checked) return;
+  const { text, data } = checked;
+  const spans = highlightSpans(data.signals, text.length);
+  renderSignals(highlighted, $('signal-descriptions'), text, spans, ruleText);
+  highlighted.lang = data.coverage.language;
+  renderCoverage(data);
+  $('signal-summary').textContent = summarise(data, spans.length);
+}
 
-/** Loads the rules and the prompt for the chosen language and profile; answers the failures. */
+/** Loads the rules and the prompt for the chosen language and selection; answers the failures. */
 async function loadProfile(): Promise<Failure[]> {
   language = languageInput.value as Language;
-  const profile = profileInput.value;
+  textInput.lang = language;
   copyButton.disabled = true;
-  const [rules, prompt] = await Promise.all([rulesFor(language), dispatch<ReviewPromptData>('compose_writing_review_prompt', { language, profile })]);
+  const [rules, prompt] = await Promise.all([
+    rulesFor(language),
+    dispatch<ReviewPromptData>('compose_writing_review_prompt', { language, ...selection() }),
+  ]);
   if (rules.ok) {
     records = new Map(rules.data.rules.map((rule) => [rule.id, rule as RuleRecord]));
     noteVersion(rules.data);
-    renderProfileRules(profile);
+    renderSelectedRules();
   }
   promptText.value = prompt.ok ? prompt.data.prompt : '';
+  promptText.lang = language;
   copyButton.disabled = !prompt.ok;
   return [rules, prompt].filter((outcome): outcome is Failure => !outcome.ok);
 }
@@ -118,20 +165,19 @@ async function refreshProfile(): Promise<void> {
 
 async function review(): Promise<void> {
   const text = textInput.value;
-  statusLine.textContent = `${titleOf('find_writing_signals')}…`;
+  statusLine.textContent = t('status.running', { tool: titleOf('find_writing_signals') });
   const failures = await loadProfile();
-  const found = await dispatch<WritingSignalsData>('find_writing_signals', { text, language, profile: profileInput.value, maxSignals: 500 });
+  const format = formatInput.value;
+  const found = await dispatch<WritingSignalsData>('find_writing_signals', { text, language, ...selection(), maxSignals: 500, format });
   showErrors(found.ok ? failures : [...failures, found]);
   if (!found.ok) {
-    statusLine.textContent = `${titleOf('find_writing_signals')} failed.`;
+    statusLine.textContent = t('status.failed', { tool: titleOf('find_writing_signals') });
     return;
   }
-  const spans = highlightSpans(found.data.signals, text.length);
-  renderSignals(highlighted, $('signal-descriptions'), text, spans, ruleText);
-  renderCoverage(found.data);
+  checked = { text, data: found.data };
+  renderChecked();
   noteVersion(found.data);
-  $('signal-summary').textContent = summarise(found.data, spans.length);
-  statusLine.textContent = `Check finished: ${found.data.signals.length} signal${found.data.signals.length === 1 ? '' : 's'}.`;
+  statusLine.textContent = tCount('status.done', found.data.signals.length);
 }
 
 async function copyPrompt(): Promise<void> {
@@ -143,25 +189,52 @@ async function copyPrompt(): Promise<void> {
     promptText.select();
     copied = document.execCommand('copy');
   }
-  copyStatus.textContent = copied ? 'Prompt copied.' : 'Copying failed: select the prompt text and copy it yourself.';
+  copyStatus.textContent = t(copied ? 'prompt.copied' : 'prompt.copy-failed');
 }
 
+/** Redraws everything in the chosen interface language and keeps it in the address for a reload. */
+async function changeUiLanguage(): Promise<void> {
+  const chosen = uiInput.value;
+  if (!isUiLanguage(chosen)) return;
+  try {
+    await switchUiLanguage(chosen);
+  } catch (error) {
+    uiInput.value = uiLanguage();
+    statusLine.textContent = t('ui.failed', { reason: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  const url = new URL(location.href);
+  url.searchParams.set('lang', chosen);
+  history.replaceState(history.state, '', url);
+  if (records.size > 0) renderSelectedRules();
+  renderChecked();
+  showErrors(shownFailures);
+  noteVersion({});
+  statusLine.textContent = '';
+  copyStatus.textContent = '';
+}
+
+const reportAssistantCall = (tool: string, outcome: Outcome) => {
+  statusLine.textContent = t(outcome.ok ? 'status.assistant-done' : 'status.assistant-failed', { tool: titleOf(tool) });
+  if (!outcome.ok) showErrors([outcome]);
+};
+
+uiInput.value = startUiLanguage();
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   void review();
 });
 languageInput.addEventListener('change', () => void refreshProfile());
 profileInput.addEventListener('change', () => void refreshProfile());
+uiInput.addEventListener('change', () => void changeUiLanguage());
 copyButton.addEventListener('click', () => void copyPrompt());
 $('token-apply').addEventListener('click', () => {
   setToken(tokenInput.value);
   rulesByLanguage.clear();
-  errorBox.replaceChildren();
+  showErrors([]);
   void refreshProfile();
 });
 attachSignalTip(highlighted, $('signal-tip'), ruleText);
-attachVoixTools((tool, outcome) => {
-  statusLine.textContent = outcome.ok ? `Assistant call done: ${titleOf(tool)}.` : `Assistant call failed: ${titleOf(tool)}.`;
-  if (!outcome.ok) showErrors([outcome]);
-});
+attachVoixTools(reportAssistantCall);
+registerWebMcpTools(__WEBMCP_TOOLS__, reportAssistantCall);
 void refreshProfile();

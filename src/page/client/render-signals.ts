@@ -1,6 +1,7 @@
 // Draws the checked text with a <mark> per highlight span, built from text
 // nodes sliced at UTF-16 offsets (never HTML from the text), and the tooltip
 // that shows each span's rules on hover and keyboard focus.
+import { t } from './i18n';
 import type { HighlightSpan } from './spans';
 
 /** What a person reads about a rule: its title and its instruction. */
@@ -39,7 +40,7 @@ export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text
     if (ruleIds.length > 1) mark.classList.add('overlap');
     const description = document.createElement('span');
     description.id = `signal-description-${index + 1}`;
-    description.textContent = ruleIds.map((id) => `Signal for ${rule(id).title}: ${rule(id).instruction}`).join(' ');
+    description.textContent = ruleIds.map((id) => t('signals.mark', { title: rule(id).title, instruction: rule(id).instruction })).join(' ');
     mark.setAttribute('aria-describedby', description.id);
     described.push(description);
     nodes.push(mark);

@@ -1,6 +1,7 @@
 // Turns the arguments of a VOIX call into dispatcher arguments. VOIX props
 // have no array type, so an ID list arrives as one comma-separated string;
 // this splits it, trims each item and refuses empty items instead of dropping them.
+import { t } from './i18n';
 
 /** The converted arguments, or why they cannot be converted. */
 export type ConvertedArguments =
@@ -17,7 +18,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Converts `detail` (the call event's detail); a missing detail is an empty argument object. */
 export function toDispatchArguments(detail: unknown): ConvertedArguments {
   if (detail === undefined || detail === null) return { ok: true, value: {} };
-  if (!isPlainObject(detail)) return { ok: false, message: 'The call arguments must be an object of named values' };
+  if (!isPlainObject(detail)) return { ok: false, message: t('error.not-object') };
   const value: Record<string, unknown> = { ...detail };
   for (const name of LIST_ARGUMENTS) {
     const raw = value[name];
@@ -25,10 +26,7 @@ export function toDispatchArguments(detail: unknown): ConvertedArguments {
     const items = raw.split(',').map((item) => item.trim());
     const empty = items.findIndex((item) => item === '');
     if (empty !== -1) {
-      return {
-        ok: false,
-        message: `${name} must be rule IDs separated by commas, such as "word-choice,meta-framing"; item ${empty + 1} of ${items.length} is empty`,
-      };
+      return { ok: false, message: t('error.empty-item', { name, item: empty + 1, count: items.length }) };
     }
     value[name] = items;
   }

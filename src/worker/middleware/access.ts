@@ -59,7 +59,7 @@ export function corsAllowlist(origins: readonly string[]): MiddlewareHandler<App
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Mcp-Protocol-Version'],
-    exposeHeaders: ['ETag', 'X-Request-Id'],
+    exposeHeaders: ['ETag', 'X-Request-Id', 'Retry-After', 'X-Worker-Version', 'X-Catalogue-Version'],
     maxAge: CORS_MAX_AGE_SECONDS,
   });
   return async function allowlistedCors(c, next) {

@@ -30,7 +30,7 @@ const GUARDED = ['unauthorized', 'internal-error', 'invalid-config'] as const;
  * not compile, and each status comes from the same mapping the routes answer with.
  */
 export const OPERATION_ERROR_CODES = {
-  'GET /v1/tools': ['invalid-request', ...GUARDED],
+  'GET /v1/tools': ['invalid-request', 'rate-limited', ...GUARDED],
   'POST /v1/dispatch': [
     'unknown-tool',
     'invalid-arguments',
@@ -40,11 +40,12 @@ export const OPERATION_ERROR_CODES = {
     'context-missing',
     'host-evidence-failed',
     'invalid-host-evidence',
+    'rate-limited',
     ...GUARDED,
   ],
   'GET /healthz': ['internal-error', 'invalid-config'],
   'POST /mcp': [...GUARDED],
-  'GET /openapi.json': ['internal-error', 'invalid-config'],
+  'GET /openapi.json': ['rate-limited', 'internal-error', 'invalid-config'],
 } as const satisfies Record<string, readonly Exclude<OutcomeCode, 'ok'>[]>;
 
 type Operation = keyof typeof OPERATION_ERROR_CODES;
@@ -56,10 +57,13 @@ const REASONS: Readonly<Record<number, string>> = {
   405: 'Method not allowed.',
   413: 'The body is over 1 MiB; refused before it is parsed.',
   415: 'The body is not `application/json`.',
+  429: 'The caller has spent its budget (rate limit); `Retry-After` gives the seconds to wait.',
   500: 'The Worker failed, or its configuration is invalid.',
   502: "The host's evidence failed or is invalid.",
   503: 'The host gave no review context.',
 };
+
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -74,6 +78,7 @@ function errorResponses(operation: Operation): Record<string, unknown> {
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `${REASONS[status] ?? 'Error.'} Codes: ${codes.join(', ')}.`,
+      ...(status === 429 ? { headers: RETRY_AFTER } : {}),
       content: json({
         allOf: [ref('ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }],
       }),
@@ -197,7 +202,7 @@ export function buildOpenApiDocument({ tools, catalogueVersion }: OpenApiInput):
       '/healthz': {
         get: {
           operationId: 'health',
-          summary: 'Liveness and the catalogue version',
+          summary: 'Liveness, the catalogue version and the deployment version; never rate limited',
           responses: { '200': { description: 'Alive.', content: json(ref('Health')) }, ...errors('GET /healthz') },
         },
       },
@@ -213,6 +218,7 @@ export function buildOpenApiDocument({ tools, catalogueVersion }: OpenApiInput):
           responses: {
             '200': { description: 'JSON-RPC response(s).', content: json(ref('JsonRpcMessage')) },
             '202': { description: 'Notifications accepted.' },
+            '429': { description: 'The caller has spent its tool-call budget: a JSON-RPC error.', headers: RETRY_AFTER, content: json(ref('JsonRpcMessage')) },
             ...errors('POST /mcp'),
           },
         },

@@ -69,8 +69,12 @@ export const ENVELOPE_SCHEMAS = {
   },
   Health: {
     type: 'object',
-    required: ['ok', 'catalogueVersion'],
-    properties: { ok: { const: true }, catalogueVersion: { type: 'string' } },
+    required: ['ok', 'catalogueVersion', 'versionId'],
+    properties: {
+      ok: { const: true },
+      catalogueVersion: { type: 'string' },
+      versionId: { type: ['string', 'null'], description: 'The deployment version that answered; null without the version metadata binding.' },
+    },
   },
   JsonRpcMessage: {
     type: 'object',

@@ -1,13 +1,15 @@
-// GET /: the review page (src/page, inlined by scripts/build-page.ts) with the
-// host's review context and the catalogue version in its VOIX <context>,
-// escaped, and headers that allow no request beyond this origin's API
-// (nosniff and Referrer-Policy come from the securityHeaders() middleware).
+// GET /: the review page (src/page, inlined by scripts/build-page.ts) in the
+// interface language of `?lang=` or Accept-Language, with the host's review
+// context and the catalogue version in its VOIX <context>, escaped, and
+// headers that allow no request beyond this origin's API (nosniff and
+// Referrer-Policy come from the securityHeaders() middleware).
 import type { Handler } from 'hono';
 import { catalogueVersion } from '../../core/index';
 import { escapeHtml } from '../../page/escape-html';
+import { pickUiLanguage, UI_LANGUAGES, type UiLanguage } from '../../page/ui-language';
 import type { HostConfig } from '../config';
 import type { AppEnv } from '../env';
-import { pageCsp, pageHtml } from './page.generated';
+import { contextSlot, pageCsp, pageShared, pageTexts } from './page.generated';
 
 const HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -15,6 +17,7 @@ const HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cache-Control': 'no-cache',
+  Vary: 'Accept-Language',
 };
 
 /**
@@ -35,10 +38,18 @@ export function hostContextText(config: Pick<HostConfig, 'reviewContext' | 'apiT
   return lines.join('\n');
 }
 
+/** The page in `lang`: the shared parts with that language's texts between them and `context` in its slot. */
+function pageIn(lang: UiLanguage, context: string): string {
+  const texts: readonly string[] = pageTexts[lang];
+  return pageShared.map((part, index) => (index === 0 ? part : `${texts[index - 1]}${part}`)).join('').split(contextSlot).join(context);
+}
+
 /** Handler for GET / built once per host configuration. */
 export function pageHandler(config: Pick<HostConfig, 'reviewContext' | 'apiToken'>): Handler<AppEnv> {
-  const html = `${pageHtml.before}${escapeHtml(hostContextText(config))}${pageHtml.after}`;
+  const context = escapeHtml(hostContextText(config));
+  const html = Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, pageIn(lang, context)]));
   return function reviewPage(c) {
-    return c.body(html, 200, HEADERS);
+    const lang = pickUiLanguage(c.req.query('lang'), c.req.header('Accept-Language'));
+    return c.body(html[lang] ?? '', 200, { ...HEADERS, 'Content-Language': lang });
   };
 }

@@ -6,6 +6,7 @@ import type { WritingToolResult } from '../../core/types';
 import type { AppEnv } from '../env';
 import { ApiError, statusFor } from '../errors';
 import { limitBody, readJsonBody, requireJsonMediaType } from '../middleware/request-body';
+import { recordToolCall } from '../middleware/request-log';
 
 /** The part of the core dispatcher the routes use. */
 export interface ToolDispatcher {
@@ -21,11 +22,9 @@ export function dispatchRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
       throw new ApiError('invalid-request', 'The request body must be a JSON object such as {"name": "get_writing_rules", "arguments": {}} in UTF-8.');
     }
     const call = json.value;
-    if (isRecord(call) && typeof call.name === 'string') c.set('tool', call.name);
     const result = await dispatcher.dispatch(call);
-    const outcome = result.ok ? 'ok' : result.error.code;
-    c.set('outcome', outcome);
-    return c.json(result, statusFor(outcome));
+    recordToolCall(c, isRecord(call) && typeof call.name === 'string' ? { name: call.name, arguments: call.arguments } : { name: '' }, result);
+    return c.json(result, statusFor(result.ok ? 'ok' : result.error.code));
   });
   return routes;
 }

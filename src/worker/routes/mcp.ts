@@ -7,6 +7,7 @@ import { catalogueVersion, writingReviewTools } from '../../core/index';
 import type { AppEnv } from '../env';
 import { handleMcpRequest } from '../mcp/handle-mcp-request';
 import { limitBody, readJsonBody } from '../middleware/request-body';
+import { recordToolCall } from '../middleware/request-log';
 import type { ToolDispatcher } from './dispatch';
 
 /** The MCP route over `dispatcher`; app.ts puts it behind the bearer token when the host set one. */
@@ -29,9 +30,8 @@ export function mcpRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
         version: catalogueVersion,
         // Records the called tool and its outcome in the request log, as /v1/dispatch does.
         dispatch: async (call) => {
-          c.set('tool', call.name);
           const result = await dispatcher.dispatch(call);
-          c.set('outcome', result.ok ? 'ok' : result.error.code);
+          recordToolCall(c, call, result);
           return result;
         },
       },

@@ -1,0 +1,109 @@
+// Checks one text with the library's find_writing_signals, through the same
+// dispatcher hosts use. Texts over the tool's limit go in pieces (pieces.ts);
+// the signals come back with offsets, lines and columns of the whole text.
+import {
+  MAX_TEXT_UNITS,
+  createWritingToolDispatcher,
+  writingReviewTools,
+  type SignalCoverage,
+  type WritingSignal,
+  type WritingSignalsData,
+} from '../core/index';
+import type { ScanMode } from './files';
+import { splitIntoPieces } from './pieces';
+import type { ScanSettings } from './settings';
+import { UsageError } from './usage-error';
+
+export interface FileSignals {
+  readonly signals: readonly WritingSignal[];
+  readonly coverage: SignalCoverage;
+  /** The mode the text was scanned in: the file's, or text where the library has no markup modes. */
+  readonly mode: ScanMode;
+  /** How many pieces the text was scanned in (1 within the tool's limit). */
+  readonly pieces: number;
+}
+
+/** Whether this build of the library takes find_writing_signals' `format` argument (Markdown, HTML). */
+export const LIBRARY_SCANS_MARKUP = (() => {
+  const descriptor = writingReviewTools.find((tool) => tool.name === 'find_writing_signals');
+  const properties = descriptor?.inputSchema.properties as Record<string, unknown> | undefined;
+  return properties !== undefined && 'format' in properties;
+})();
+
+/** The mode a file is scanned in, given the mode its name asks for. */
+export function effectiveMode(requested: ScanMode, scansMarkup = LIBRARY_SCANS_MARKUP): ScanMode {
+  return scansMarkup ? requested : 'text';
+}
+
+export interface TextChecker {
+  check(text: string, mode: ScanMode, settings: ScanSettings): Promise<FileSignals>;
+}
+
+/** A checker over one dispatcher; `pieceUnits` is the piece size (the tool's limit; smaller in tests). */
+export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChecker {
+  const dispatcher = createWritingToolDispatcher();
+
+  const scan = async (text: string, mode: ScanMode, settings: ScanSettings): Promise<WritingSignalsData> => {
+    const args: Record<string, unknown> = { text, language: settings.language, maxSignals: settings.maxSignals };
+    if (settings.profile !== undefined) args.profile = settings.profile;
+    if (settings.rules !== undefined) args.ruleIds = settings.rules;
+    if (mode !== 'text') args.format = mode;
+    const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args });
+    // Texts and sizes are the CLI's own; only the settings can be refused.
+    if (!result.ok) throw new UsageError(`the library refused the settings: ${result.error.message}`);
+    return result.data as WritingSignalsData;
+  };
+
+  return {
+    async check(text, requested, settings) {
+      const mode = effectiveMode(requested);
+      const pieces = splitIntoPieces(text, pieceUnits, { preferBlockStarts: mode !== 'text' });
+      if (pieces.length === 1) {
+        const data = await scan(text, mode, settings);
+        return { signals: data.signals, coverage: data.coverage, mode, pieces: 1 };
+      }
+      const signals: WritingSignal[] = [];
+      const directiveProblems: { line: number; message: string }[] = [];
+      let coverage: SignalCoverage | undefined;
+      let truncated = false;
+      for (const [index, piece] of pieces.entries()) {
+        const data = await scan(text.slice(piece.start, piece.scanEnd), mode, settings);
+        coverage ??= data.coverage;
+        const owned = data.signals.filter((signal) => piece.start + signal.start < piece.ownedEnd);
+        for (const signal of owned) {
+          signals.push({
+            ...signal,
+            start: piece.start + signal.start,
+            end: piece.start + signal.end,
+            line: piece.line + signal.line - 1,
+            column: signal.line === 1 ? piece.column + signal.column - 1 : signal.column,
+          });
+        }
+        // Directive problems of the overlap belong to the next piece, which reports them.
+        const nextLine = pieces[index + 1]?.line ?? Number.POSITIVE_INFINITY;
+        for (const problem of data.coverage.directiveProblems ?? []) {
+          const line = piece.line + problem.line - 1;
+          if (line < nextLine) directiveProblems.push({ ...problem, line });
+        }
+        // A cut piece whose last signal lies in its own part may have lost owned
+        // signals; the file already has maxSignals, so stop and say more existed.
+        const last = data.signals.at(-1);
+        if (data.coverage.truncated && last !== undefined && piece.start + last.start < piece.ownedEnd) {
+          truncated = true;
+          break;
+        }
+        if (signals.length > settings.maxSignals) break;
+      }
+      if (signals.length > settings.maxSignals) truncated = true;
+      // The overlap after each split is read twice, so per-piece unit and
+      // suppression counts would not add up to the file's: leave them out.
+      const { notScannedUnits: _units, suppressedSignals: _suppressed, directiveProblems: _problems, ...shared } = coverage as SignalCoverage;
+      return {
+        signals: signals.slice(0, settings.maxSignals),
+        coverage: { ...shared, truncated, ...(mode === 'text' ? {} : { directiveProblems }) },
+        mode,
+        pieces: pieces.length,
+      };
+    },
+  };
+}

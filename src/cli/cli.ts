@@ -1,0 +1,162 @@
+// `writing-rules check`: from arguments to an exit code. Everything the
+// process touches comes in through CliIo, so tests run the real command in
+// process with their own streams, directory and environment.
+import { relative, sep } from 'node:path';
+import { catalogueVersion, type Language } from '../core/index';
+import { createTextChecker } from './check';
+import { loadConfig, type Config } from './config';
+import { collectFiles, decodeText, modeForPath, readTextFile, type InputFile } from './files';
+import { formatReport } from './formats/index';
+import { HELP, parseCommand, type CheckCommand } from './options';
+import type { FileReport, RunReport } from './report';
+import { loadRuleInfo } from './rules';
+import { DEFAULT_SETTINGS, mergeSettings, type RunSettings, type ScanSettings } from './settings';
+import { UsageError } from './usage-error';
+
+export interface OutputStream {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+export interface CliIo {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readStdin(): Promise<Uint8Array>;
+  /** Milliseconds, for pacing the progress line. */
+  now?(): number;
+}
+
+export const EXIT_CLEAN = 0;
+export const EXIT_SIGNALS = 1;
+export const EXIT_ERROR = 2;
+
+/** Runs the command line `argv` (without the program name) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo, options: { pieceUnits?: number } = {}): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    if (command.command === 'help') {
+      io.stdout.write(HELP);
+      return EXIT_CLEAN;
+    }
+    if (command.command === 'version') {
+      io.stdout.write(`writing-rules, catalogue ${catalogueVersion}\n`);
+      return EXIT_CLEAN;
+    }
+    return await check(command, io, options.pieceUnits);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`writing-rules: ${error.message}\nRun 'writing-rules --help' for usage.\n`);
+    } else {
+      // Exit 1 means "signals", so a failure of our own must not end with it.
+      io.stderr.write(`writing-rules: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    return EXIT_ERROR;
+  }
+}
+
+/** Colour on a terminal only, and never when NO_COLOR is set to anything but ''. */
+export function wantsColor(stream: OutputStream, env: CliIo['env']): boolean {
+  return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');
+}
+
+async function check(command: CheckCommand, io: CliIo, pieceUnits: number | undefined): Promise<number> {
+  const config = loadConfig(io.cwd, command.configFile);
+  const settings = mergeSettings<RunSettings>(DEFAULT_SETTINGS, config.defaults, command.settings);
+  const paths = command.paths.length > 0 ? command.paths : ['.'];
+  const { files, problems } = collectFiles(io.cwd, paths, (path) => config.isIgnored(path), command.stdinName);
+  const checker = createTextChecker(pieceUnits);
+  const progress = createProgress(io, files.length);
+
+  const reports: FileReport[] = [];
+  try {
+    for (const [index, file] of files.entries()) {
+      progress.update(index);
+      const read = file.stdin ? decodeText(await io.readStdin()) : readTextFile(file.absolute);
+      if (!read.ok) {
+        problems.push({ path: file.display, message: read.message });
+        continue;
+      }
+      const scan = scanSettingsFor(file, settings, config, command);
+      let found;
+      try {
+        found = await checker.check(read.text, modeForPath(file.display), scan);
+      } catch (error) {
+        // Per-file settings come from overrides too, so name the file they were for.
+        if (error instanceof UsageError) throw new UsageError(`${file.display}: ${error.message}`);
+        throw error;
+      }
+      reports.push({
+        path: displayPath(io.cwd, file),
+        stdin: file.stdin === true,
+        language: scan.language,
+        mode: found.mode,
+        text: read.text,
+        signals: found.signals,
+        coverage: found.coverage,
+        pieces: found.pieces,
+      });
+    }
+  } finally {
+    progress.done();
+  }
+
+  const report: RunReport = {
+    catalogueVersion,
+    cwd: io.cwd,
+    files: reports,
+    problems,
+    rules: await loadRuleInfo(),
+    language: settings.language,
+  };
+  // Problems go to stderr in every format, so a person sees them even when stdout is a report file.
+  for (const problem of problems) io.stderr.write(`writing-rules: ${problem.path} ${problem.message}\n`);
+  io.stdout.write(formatReport(settings.format, report, { color: wantsColor(io.stdout, io.env) }));
+
+  if (problems.length > 0) return EXIT_ERROR;
+  const anySignals = reports.some((file) => file.signals.length > 0);
+  return anySignals && settings.failOnSignals ? EXIT_SIGNALS : EXIT_CLEAN;
+}
+
+/** Defaults, then the config's defaults and overrides for this file, then the command line. */
+function scanSettingsFor(file: InputFile, run: RunSettings, config: Config, command: CheckCommand): ScanSettings {
+  const merged = mergeSettings<ScanSettings>(
+    { language: DEFAULT_SETTINGS.language, maxSignals: run.maxSignals },
+    config.defaults,
+    file.stdin && command.stdinName === undefined ? {} : config.overridesFor(file.absolute),
+    command.settings,
+  );
+  const { language, profile, rules, maxSignals } = merged;
+  return { language: language as Language, maxSignals, ...(profile ? { profile } : {}), ...(rules ? { rules } : {}) };
+}
+
+/** Paths in reports: relative to the working directory with `/`, as given when outside it. */
+function displayPath(cwd: string, file: InputFile): string {
+  if (file.stdin) return file.display;
+  const rel = relative(cwd, file.absolute);
+  return rel === '' || rel.startsWith('..') ? file.display : rel.split(sep).join('/');
+}
+
+/** Files from which a run counts as long enough for a progress line. */
+export const PROGRESS_MIN_FILES = 20;
+const PROGRESS_INTERVAL_MS = 100;
+
+/** "checking 120 of 445 files" on a TTY's stderr, rewritten in place and cleared at the end. */
+function createProgress(io: CliIo, total: number): { update(index: number): void; done(): void } {
+  const active = io.stderr.isTTY === true && total >= PROGRESS_MIN_FILES;
+  const now = io.now ?? (() => performance.now());
+  let shownAt = Number.NEGATIVE_INFINITY;
+  let shown = false;
+  return {
+    update(index) {
+      if (!active || now() - shownAt < PROGRESS_INTERVAL_MS) return;
+      shownAt = now();
+      shown = true;
+      io.stderr.write(`\r\u001b[Kchecking ${index + 1} of ${total} files`);
+    },
+    done() {
+      if (shown) io.stderr.write('\r\u001b[K');
+    },
+  };
+}

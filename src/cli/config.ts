@@ -1,0 +1,144 @@
+// The config file: JSON in the directory the command runs from, looked up as
+// writing-rules.config.json, then .writing-rules.json (or named with
+// --config). It sets defaults for every file, globs to skip, and per-glob
+// language, profile or rules, so a mixed English/German tree is one command.
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import * as z from 'zod';
+import { globMatcher } from './glob';
+import { SETTINGS, type PartialSettings, type ScanSettings } from './settings';
+import { UsageError } from './usage-error';
+
+/** The names looked up in the current directory, in order. */
+export const CONFIG_FILE_NAMES = ['writing-rules.config.json', '.writing-rules.json'] as const;
+
+const globs = z.array(z.string().trim().min(1, 'must be a non-empty glob')).min(1, 'must list at least one glob');
+
+const overrideSchema = z.strictObject({
+  files: globs,
+  language: SETTINGS.language.schema.optional(),
+  profile: SETTINGS.profile.schema.optional(),
+  rules: SETTINGS.rules.schema.optional(),
+});
+
+const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  language: SETTINGS.language.schema.optional(),
+  profile: SETTINGS.profile.schema.optional(),
+  rules: SETTINGS.rules.schema.optional(),
+  maxSignals: SETTINGS.maxSignals.schema.optional(),
+  failOnSignals: SETTINGS.failOnSignals.schema.optional(),
+  format: SETTINGS.format.schema.optional(),
+  ignore: globs.optional(),
+  overrides: z.array(overrideSchema).optional(),
+});
+
+export type ConfigFileContent = z.infer<typeof configSchema>;
+
+/** A loaded config: its defaults, and what applies to each file. */
+export interface Config {
+  /** Where it was read from, relative to the working directory; null for none. */
+  readonly file: string | null;
+  readonly defaults: PartialSettings;
+  /** Whether a file found by walking a directory is skipped. */
+  isIgnored(absolutePath: string): boolean;
+  /** The override settings for a file, later overrides winning. */
+  overridesFor(absolutePath: string): Partial<ScanSettings>;
+}
+
+const NO_CONFIG: Config = {
+  file: null,
+  defaults: {},
+  isIgnored: () => false,
+  overridesFor: () => ({}),
+};
+
+/**
+ * Reads the config named by `--config`, or the first default name present in
+ * `cwd`; null means `--no-config`. Throws UsageError naming the file and field.
+ */
+export function loadConfig(cwd: string, configFile: string | null | undefined): Config {
+  if (configFile === null) return NO_CONFIG;
+  const candidates = configFile === undefined ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)) : [resolve(cwd, configFile)];
+  for (const path of candidates) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if (configFile === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw new UsageError(`${configFile ?? path}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    return parseConfig(text, path, cwd);
+  }
+  return NO_CONFIG;
+}
+
+/** Parses config text read from `path`; globs are relative to the file's directory. */
+export function parseConfig(text: string, path: string, cwd: string): Config {
+  const label = relative(cwd, path) || path;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${label}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const result = configSchema.safeParse(json, { reportInput: true });
+  if (!result.success) throw new UsageError(`${label}: ${configIssue(result.error.issues[0])}`);
+  const { ignore = [], overrides = [], $schema: _schema, ...defaults } = result.data;
+  const base = dirname(path);
+  const relativeTo = (absolutePath: string): string | null => {
+    const rel = relative(base, absolutePath);
+    return rel.startsWith('..') ? null : rel.split(sep).join('/');
+  };
+  const ignored = ignore.map(globMatcher);
+  const compiled = overrides.map(({ files, ...settings }) => ({ matchers: files.map(globMatcher), settings }));
+  return {
+    file: label,
+    defaults,
+    isIgnored(absolutePath) {
+      const rel = relativeTo(absolutePath);
+      return rel !== null && ignored.some((matches) => matches(rel));
+    },
+    overridesFor(absolutePath) {
+      const rel = relativeTo(absolutePath);
+      if (rel === null) return {};
+      const applied: Partial<ScanSettings> = {};
+      for (const { matchers, settings } of compiled) {
+        if (matchers.some((matches) => matches(rel))) Object.assign(applied, settings);
+      }
+      return applied;
+    },
+  };
+}
+
+const FIELD_MUST: Record<string, string> = {
+  language: SETTINGS.language.must,
+  profile: SETTINGS.profile.must,
+  rules: SETTINGS.rules.must,
+  maxSignals: SETTINGS.maxSignals.must,
+  failOnSignals: SETTINGS.failOnSignals.must,
+  format: SETTINGS.format.must,
+  ignore: 'a list of non-empty globs',
+  files: 'a list of non-empty globs',
+  overrides: 'a list of objects with files and language, profile or rules',
+  $schema: 'a string',
+};
+
+/** One sentence naming the field: `overrides[1].language must be one of 'en', 'de' (got "fr")`. */
+function configIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (issue === undefined) return 'not a valid config';
+  const path = issue.path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`),
+    '',
+  );
+  if (issue.code === 'unrecognized_keys') {
+    const where = path === '' ? '' : ` in ${path}`;
+    return `unknown field ${JSON.stringify(issue.keys[0])}${where}; known fields: ${Object.keys(path === '' ? configSchema.shape : overrideSchema.shape).join(', ')}`;
+  }
+  if (path === '') return 'must be a JSON object';
+  // The innermost named field decides the bound: `rules[2]` is judged as `rules`.
+  const field = [...issue.path].reverse().find((key): key is string => typeof key === 'string') ?? '';
+  const must = FIELD_MUST[field] ?? 'valid';
+  const got = 'input' in issue && issue.input !== undefined ? ` (got ${JSON.stringify(issue.input)})` : '';
+  return `${path} must be ${must}${got}`;
+}

@@ -1,0 +1,48 @@
+// `--format github`: GitHub Actions workflow commands. Each signal becomes a
+// `::notice` annotation on the pull request, each unreadable path an
+// `::error`; no upload step is needed.
+import { endPosition } from '../positions';
+import { summaryLine, type RunReport } from '../report';
+
+/** Escapes a command's message: `%`, CR and LF. */
+export function escapeData(value: string): string {
+  return value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** Escapes a property value: as data, plus `:` and `,`, which delimit properties. */
+export function escapeProperty(value: string): string {
+  return escapeData(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+
+function command(name: string, properties: Record<string, string | number>, message: string): string {
+  const props = Object.entries(properties)
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .join(',');
+  return `::${name} ${props}::${escapeData(message)}`;
+}
+
+export function formatGithub(report: RunReport): string {
+  const lines: string[] = [];
+  for (const file of report.files) {
+    for (const signal of file.signals) {
+      const rule = report.rules.get(signal.ruleId);
+      const end = endPosition(signal);
+      // GitHub reads endColumn only on single-line annotations.
+      const span: Record<string, number> = end.line === signal.line ? { endLine: end.line, endColumn: end.column } : { endLine: end.line };
+      const title = `${signal.ruleId}: ${rule?.title[file.language] ?? signal.ruleId}`;
+      const message = `${JSON.stringify(signal.quote)}: ${rule?.reviewerText[file.language] ?? ''}`.trim();
+      lines.push(command('notice', { file: file.path, line: signal.line, col: signal.column, ...span, title }, message));
+    }
+    for (const problem of file.coverage.directiveProblems ?? []) {
+      lines.push(command('warning', { file: file.path, line: problem.line, title: 'writing-rules directive' }, problem.message));
+    }
+    if (file.coverage.truncated) {
+      lines.push(command('warning', { file: file.path, title: 'writing-rules' }, `More signals than --max-signals ${file.coverage.maxSignals}; the first ${file.signals.length} are shown.`));
+    }
+  }
+  for (const problem of report.problems) {
+    lines.push(command('error', { file: problem.path, title: 'writing-rules' }, `${problem.path} ${problem.message}`));
+  }
+  lines.push(summaryLine(report));
+  return `${lines.join('\n')}\n`;
+}

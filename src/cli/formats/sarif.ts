@@ -1,0 +1,115 @@
+// `--format sarif`: SARIF 2.1.0 for code-scanning tools. The catalogue's
+// scannable rules are the run's reportingDescriptors; each signal is a result
+// with a region in lines and columns and as charOffset/charLength. Offsets are
+// UTF-16 code units, as the library reports them, so the run says
+// `columnKind: "utf16CodeUnits"`.
+import { pathToFileURL } from 'node:url';
+import { SCANNABLE_RULE_IDS } from '../../core/index';
+import { endPosition } from '../positions';
+import type { RunReport } from '../report';
+
+const SRCROOT = 'SRCROOT';
+
+/** A relative URI reference for a `/`-separated path: each segment percent-encoded. */
+export function pathToUriReference(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment === '.' || segment === '..' ? segment : encodeURIComponent(segment)))
+    .join('/');
+}
+
+function artifactLocation(path: string, stdin: boolean): Record<string, string> {
+  // Standard input has no place under the source root; its name stands alone.
+  if (stdin) return { uri: pathToUriReference(path) };
+  return { uri: pathToUriReference(path), uriBaseId: SRCROOT };
+}
+
+export function formatSarif(report: RunReport): string {
+  const ruleIds: readonly string[] = SCANNABLE_RULE_IDS;
+  const rules = ruleIds.map((id) => {
+    const rule = report.rules.get(id);
+    const language = report.language;
+    const sources = rule?.sources ?? [];
+    return {
+      id,
+      name: id,
+      shortDescription: { text: rule?.title[language] ?? id },
+      fullDescription: { text: rule?.reviewerText[language] ?? id },
+      help: {
+        text: [rule?.reviewerText[language] ?? '', ...sources.map((source) => `${source.title}: ${source.url}`)].join('\n'),
+      },
+      ...(sources[0] ? { helpUri: sources[0].url } : {}),
+      defaultConfiguration: { level: 'note' },
+      properties: { sources: sources.map((source) => source.url), titles: rule?.title ?? {} },
+    };
+  });
+
+  const results = report.files.flatMap((file) =>
+    file.signals.map((signal) => {
+      const end = endPosition(signal);
+      const title = report.rules.get(signal.ruleId)?.title[file.language] ?? signal.ruleId;
+      return {
+        ruleId: signal.ruleId,
+        ruleIndex: ruleIds.indexOf(signal.ruleId),
+        level: 'note',
+        message: { text: `${JSON.stringify(signal.quote)}: ${title}. Needs a reviewer's judgment.` },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: artifactLocation(file.path, file.stdin),
+              region: {
+                startLine: signal.line,
+                startColumn: signal.column,
+                endLine: end.line,
+                endColumn: end.column,
+                charOffset: signal.start,
+                charLength: signal.end - signal.start,
+                snippet: { text: signal.quote },
+              },
+            },
+          },
+        ],
+        properties: { patternId: signal.patternId, language: file.language, reviewRequired: true },
+      };
+    }),
+  );
+
+  const notifications = [
+    ...report.files.flatMap((file) =>
+      (file.coverage.directiveProblems ?? []).map((problem) => ({
+        level: 'warning',
+        message: { text: problem.message },
+        locations: [
+          { physicalLocation: { artifactLocation: artifactLocation(file.path, file.stdin), region: { startLine: problem.line } } },
+        ],
+      })),
+    ),
+    ...report.problems.map((problem) => ({
+      level: 'error',
+      message: { text: `${problem.path} ${problem.message}` },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.path === '-') } }],
+    })),
+  ];
+
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'writing-rules',
+            version: report.catalogueVersion,
+            rules,
+            properties: { catalogueVersion: report.catalogueVersion },
+          },
+        },
+        originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(`${report.cwd.replace(/\/+$/, '')}/`).href } },
+        columnKind: 'utf16CodeUnits',
+        invocations: [{ executionSuccessful: report.problems.length === 0, toolExecutionNotifications: notifications }],
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+}

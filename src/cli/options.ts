@@ -1,0 +1,122 @@
+// Command-line parsing: `writing-rules check [options] [paths…]`. Values are
+// checked against the same setting table as the config file; every problem is
+// a UsageError naming the option and its bound.
+import { parseArgs } from 'node:util';
+import { SETTINGS, type PartialSettings } from './settings';
+import { UsageError, shown } from './usage-error';
+
+export interface CheckCommand {
+  readonly command: 'check';
+  /** Files, directories or `-`; empty means the current directory. */
+  readonly paths: readonly string[];
+  readonly settings: PartialSettings;
+  /** `--config FILE`; null for `--no-config`; undefined to look up the default names. */
+  readonly configFile: string | null | undefined;
+  /** The name standard input is reported under, and whose extension picks its format. */
+  readonly stdinName: string | undefined;
+}
+
+export type Command = CheckCommand | { readonly command: 'help' } | { readonly command: 'version' };
+
+export const HELP = `Usage: writing-rules check [options] [paths...]
+
+Checks Markdown, HTML and text files for writing signals: phrases that often
+mark a writing problem and need a reviewer's judgment.
+
+Paths are files, directories (searched for .md .markdown .mdx .html .htm .txt,
+skipping node_modules and dot-directories) or - for standard input.
+Without paths, the current directory is checked. The extension picks how a
+file is read: Markdown (.md .markdown .mdx), HTML (.html .htm), else text.
+Settings also come from writing-rules.config.json or .writing-rules.json.
+
+Options:
+  -l, --language en|de     language of the texts (default en)
+  -p, --profile ID         check the rules of a review profile:
+                           public-docs, technical-reference, product-copy, agent-report
+  -r, --rules a,b          check only these rules
+  -f, --format NAME        text, json, sarif, rdjson or github (default text)
+      --max-signals N      most signals per file, 1 to 500 (default 500)
+      --exit-zero          exit 0 even when signals were reported
+  -c, --config FILE        read settings from FILE
+      --no-config          ignore writing-rules.config.json and .writing-rules.json
+      --stdin-name NAME    name for standard input in reports; its extension picks the mode
+  -h, --help               show this help
+  -v, --version            show the catalogue version
+
+Exit codes: 0 no signals, 1 signals reported, 2 usage, config or input error.
+`;
+
+const OPTIONS = {
+  language: { type: 'string', short: 'l' },
+  profile: { type: 'string', short: 'p' },
+  rules: { type: 'string', short: 'r' },
+  format: { type: 'string', short: 'f' },
+  'max-signals': { type: 'string' },
+  'exit-zero': { type: 'boolean' },
+  config: { type: 'string', short: 'c' },
+  'no-config': { type: 'boolean' },
+  'stdin-name': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/** Parses the arguments after the program name. Throws UsageError. */
+export function parseCommand(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(readableParseError(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  const [command, ...paths] = positionals;
+  if (command === undefined) throw new UsageError('missing command: use `writing-rules check [paths...]`');
+  if (command !== 'check') throw new UsageError(`unknown command ${shown(command)}: the only command is 'check'`);
+  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config exclude each other');
+  if (paths.filter((path) => path === '-').length > 1) throw new UsageError("'-' (standard input) may be given once");
+
+  const settings: PartialSettings = {};
+  if (values.language !== undefined) settings.language = checked('--language', 'language', values.language);
+  if (values.profile !== undefined) settings.profile = checked('--profile', 'profile', values.profile);
+  if (values.rules !== undefined) {
+    const ids = values.rules.split(',').map((id) => id.trim()).filter((id) => id !== '');
+    settings.rules = checked('--rules', 'rules', ids, values.rules);
+  }
+  if (values.format !== undefined) settings.format = checked('--format', 'format', values.format);
+  if (values['max-signals'] !== undefined) {
+    const raw = values['max-signals'];
+    const number = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    settings.maxSignals = checked('--max-signals', 'maxSignals', number, raw);
+  }
+  if (values['exit-zero']) settings.failOnSignals = false;
+  if (values['stdin-name'] !== undefined && values['stdin-name'].trim() === '') {
+    throw new UsageError('--stdin-name must not be empty');
+  }
+  return {
+    command: 'check',
+    paths,
+    settings,
+    configFile: values['no-config'] ? null : values.config,
+    stdinName: values['stdin-name'],
+  };
+}
+
+function checked<K extends keyof typeof SETTINGS>(
+  option: string,
+  key: K,
+  value: unknown,
+  raw: unknown = value,
+): NonNullable<PartialSettings[K]> {
+  const result = SETTINGS[key].schema.safeParse(value);
+  if (!result.success) throw new UsageError(`${option} must be ${SETTINGS[key].must} (got ${shown(raw)})`);
+  return result.data as NonNullable<PartialSettings[K]>;
+}
+
+/** node:util's messages, shortened to what a user needs. */
+function readableParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // "Unknown option '--x'. To specify a positional argument starting with a '-', …"
+  return message.replace(/\. To specify a positional argument.*$/s, '').replace(/\.$/, '');
+}

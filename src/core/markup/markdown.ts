@@ -1,0 +1,31 @@
+// The Markdown reader: CommonMark with GitHub's tables, strikethrough and
+// autolink literals, in two phases as CommonMark defines them: blocks first
+// (markdown-blocks.ts), then the inlines of each paragraph, heading and table
+// cell (markdown-inlines.ts). One pass over the input each; no tree is built.
+import { BlockReader } from './markdown-blocks';
+import { InlineReader } from './markdown-inlines';
+import type { MarkdownTrace } from './markdown-trace';
+import { UnitMask } from './mask';
+
+export interface MarkdownOptions {
+  /**
+   * The extensions beyond CommonMark: front matter and GFM tables, task list
+   * markers, strikethrough and autolink literals. Default on; off only to
+   * compare with the CommonMark reference.
+   */
+  readonly extensions?: boolean;
+  /** Records every node for the conformance test; scans leave it out. */
+  readonly trace?: MarkdownTrace;
+}
+
+/** Marks what in a Markdown text is not prose. */
+export function readMarkdown(text: string, options: MarkdownOptions = {}): UnitMask {
+  const mask = new UnitMask(text);
+  const extensions = options.extensions ?? true;
+  const inlines = new InlineReader(mask, { extensions }, options.trace);
+  const blocks = new BlockReader(mask, extensions, options.trace);
+  blocks.onParagraph = (lines) => inlines.readDefinitions(lines);
+  blocks.read();
+  for (const run of blocks.runs) inlines.read(run.segments);
+  return mask;
+}

@@ -1,0 +1,53 @@
+// WebMCP: where the browser offers `document.modelContext` (Chromium behind
+// the WebMCP feature or its origin trial), the page registers the four tools
+// with the descriptors' schemas. Each `execute` runs the same dispatch as the
+// form and VOIX and returns the envelope of POST /v1/dispatch. Where the API
+// is missing, nothing is registered and the page works as before.
+import type { ToolSource } from '../voix-tools';
+import { dispatch, envelopeOf, type Outcome } from './dispatch';
+
+/** The part of the WebMCP `ModelContext` the page uses. */
+interface ModelContext {
+  registerTool(tool: {
+    name: string;
+    title: string;
+    description: string;
+    inputSchema: object;
+    annotations: { readOnlyHint: boolean };
+    execute: (input: unknown) => Promise<unknown>;
+  }): unknown;
+}
+
+let registered = false;
+
+/**
+ * Registers each tool once per page; later calls do nothing. Answers how many
+ * tools were registered (0 without WebMCP). `report` hears each finished call.
+ */
+export function registerWebMcpTools(tools: readonly ToolSource[], report: (tool: string, outcome: Outcome) => void): number {
+  const context = (document as Document & { modelContext?: ModelContext }).modelContext;
+  if (registered || typeof context?.registerTool !== 'function') return 0;
+  registered = true;
+  let count = 0;
+  for (const tool of tools) {
+    try {
+      context.registerTool({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: true },
+        async execute(input: unknown) {
+          const outcome = await dispatch(tool.name, input ?? {});
+          report(tool.name, outcome);
+          return envelopeOf(outcome);
+        },
+      });
+      count += 1;
+    } catch (error) {
+      // An early implementation that refuses one tool must not stop the page or the other tools.
+      console.warn(`WebMCP did not register ${tool.name}:`, error);
+    }
+  }
+  return count;
+}

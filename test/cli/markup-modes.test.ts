@@ -1,0 +1,122 @@
+// The mode each file is read in, from its name: Markdown and HTML scan the
+// prose only and obey ignore directives; text scans every character.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import Ajv from 'ajv-draft-04';
+import { describe, expect, it } from 'vitest';
+import { LIBRARY_SCANS_MARKUP, effectiveMode } from '../../src/cli/check';
+import { MODE_BY_EXTENSION, modeForPath } from '../../src/cli/files';
+import { splitIntoPieces } from '../../src/cli/pieces';
+import { EN_WORD, run, title, tree } from './helpers';
+
+const WORD = title('word-choice');
+
+interface JsonOutput {
+  files: { path: string; mode: string; pieces: number; signals: { quote: string; line: number }[]; coverage: { directiveProblems?: { line: number; message: string }[] } }[];
+}
+const parse = (stdout: string): JsonOutput => JSON.parse(stdout) as JsonOutput;
+
+describe('mode by file name', () => {
+  it('maps the walked extensions, in any case, and anything else to text', () => {
+    expect(MODE_BY_EXTENSION).toEqual({ '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.html': 'html', '.htm': 'html', '.txt': 'text' });
+    expect(['a.md', 'b.MARKDOWN', 'c.Mdx', 'd.html', 'e.HTM', 'f.txt', 'g.js', 'README', '-'].map(modeForPath)).toEqual([
+      'markdown', 'markdown', 'markdown', 'html', 'html', 'text', 'text', 'text', 'text',
+    ]);
+  });
+
+  it('falls back to text for every file when the library has no markup modes', () => {
+    expect(LIBRARY_SCANS_MARKUP).toBe(true);
+    expect(effectiveMode('markdown', false)).toBe('text');
+    expect(effectiveMode('html', false)).toBe('text');
+    expect(effectiveMode('markdown', true)).toBe('markdown');
+  });
+});
+
+describe('Markdown, HTML and text files', () => {
+  const markdown = `# Setup\n\nA ${EN_WORD} start.\n\n\`\`\`sh\necho ${EN_WORD}\n\`\`\`\n\nRun \`${EN_WORD}\` or see <https://example.com/${EN_WORD}>.\n`;
+  const html = `<p>A ${EN_WORD} start.</p>\n<pre><code>${EN_WORD}</code></pre>\n<a href="/${EN_WORD}">link</a>\n`;
+
+  it('scans only the prose of .md and .html, and all of .txt', async () => {
+    const dir = tree({ 'a.md': markdown, 'b.html': html, 'c.txt': markdown });
+    const output = parse((await run(dir, ['check', '--format', 'json', '.'])).stdout);
+    expect(output.files.map((file) => [file.path, file.mode, file.signals.map((signal) => signal.line)])).toEqual([
+      ['a.md', 'markdown', [3]],
+      ['b.html', 'html', [1]],
+      ['c.txt', 'text', [3, 6, 9, 9]],
+    ]);
+  });
+
+  it('reads standard input as text, or in the mode of its --stdin-name', async () => {
+    const dir = tree({});
+    const plain = parse((await run(dir, ['check', '--format', 'json', '-'], { stdin: markdown })).stdout);
+    expect(plain.files[0]).toMatchObject({ path: '-', mode: 'text' });
+    const named = parse((await run(dir, ['check', '--format', 'json', '--stdin-name', 'x.md', '-'], { stdin: markdown })).stdout);
+    expect(named.files[0]?.mode).toBe('markdown');
+    expect(named.files[0]?.signals.map((signal) => signal.line)).toEqual([3]);
+  });
+
+  it('obeys ignore directives and reports a bad one in every format without failing the run on it', async () => {
+    const text = [
+      '<!-- writing-rules-disable-next-line word-choice -->',
+      `A ${EN_WORD} example, quoted on purpose.`,
+      '',
+      '<!-- writing-rules-disable-next-line word-choise -->',
+      `A ${EN_WORD} claim.`,
+      '',
+    ].join('\n');
+    const dir = tree({ 'a.md': text, 'clean.md': '<!-- writing-rules-disable wordchoice -->\nPlain.\n' });
+    const textOutput = await run(dir, ['check', 'a.md', 'clean.md']);
+    expect(textOutput.code).toBe(1);
+    expect(textOutput.stdout).toBe(
+      [
+        `a.md:5:3  word-choice  "seamless"  ${WORD}`,
+        "a.md:4  directive  writing-rules-disable-next-line names 'word-choise', which is not a catalogue rule; ignored",
+        '',
+        "clean.md:1  directive  writing-rules-disable names 'wordchoice', which is not a catalogue rule; ignored",
+        '',
+        "1 signal in 1 of 2 files. Each signal needs a reviewer's judgment.",
+        '',
+      ].join('\n'),
+    );
+    // A directive problem alone does not fail the run.
+    expect((await run(dir, ['check', 'clean.md'])).code).toBe(0);
+
+    const github = (await run(dir, ['check', '--format', 'github', 'a.md'])).stdout.split('\n');
+    expect(github[1]).toBe(
+      "::warning file=a.md,line=4,title=writing-rules directive::writing-rules-disable-next-line names 'word-choise', which is not a catalogue rule; ignored",
+    );
+
+    const require = createRequire(import.meta.url);
+    const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
+    const validate = new Ajv({ strict: false, unicodeRegExp: false, validateFormats: false }).compile(schema);
+    const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', 'a.md'])).stdout);
+    expect(validate(sarif)).toBe(true);
+    expect(sarif.runs[0].invocations[0]).toEqual({
+      executionSuccessful: true,
+      toolExecutionNotifications: [
+        {
+          level: 'warning',
+          message: { text: "writing-rules-disable-next-line names 'word-choise', which is not a catalogue rule; ignored" },
+          locations: [{ physicalLocation: { artifactLocation: { uri: 'a.md', uriBaseId: 'SRCROOT' }, region: { startLine: 4 } } }],
+        },
+      ],
+    });
+  });
+
+  it('in pieces, reports each directive problem once at its line in the file', async () => {
+    const block = (index: number): string =>
+      `<!-- writing-rules-disable-next-line nope${index} -->\nParagraph ${index} is ${EN_WORD}.\n\n`;
+    const text = Array.from({ length: 400 }, (_, index) => block(index)).join('');
+    const dir = tree({ 'long.md': text });
+    const whole = parse((await run(dir, ['check', '--format', 'json', 'long.md'])).stdout).files[0];
+    const pieces = parse((await run(dir, ['check', '--format', 'json', 'long.md'], { pieceUnits: 5_000 })).stdout).files[0];
+    expect(text.length).toBeGreaterThan(20_000);
+    const expectedPieces = splitIntoPieces(text, 5_000, { preferBlockStarts: true }).length;
+    expect(expectedPieces).toBeGreaterThan(5);
+    expect([whole?.pieces, pieces?.pieces]).toEqual([1, expectedPieces]);
+    expect(pieces?.signals).toEqual(whole?.signals);
+    expect(pieces?.coverage.directiveProblems).toEqual(whole?.coverage.directiveProblems);
+    expect(pieces?.coverage.directiveProblems).toHaveLength(400);
+    expect(pieces?.coverage.directiveProblems?.[399]?.line).toBe(400 * 3 - 2);
+  });
+});
