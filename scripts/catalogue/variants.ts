@@ -121,10 +121,16 @@ export function generatePatterns(record: SignalRecordSource, language: Language)
   const pairs: CompiledPhrasePair[] = [
     ...(record.verbSecond ?? []).map(({ verb, rest }) => ({
       first: expand(verb),
+      // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the pair is not thenable
       then: expand(rest),
       within: VERB_SECOND_GAP,
     })),
-    ...(record.pairs ?? []).map((pair) => ({ first: expand(pair.first), then: expand(pair.then), within: pair.within })),
+    ...(record.pairs ?? []).map((pair) => ({
+      first: expand(pair.first),
+      // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the pair is not thenable
+      then: expand(pair.then),
+      within: pair.within,
+    })),
   ];
   return { phrases: expand(written), pairs };
 }

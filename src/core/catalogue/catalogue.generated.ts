@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+add4c867ce2d",
+  "catalogueVersion": "2026.11+26950f2cca0c",
   "rules": [
     {
       "id": "reader-goal",
@@ -2870,7 +2870,6 @@ export const catalogue: CompiledCatalogue = {
         "legacy systems",
         "more than just",
         "say goodbye to",
-        "this is not an",
         "unlike typical",
         "are more than",
         "do not simply",
@@ -2882,9 +2881,6 @@ export const catalogue: CompiledCatalogue = {
         "is not simply",
         "it isn't that",
         "it's not that",
-        "that is not a",
-        "this is not a",
-        "this isn't an",
         "unlike legacy",
         "will not just",
         "are not just",
@@ -2895,11 +2891,7 @@ export const catalogue: CompiledCatalogue = {
         "is not magic",
         "isn't merely",
         "isn't simply",
-        "it is not an",
         "more than an",
-        "that isn't a",
-        "that's not a",
-        "this isn't a",
         "unlike other",
         "was not just",
         "aren't just",
@@ -2911,9 +2903,6 @@ export const catalogue: CompiledCatalogue = {
         "is not only",
         "isn't about",
         "isn't magic",
-        "it is not a",
-        "it isn't an",
-        "it's not an",
         "more than a",
         "not another",
         "unlike most",
@@ -2923,8 +2912,6 @@ export const catalogue: CompiledCatalogue = {
         "far from a",
         "isn't just",
         "isn't only",
-        "it isn't a",
-        "it's not a",
         "most tools",
         "not merely",
         "not simply",
@@ -2934,7 +2921,6 @@ export const catalogue: CompiledCatalogue = {
         "go beyond",
         "not just",
         "not only",
-        "no more",
         "clunky"
       ],
       "pairs": [
@@ -3055,7 +3041,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 5
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:not\\s+because|no\\s+longer|not\\s+as\\s+an|not\\s+as\\s+a|not\\s+as),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:but\\s+as|it\\s+is|it['’]s|but)|(?:this\\s+was\\s+not|that\\s+is\\s+not|this\\s+is\\s+not|this\\s+wasn['’]t|you\\s+are\\s+not|it\\s+was\\s+not|that\\s+isn['’]t|that['’]s\\s+not|this\\s+isn['’]t|we\\s+are\\s+not|you\\s+aren['’]t|you['’]re\\s+not|it\\s+is\\s+not|it\\s+wasn['’]t|we\\s+aren['’]t|we['’]re\\s+not|it\\s+isn['’]t|it['’]s\\s+not),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:they\\s+are|that\\s+is|they['’]re|this\\s+is|that['’]s|we\\s+are|it\\s+is|we['’]re|it['’]s)|(?:does\\s+not\\s+just|is\\s+not\\s+merely|is\\s+not\\s+simply|are\\s+not\\s+just|doesn['’]t\\s+just|isn['’]t\\s+merely|isn['’]t\\s+simply|aren['’]t\\s+just|do\\s+not\\s+just|is\\s+not\\s+just|is\\s+not\\s+only|don['’]t\\s+just|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only),?(?:\\s+[^\\s.!?;:]+){0,8}?\\s+(?:they\\s+are|they['’]re|rather|we\\s+are|it\\s+is|we['’]re|it['’]s|but)|(?:are\\s+not\\s+about|aren['’]t\\s+about|is\\s+not\\s+about|isn['’]t\\s+about|is\\s+not\\s+the|is\\s+not\\s+an|isn['’]t\\s+the|is\\s+not\\s+a|isn['’]t\\s+an|isn['’]t\\s+a|not\\s+an|not\\s+a),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:it\\s+is\\s+about|it['’]s\\s+about|but\\s+about|it\\s+is\\s+the|it\\s+is\\s+an|it['’]s\\s+the|they\\s+are|but\\s+the|it\\s+is\\s+a|it['’]s\\s+an|they['’]re|but\\s+an|it['’]s\\s+a|but\\s+a)|is\\s+not\\s+an\\s+afterthought|did\\s+not\\s+build\\s+another|is\\s+not\\s+a\\s+nice-to-have|isn['’]t\\s+an\\s+afterthought|other\\s+tools\\s+force\\s+you|traditional\\s+solutions|didn['’]t\\s+build\\s+another|isn['’]t\\s+a\\s+nice-to-have|other\\s+tools\\s+make\\s+you|instead\\s+of\\s+settling|much\\s+more\\s+than\\s+just|unlike\\s+conventional|conventional\\s+tools|did\\s+not\\s+just\\s+build|forget\\s+traditional|unlike\\s+traditional|where\\s+conventional|didn['’]t\\s+just\\s+build|gone\\s+are\\s+the\\s+days|traditional\\s+tools|where\\s+traditional|rather\\s+than\\s+just|does\\s+not\\s+merely|does\\s+not\\s+simply|instead\\s+of\\s+just|is\\s+more\\s+than\\s+an|it\\s+is\\s+not\\s+about|not\\s+yet\\s+another|doesn['’]t\\s+merely|doesn['’]t\\s+simply|far\\s+from\\s+being|forget\\s+the\\s+old|is\\s+more\\s+than\\s+a|it\\s+is\\s+not\\s+that|it\\s+isn['’]t\\s+about|it['’]s\\s+not\\s+about|legacy\\s+systems|more\\s+than\\s+just|say\\s+goodbye\\s+to|this\\s+is\\s+not\\s+an|unlike\\s+typical|are\\s+more\\s+than|do\\s+not\\s+simply|does\\s+not\\s+just|far\\s+more\\s+than|forget\\s+clunky|forget\\s+legacy|is\\s+not\\s+merely|is\\s+not\\s+simply|it\\s+isn['’]t\\s+that|it['’]s\\s+not\\s+that|that\\s+is\\s+not\\s+a|this\\s+is\\s+not\\s+a|this\\s+isn['’]t\\s+an|unlike\\s+legacy|will\\s+not\\s+just|are\\s+not\\s+just|did\\s+not\\s+just|doesn['’]t\\s+just|don['’]t\\s+simply|is\\s+not\\s+about|is\\s+not\\s+magic|isn['’]t\\s+merely|isn['’]t\\s+simply|it\\s+is\\s+not\\s+an|more\\s+than\\s+an|that\\s+isn['’]t\\s+a|that['’]s\\s+not\\s+a|this\\s+isn['’]t\\s+a|unlike\\s+other|was\\s+not\\s+just|aren['’]t\\s+just|beyond\\s+just|didn['’]t\\s+just|do\\s+not\\s+just|goes\\s+beyond|is\\s+not\\s+just|is\\s+not\\s+only|isn['’]t\\s+about|isn['’]t\\s+magic|it\\s+is\\s+not\\s+a|it\\s+isn['’]t\\s+an|it['’]s\\s+not\\s+an|more\\s+than\\s+a|not\\s+another|unlike\\s+most|wasn['’]t\\s+just|where\\s+other|don['’]t\\s+just|far\\s+from\\s+a|isn['’]t\\s+just|isn['’]t\\s+only|it\\s+isn['’]t\\s+a|it['’]s\\s+not\\s+a|most\\s+tools|not\\s+merely|not\\s+simply|old-school|where\\s+most|won['’]t\\s+just|go\\s+beyond|not\\s+just|not\\s+only|no\\s+more|clunky)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:not\\s+because|no\\s+longer|not\\s+as\\s+an|not\\s+as\\s+a|not\\s+as),?(?:\\s+[^\\s.!?;:]+){0,6}?\\s+(?:but\\s+as|it\\s+is|it['’]s|but)|(?:this\\s+was\\s+not|that\\s+is\\s+not|this\\s+is\\s+not|this\\s+wasn['’]t|you\\s+are\\s+not|it\\s+was\\s+not|that\\s+isn['’]t|that['’]s\\s+not|this\\s+isn['’]t|we\\s+are\\s+not|you\\s+aren['’]t|you['’]re\\s+not|it\\s+is\\s+not|it\\s+wasn['’]t|we\\s+aren['’]t|we['’]re\\s+not|it\\s+isn['’]t|it['’]s\\s+not),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:they\\s+are|that\\s+is|they['’]re|this\\s+is|that['’]s|we\\s+are|it\\s+is|we['’]re|it['’]s)|(?:does\\s+not\\s+just|is\\s+not\\s+merely|is\\s+not\\s+simply|are\\s+not\\s+just|doesn['’]t\\s+just|isn['’]t\\s+merely|isn['’]t\\s+simply|aren['’]t\\s+just|do\\s+not\\s+just|is\\s+not\\s+just|is\\s+not\\s+only|don['’]t\\s+just|isn['’]t\\s+just|isn['’]t\\s+only|not\\s+merely|not\\s+simply|not\\s+just|not\\s+only),?(?:\\s+[^\\s.!?;:]+){0,8}?\\s+(?:they\\s+are|they['’]re|rather|we\\s+are|it\\s+is|we['’]re|it['’]s|but)|(?:are\\s+not\\s+about|aren['’]t\\s+about|is\\s+not\\s+about|isn['’]t\\s+about|is\\s+not\\s+the|is\\s+not\\s+an|isn['’]t\\s+the|is\\s+not\\s+a|isn['’]t\\s+an|isn['’]t\\s+a|not\\s+an|not\\s+a),?(?:\\s+[^\\s.!?;:]+){0,5}?\\s+(?:it\\s+is\\s+about|it['’]s\\s+about|but\\s+about|it\\s+is\\s+the|it\\s+is\\s+an|it['’]s\\s+the|they\\s+are|but\\s+the|it\\s+is\\s+a|it['’]s\\s+an|they['’]re|but\\s+an|it['’]s\\s+a|but\\s+a)|is\\s+not\\s+an\\s+afterthought|did\\s+not\\s+build\\s+another|is\\s+not\\s+a\\s+nice-to-have|isn['’]t\\s+an\\s+afterthought|other\\s+tools\\s+force\\s+you|traditional\\s+solutions|didn['’]t\\s+build\\s+another|isn['’]t\\s+a\\s+nice-to-have|other\\s+tools\\s+make\\s+you|instead\\s+of\\s+settling|much\\s+more\\s+than\\s+just|unlike\\s+conventional|conventional\\s+tools|did\\s+not\\s+just\\s+build|forget\\s+traditional|unlike\\s+traditional|where\\s+conventional|didn['’]t\\s+just\\s+build|gone\\s+are\\s+the\\s+days|traditional\\s+tools|where\\s+traditional|rather\\s+than\\s+just|does\\s+not\\s+merely|does\\s+not\\s+simply|instead\\s+of\\s+just|is\\s+more\\s+than\\s+an|it\\s+is\\s+not\\s+about|not\\s+yet\\s+another|doesn['’]t\\s+merely|doesn['’]t\\s+simply|far\\s+from\\s+being|forget\\s+the\\s+old|is\\s+more\\s+than\\s+a|it\\s+is\\s+not\\s+that|it\\s+isn['’]t\\s+about|it['’]s\\s+not\\s+about|legacy\\s+systems|more\\s+than\\s+just|say\\s+goodbye\\s+to|unlike\\s+typical|are\\s+more\\s+than|do\\s+not\\s+simply|does\\s+not\\s+just|far\\s+more\\s+than|forget\\s+clunky|forget\\s+legacy|is\\s+not\\s+merely|is\\s+not\\s+simply|it\\s+isn['’]t\\s+that|it['’]s\\s+not\\s+that|unlike\\s+legacy|will\\s+not\\s+just|are\\s+not\\s+just|did\\s+not\\s+just|doesn['’]t\\s+just|don['’]t\\s+simply|is\\s+not\\s+about|is\\s+not\\s+magic|isn['’]t\\s+merely|isn['’]t\\s+simply|more\\s+than\\s+an|unlike\\s+other|was\\s+not\\s+just|aren['’]t\\s+just|beyond\\s+just|didn['’]t\\s+just|do\\s+not\\s+just|goes\\s+beyond|is\\s+not\\s+just|is\\s+not\\s+only|isn['’]t\\s+about|isn['’]t\\s+magic|more\\s+than\\s+a|not\\s+another|unlike\\s+most|wasn['’]t\\s+just|where\\s+other|don['’]t\\s+just|far\\s+from\\s+a|isn['’]t\\s+just|isn['’]t\\s+only|most\\s+tools|not\\s+merely|not\\s+simply|old-school|where\\s+most|won['’]t\\s+just|go\\s+beyond|not\\s+just|not\\s+only|clunky)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3742,7 +3728,6 @@ export const catalogue: CompiledCatalogue = {
         "ensuring",
         "leads to",
         "ensures",
-        "in turn",
         "lead to",
         "thereby",
         "boosts",
@@ -3980,8 +3965,7 @@ export const catalogue: CompiledCatalogue = {
             "more",
             "your",
             "zero",
-            "you",
-            "no"
+            "you"
           ],
           "within": 0
         },
@@ -4037,7 +4021,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 3
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to),?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means),?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you|no)|(?:you\\s+will|you\\s+can|you['’]ll|you),?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|in\\s+turn|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:thanks\\s+to),?\\s+(?:intelligent|innovative|advanced|built-in|the\\s+new|a\\s+new|smart|their|these|this|its|our|AI)|(?:accelerates|eliminating|streamlines|accelerate|eliminates|streamline|transforms|eliminate|fostering|improving|increased|increases|maximizes|minimizes|prevented|transform|empowers|enhances|improved|improves|increase|maximize|minimize|prevents|reducing|driving|empower|enhance|fosters|improve|prevent|reduced|reduces|slashes|unlocks|boosts|drives|foster|lowers|reduce|saving|unlock|boost|drive|saves|slash|cuts|save|cut),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:customer\\s+satisfaction|happier\\s+customers|miscommunication|decision-making|your\\s+cloud\\s+bill|accountability|business\\s+value|collaboration|productivity|satisfaction|conversions|frustration|human\\s+error|performance|reliability|team\\s+morale|conversion|efficiency|engagement|eye\\s+strain|innovation|your\\s+costs|a\\s+culture|confusion|decisions|retention|your\\s+bill|adoption|downtime|friction|mistakes|outcomes|overhead|security|velocity|burnout|crashes|culture|outages|quality|results|revenue|success|errors|growth|morale|churn|costs|focus|hours|bugs|cost|risk|time|toil|ROI)|(?:guarantees|guarantee|ensuring|ensures|ensure),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:data\\s+integrity|peace\\s+of\\s+mind|that\\s+nothing|a\\s+seamless|compliance|consistent|continuous|nothing\\s+is|that\\s+your|you\\s+never|a\\s+better|a\\s+smooth|reliable|seamless|security|that\\s+you|the\\s+best|maximum|optimal|quality|success|always|better|faster|smooth|uptime|every|full|high|your|zero|no)|(?:translating|translated|translates|translate),?(?:\\s+[^\\s.!?;:]+){0,2}?\\s+(?:into|to)|(?:helping|helped|helps|help),?(?:\\s+[^\\s.!?;:]+){0,1}?\\s+(?:accelerate|eliminate|increase|maximize|minimize|speed\\s+up|improve|prevent|ensure|foster|reduce|boost|drive|keep|cut)|(?:means),?\\s+(?:that\\s+your|that\\s+you|better|faster|every|fewer|less|more|your|zero|you)|(?:you\\s+will|you\\s+can|you['’]ll|you),?\\s+(?:ship\\s+higher-quality|get\\s+more\\s+done|never\\s+have\\s+to|move\\s+faster|never\\s+again|ship\\s+better|ship\\s+faster|work\\s+faster|save\\s+hours|save\\s+money|save\\s+time|ship\\s+more|achieve|reduce|boost|cut)|(?:keeping|keeps|keep),?(?:\\s+[^\\s.!?;:]+){0,3}?\\s+(?:running\\s+smoothly|consistent|up\\s+to\\s+date|protected|bug-free|on\\s+track|reliable|healthy|in\\s+sync|secure|clean|happy|fast|safe)|translates\\s+directly|drives\\s+engagement|so\\s+that\\s+you\\s+never|this\\s+helps\\s+ensure|as\\s+a\\s+consequence|which\\s+makes\\s+sure|which\\s+results\\s+in|which\\s+translates|contributing\\s+to|drives\\s+adoption|guarantees\\s+that|helps\\s+to\\s+ensure|that\\s+translates|this\\s+makes\\s+sure|this\\s+results\\s+in|translates\\s+into|contributes\\s+to|paving\\s+the\\s+way|the\\s+outcome\\s+is|which\\s+leads\\s+to|will\\s+guarantee|will\\s+result\\s+in|drives\\s+growth|gives\\s+rise\\s+to|paves\\s+the\\s+way|that\\s+way,\\s+you|the\\s+result\\s+is|this\\s+leads\\s+to|this\\s+way,\\s+you|thus\\s+ensuring|translates\\s+to|consequently|guaranteeing|helps\\s+ensure|resulting\\s+in|which\\s+boosts|which\\s+drives|which\\s+is\\s+why|will\\s+lead\\s+to|as\\s+a\\s+result|help\\s+ensure|resulted\\s+in|that\\s+is\\s+why|the\\s+result:|this\\s+drives|this\\s+is\\s+why|which\\s+helps|will\\s+ensure|guarantees|leading\\s+to|makes\\s+sure|results\\s+in|that['’]s\\s+why|boosting|ensuring|leads\\s+to|ensures|lead\\s+to|thereby|boosts|led\\s+to)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {

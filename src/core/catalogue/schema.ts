@@ -79,6 +79,7 @@ export const catalogueIndexSchema = z.strictObject({
 /** A bounded pair as written: any `first` phrase, then any `then` phrase within `within` words. */
 export const signalPairSourceSchema = z.strictObject({
   first: z.array(text).min(1),
+  // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the record is not thenable
   then: z.array(text).min(1),
   within: z.number().int().min(0).max(MAX_PAIR_GAP),
 });

@@ -23,8 +23,8 @@ function wordCharClassBody(last: number): string {
   // Literal characters keep the class short: the class stands at every phrase
   // end of the candidate regex, and V8 stops optimising a regex source past
   // about 20 KiB. Only a character that is special in a class is escaped.
-  const escape = (unit: number) =>
-    /[\\\]\[^-]/.test(String.fromCharCode(unit)) || unit < 0x20
+  const classLiteral = (unit: number) =>
+    /[\\\][^-]/.test(String.fromCharCode(unit)) || unit < 0x20
       ? `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`
       : String.fromCharCode(unit);
   let body = '';
@@ -32,7 +32,7 @@ function wordCharClassBody(last: number): string {
     if (!matches(unit)) continue;
     let end = unit;
     while (end < last && matches(end + 1)) end++;
-    body += end === unit ? escape(unit) : `${escape(unit)}-${escape(end)}`;
+    body += end === unit ? classLiteral(unit) : `${classLiteral(unit)}-${classLiteral(end)}`;
     unit = end;
   }
   return body;
