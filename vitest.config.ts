@@ -13,7 +13,13 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/catalogue/**/*.test.ts', 'test/cli/**/*.test.ts'],
+          include: [
+            'test/core/**/*.test.ts',
+            'test/build/**/*.test.ts',
+            'test/catalogue/**/*.test.ts',
+            'test/cli/**/*.test.ts',
+            'test/recall/**/*.test.ts',
+          ],
         },
       },
       {

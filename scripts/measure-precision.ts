@@ -1,8 +1,13 @@
-// Measures the sixteen scanner records on real prose nobody here wrote (npm
-// READMEs, German Debian documentation): signals per 10,000 words per record,
-// and the share of a hand-checked sample that a reviewer agrees is the cue.
+// Measures the sixteen scanner records on real prose nobody here wrote:
+// signals per 10,000 words per record, and the share of a hand-checked sample
+// that a reviewer of the rule would want to look at (strict precision).
+// Corpora: product copy by default (package.json descriptions and README
+// opening paragraphs of node_modules; Debian's German package descriptions),
+// or with --corpus docs the documentation corpora (whole npm READMEs; German
+// Debian manuals and man pages).
 //
 //   npm run measure:precision                 print the table
+//   npm run measure:precision -- --corpus docs   the documentation corpora (density only)
 //   npm run measure:precision -- --sample     also redraw docs/precision-sample.tsv
 //                                             (fixed seed; keeps verdicts already given)
 //   npm run measure:precision -- --phrases    also print signals per phrase
@@ -10,11 +15,11 @@
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import { LANGUAGES, SCANNABLE_RULE_IDS, type Language } from '../src/core/catalogue/ids';
-import { signalFileSchema, type SignalRecordSource } from '../src/core/catalogue/schema';
-import { compilePhrases, RECORD_FLAGS } from '../src/core/scanner/phrase-pattern';
+import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
+import { LANGUAGES, type Language } from '../src/core/catalogue/ids';
+import { loadSignalRecords } from './bench/catalogue-records';
 import { loadCorpus } from './corpus/load';
+import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
 import type { Corpus } from './corpus/types';
 import { seededRandom } from './lib/seeded-random';
@@ -22,7 +27,7 @@ import { seededRandom } from './lib/seeded-random';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
 const SEED = 20261129;
-const PER_RECORD = 8;
+const PER_RECORD = 20;
 const MIN_PER_LANGUAGE = 30;
 const SAMPLE_COLUMNS = ['language', 'patternId', 'quote', 'context', 'source', 'offset', 'verdict', 'note'] as const;
 
@@ -35,11 +40,13 @@ interface Hit {
 }
 type SampleRow = Record<(typeof SAMPLE_COLUMNS)[number], string>;
 
-function loadRecords(language: Language): SignalRecordSource[] {
-  return SCANNABLE_RULE_IDS.map(
-    (ruleId) =>
-      signalFileSchema.parse(parse(readFileSync(`${root}catalogue/signals/${ruleId}.yaml`, 'utf8')))[language],
-  );
+function loadRecords(language: Language): CompiledSignalRecord[] {
+  return loadSignalRecords().filter((r) => r.language === language);
+}
+
+async function loadChosenCorpus(language: Language, kind: string): Promise<Corpus> {
+  if (kind === 'docs') return loadCorpus(language, root);
+  return language === 'en' ? buildEnglishProductCopy(root) : buildGermanProductCopy();
 }
 
 /** The sentence around a match, at most ~140 units each side, the quote in [[ ]]. */
@@ -56,10 +63,10 @@ function contextOf(text: string, start: number, end: number): string {
   return `${pre}${text.slice(from, start)}[[${text.slice(start, end)}]]${text.slice(end, to)}${post}`.replace(/\s+/g, ' ').trim();
 }
 
-function scan(corpus: Corpus, records: readonly SignalRecordSource[]): Map<string, Hit[]> {
+function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<string, Hit[]> {
   const hits = new Map<string, Hit[]>(records.map((r) => [r.id, []]));
   for (const record of records) {
-    const regex = new RegExp(compilePhrases(record.phrases), RECORD_FLAGS);
+    const regex = new RegExp(record.source, record.flags);
     for (const doc of corpus.documents) {
       for (const m of doc.text.matchAll(regex)) {
         const start = m.index;
@@ -115,13 +122,15 @@ function readSample(): SampleRow[] {
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
   const body = rows.map((r) => SAMPLE_COLUMNS.map((c) => clean(r[c])).join('\t'));
-  writeFileSync(path, [SAMPLE_COLUMNS.join('\t'), ...body].join('\n') + '\n');
+  writeFileSync(path, `${[SAMPLE_COLUMNS.join('\t'), ...body].join('\n')}\n`);
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(0)} %`);
 
 async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = new Set(argv);
+  const kind = argv.includes('--corpus') ? (argv[argv.indexOf('--corpus') + 1] ?? 'product') : 'product';
   const previous = new Map(readSample().map((r) => [rowKey(r), r]));
   const sample: SampleRow[] = [];
   const all: SampleRow[] = [];
@@ -129,7 +138,7 @@ async function main(): Promise<void> {
   for (const language of LANGUAGES) {
     let corpus: Corpus;
     try {
-      corpus = await loadCorpus(language, root);
+      corpus = await loadChosenCorpus(language, kind);
     } catch (error) {
       console.log(`\n${language}: skipped — ${(error as Error).message}`);
       continue;
@@ -140,7 +149,7 @@ async function main(): Promise<void> {
     const hits = scan(corpus, records);
     lines.push('', `## ${language}: ${corpus.documents.length} documents, ${words} words, ${text.length} UTF-16 units`);
     for (const p of corpus.provenance) lines.push(`- ${p}`);
-    lines.push('', '| record | phrases | signals | per 10k words | sample | agreed | share |', '|---|---:|---:|---:|---:|---:|---:|');
+    lines.push('', '| record | forms | signals | per 10k words | sample | agreed | share |', '|---|---:|---:|---:|---:|---:|---:|');
     const judged = readSample().filter((r) => r.language === language && /^(agree|disagree)$/.test(r.verdict));
     const current = new Set([...hits.values()].flat().map((h) => rowKey({ ...h, language, offset: String(h.offset) })));
     let total = 0;
@@ -154,7 +163,7 @@ async function main(): Promise<void> {
       totalN += rows.length;
       totalAgreed += agreed;
       lines.push(
-        `| ${record.id} | ${record.phrases.length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${rows.length} | ${agreed} | ${pct(agreed, rows.length)} |`,
+        `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${rows.length} | ${agreed} | ${pct(agreed, rows.length)} |`,
       );
       if (args.has('--phrases')) {
         const counts = new Map<string, number>();

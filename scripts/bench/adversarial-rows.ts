@@ -1,5 +1,5 @@
-// Row: the scanner on 250,000 units of near-misses of every phrase, as a
-// multiple of its time on the same length of real prose.
+// Row: the scanner on 250,000 units of near-misses of every phrase and pair,
+// as a multiple of its time on the same length of real prose.
 import { SCANNABLE_RULE_IDS, type Language } from '../../src/core/catalogue/ids';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { adversarialText } from './adversarial';
@@ -13,7 +13,12 @@ export function adversarialRows(context: BenchContext): Row[] {
   for (const language of ['en', 'de'] as const) {
     const prose = context.prose[language];
     if (!('text' in prose)) continue;
-    const phrases = context.records.filter((r) => r.language === language).flatMap((r) => r.phrases);
+    const records = context.records.filter((r) => r.language === language);
+    // A pair is attacked through its longest match: first part, the most words allowed, second part.
+    const pairMatches = records.flatMap((r) =>
+      (r.pairs ?? []).map((p) => [p.first[0], ...Array<string>(p.within).fill('wort'), p.then[0]].join(' ')),
+    );
+    const phrases = [...records.flatMap((r) => r.phrases), ...pairMatches];
     const hostile = adversarialText(phrases, prose.text.length);
     const t = compare(
       {

@@ -7,7 +7,8 @@ import { parse } from 'yaml';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
-import { compilePhrases, orderPhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { generatePatterns } from '../catalogue/variants';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));
 
@@ -16,13 +17,14 @@ export function loadSignalRecords(): CompiledSignalRecord[] {
   return SCANNABLE_RULE_IDS.flatMap((ruleId) => {
     const file = signalFileSchema.parse(parse(readFileSync(`${signalsDir}${ruleId}.yaml`, 'utf8')));
     return LANGUAGES.map((language) => {
-      const phrases = orderPhrases(file[language].phrases);
+      const { phrases, pairs } = generatePatterns(file[language], language);
       return {
         id: file[language].id,
         ruleId,
         language,
         phrases,
-        source: compilePhrases(phrases),
+        pairs,
+        source: compileRecordSource({ phrases, pairs }),
         flags: RECORD_FLAGS,
       };
     });

@@ -8,7 +8,7 @@ import { createFloorScan } from './baselines';
 import { compare } from './measure';
 import { ms, ratio, SKIPPED, type BenchContext, type Row } from './row';
 
-const RUNS = 60;
+const RUNS = Number(process.env.BENCH_SCANNER_RUNS ?? 60);
 
 interface LanguageResult {
   scannerMs: number;

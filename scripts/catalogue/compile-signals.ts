@@ -1,13 +1,15 @@
-// Compiles each signal record of catalogue/signals/ into its regex, proves it
-// linear-time and runs it over the record's own examples. The build calls it
-// after the cross-checks; its output is the `signalRecords` of the catalogue.
+// Compiles each signal record of catalogue/signals/ into its regex: generates
+// every form (variants.ts), proves the regex linear-time and runs it over the
+// record's own examples. The build calls it after the cross-checks; its output
+// is the `signalRecords` of the catalogue.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import type { SignalRecordSource } from '../../src/core/catalogue/schema';
-import { compilePhrases, orderPhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
-import { linearTimeFailures } from './linear-time';
+import { compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { recordLinearTimeFailures } from './linear-time';
 import type { LoadedCatalogue } from './load';
 import type { ProblemList } from './problems';
+import { generatePatterns } from './variants';
 
 function quotes(regex: RegExp, text: string): string[] {
   return [...text.matchAll(regex)].map((m) => m[0]);
@@ -21,8 +23,8 @@ function compileRecord(
   problems: ProblemList,
 ): CompiledSignalRecord | undefined {
   const at = (path: string) => `${language}.${path}`;
-  const phrases = orderPhrases(record.phrases);
-  const source = compilePhrases(phrases);
+  const { phrases, pairs } = generatePatterns(record, language);
+  const source = compileRecordSource({ phrases, pairs });
   let regex: RegExp;
   try {
     regex = new RegExp(source, RECORD_FLAGS);
@@ -31,11 +33,14 @@ function compileRecord(
     return undefined;
   }
   let ok = true;
-  for (const failure of linearTimeFailures(source, RECORD_FLAGS)) {
+  for (const failure of recordLinearTimeFailures({ phrases, pairs }, source, RECORD_FLAGS)) {
     ok = false;
-    const phrase = failure.alternative === null ? undefined : phrases[failure.alternative];
-    const index = phrase === undefined ? -1 : record.phrases.findIndex((p) => p.trim() === phrase);
-    problems.add(file, index < 0 ? at('phrases') : at(`phrases[${index}]`), `not provably linear-time (${failure.reason})`);
+    // Name the phrase as written when a generated form came from one.
+    const match = /^phrases\[(\d+)\]$/.exec(failure.part);
+    const phrase = match ? phrases[Number(match[1])] : undefined;
+    const index = phrase === undefined ? -1 : (record.phrases ?? []).findIndex((p) => p.trim() === phrase);
+    const path = index >= 0 ? `phrases[${index}]` : phrase !== undefined ? `phrases (generated "${phrase}")` : failure.part;
+    problems.add(file, at(path), `not provably linear-time (${failure.reason})`);
   }
   record.matches.forEach((example, i) => {
     const found = quotes(regex, example.text);
@@ -51,7 +56,7 @@ function compileRecord(
       problems.add(file, at(`nonMatches[${i}]`), `must not match, found ${JSON.stringify(found)}`);
     }
   });
-  return ok ? { id: record.id, ruleId, language, phrases, source, flags: RECORD_FLAGS } : undefined;
+  return ok ? { id: record.id, ruleId, language, phrases, pairs, source, flags: RECORD_FLAGS } : undefined;
 }
 
 /** The compiled records in SCANNABLE_RULE_IDS order, English then German; problems go to `problems`. */

@@ -64,6 +64,11 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
       });
     }
   }
+  // A signal record's notes may cite a source that no rule cites (word lists,
+  // plain-language guidance); it counts as cited.
+  for (const { data } of loaded.signals) {
+    for (const language of LANGUAGES) for (const sourceId of data[language].sources ?? []) cited.add(sourceId);
+  }
   // Only when every rule loaded can a source truly be uncited, or a profile empty.
   if (loaded.rules.length === loaded.fileNames.rules.length) {
     for (const profile of PROFILE_IDS) {
@@ -72,7 +77,7 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
       }
     }
     for (const { file, data } of loaded.sources) {
-      if (!cited.has(data.id)) problems.add(file, 'id', `unused source: no rule cites "${data.id}"`);
+      if (!cited.has(data.id)) problems.add(file, 'id', `unused source: no rule or signal record cites "${data.id}"`);
     }
   }
 
@@ -80,7 +85,18 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
     for (const language of LANGUAGES) {
       const expectedId = `${name}.${language}`;
       if (data[language].id !== expectedId) problems.add(file, `${language}.id`, `must be "${expectedId}"`);
-      checkUnique(file, `${language}.phrases`, data[language].phrases.map((p) => p.trim()), problems);
+      const record = data[language];
+      checkUnique(file, `${language}.phrases`, (record.phrases ?? []).map((p) => p.trim()), problems);
+      checkUnique(file, `${language}.adjectives`, (record.adjectives ?? []).map((p) => p.trim()), problems);
+      const kinds = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs];
+      if (kinds.every((list) => !list?.length)) {
+        problems.add(file, language, 'must list phrases, adjectives, attributive, verbSecond or pairs');
+      }
+      if (language === 'en' && record.verbSecond) problems.add(file, 'en.verbSecond', 'is German only');
+      if (language === 'en' && record.attributive) problems.add(file, 'en.attributive', 'is German only');
+      (record.sources ?? []).forEach((sourceId, i) => {
+        if (!sourceIds.has(sourceId)) problems.add(file, `${language}.sources[${i}]`, `unknown source "${sourceId}"`);
+      });
     }
   }
 }

@@ -22,8 +22,32 @@
 //    alternative.
 // A source outside this shape (another compiler, a group, a quantifier other
 // than `\s+`) is analysed as a whole without the edges, by recheck directly.
+//
+// Bounded pairs (`A`, then `B` within N words) compile to
+// `(?:a1|a2…)(?:\s+W){0,N}?\s+(?:b1|b2…)`, W a run of characters that are
+// neither white space nor `.!?`. recheckPair proves them part by part:
+// 4. Each phrase of either part is a literal phrase, proven as in 3. Such a
+//    phrase matches at a given position in at most one way (each `\s+` in it
+//    must take the whole white-space run, since a non-space literal follows),
+//    so for backtracking it acts as one literal atom whose cost is its length.
+// 5. The parts are unrepeated groups of such phrases: as in 2, the work is at
+//    most the sum over every pair (a, b) of `a GAP b` alone.
+// 6. So `x(?:\s+W){0,N}?\s+x`, with the pair's own N, decides the question;
+//    recheck proves it for every N up to MAX_PAIR_GAP (one check per N).
+// Each position where A matches can make the gap read at most N words ahead,
+// so every text unit is read by at most N + 1 attempts: linear for a fixed N.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { checkSync } from 'recheck';
-import { WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import type { CompiledPhrasePair } from '../../src/core/catalogue/compiled-types';
+import {
+  compileRecordSource,
+  gapSource,
+  phraseToSource,
+  type RecordPatterns,
+  WORD_CHAR,
+} from '../../src/core/scanner/phrase-pattern';
 
 /** Why one alternative (or the whole source) is not proven linear. */
 export interface LinearTimeFailure {
@@ -84,14 +108,37 @@ function skeletons(tokens: readonly Token[]): string[] {
   return result;
 }
 
-const verdicts = new Map<string, string | null>();
+// recheck's verdict depends only on its version, the flags and the source, so
+// verdicts are kept on disk between builds (a pair skeleton takes seconds).
+const require = createRequire(import.meta.url);
+const RECHECK_VERSION: string = require('recheck/package.json').version;
+const CACHE_FILE = join(process.cwd(), 'node_modules', '.cache', 'writing-rules-recheck', `${RECHECK_VERSION}.json`);
+
+function readCache(): Map<string, string | null> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as Record<string, string | null>));
+  } catch {
+    return new Map();
+  }
+}
+
+const verdicts = readCache();
+
+function saveCache(): void {
+  try {
+    mkdirSync(dirname(CACHE_FILE), { recursive: true });
+    writeFileSync(CACHE_FILE, JSON.stringify(Object.fromEntries(verdicts)));
+  } catch {
+    // A read-only tree only loses the speed-up.
+  }
+}
 
 /** null when recheck proves `source` safe, else what it said. */
-function recheckVerdict(source: string, flags: string): string | null {
+function recheckVerdict(source: string, flags: string, timeout = 10_000): string | null {
   const key = `${flags}/${source}`;
   const known = verdicts.get(key);
   if (known !== undefined) return known;
-  const result = checkSync(source, flags, { checker: 'automaton', timeout: 10_000 });
+  const result = checkSync(source, flags, { checker: 'automaton', timeout });
   const verdict =
     result.status === 'safe'
       ? null
@@ -99,6 +146,8 @@ function recheckVerdict(source: string, flags: string): string | null {
         ? `recheck: vulnerable, ${result.complexity.type} time`
         : `recheck: could not decide (${result.error.kind}${'message' in result.error ? `: ${result.error.message}` : ''})`;
   verdicts.set(key, verdict);
+  // Only definite answers are kept: a timeout may pass on a less busy machine.
+  if (result.status !== 'unknown') saveCache();
   return verdict;
 }
 
@@ -118,6 +167,51 @@ export function linearTimeFailures(source: string, flags: string): LinearTimeFai
   skeletons(tokens).forEach((skeleton, alternative) => {
     const reason = skeleton === '' ? 'empty alternative' : recheckVerdict(skeleton, flags);
     if (reason !== null) failures.push({ alternative, reason });
+  });
+  return failures;
+}
+
+/** Why one phrase or pair of a record is not proven linear-time. */
+export interface RecordLinearTimeFailure {
+  /** `phrases[i]` or `pairs[i]` of the compiled record. */
+  readonly part: string;
+  readonly reason: string;
+}
+
+/** null when the pair's skeleton (see 4 to 6 above) is proven linear. */
+function pairVerdict(pair: CompiledPhrasePair, flags: string): string | null {
+  for (const phrase of [...pair.first, ...pair.then]) {
+    const [failure] = linearTimeFailures(`(?<!${WORD_CHAR})(?:${phraseToSource(phrase)})(?!${WORD_CHAR})`, flags);
+    if (failure) return `"${phrase}": ${failure.reason}`;
+  }
+  // The unrolled bounded loop makes a large automaton: about 8 s for N = 8 on
+  // one core, checked once per N and build.
+  return recheckVerdict(`x${gapSource(pair.within)}x`, flags, 90_000);
+}
+
+/**
+ * Every literal phrase and pair of a compiled record that is not proven
+ * linear-time; empty when the whole record is. `source` must be what the
+ * patterns compile to, so the proof is about the regex the scanner runs.
+ */
+export function recordLinearTimeFailures(
+  patterns: RecordPatterns & { readonly pairs: readonly CompiledPhrasePair[] },
+  source: string,
+  flags: string,
+): RecordLinearTimeFailure[] {
+  if (compileRecordSource(patterns) !== source) {
+    return [{ part: 'source', reason: 'is not what the phrases and pairs compile to' }];
+  }
+  const failures: RecordLinearTimeFailure[] = [];
+  const literal = compileRecordSource({ phrases: patterns.phrases });
+  if (patterns.phrases.length > 0) {
+    for (const failure of linearTimeFailures(literal, flags)) {
+      failures.push({ part: failure.alternative === null ? 'phrases' : `phrases[${failure.alternative}]`, reason: failure.reason });
+    }
+  }
+  patterns.pairs.forEach((pair, i) => {
+    const reason = pairVerdict(pair, flags);
+    if (reason !== null) failures.push({ part: `pairs[${i}]`, reason });
   });
   return failures;
 }

@@ -32,6 +32,7 @@ export function germanPackageVersions(): { versions: string[]; missing: string[]
   const missing: string[] = [];
   for (const name of GERMAN_PACKAGES) {
     try {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own ${Field} format, not a template
       const out = execFileSync('dpkg-query', ['-W', '-f=${Status}|${Version}', name], { encoding: 'utf8' });
       const [status, version] = out.split('|');
       if (status?.endsWith(' installed')) versions.push(`${name} ${version}`);

@@ -15,7 +15,7 @@ export async function loadCorpus(language: 'en' | 'de', root: string): Promise<C
   if (language === 'en') return buildEnglishCorpus(root);
   const dir = join(root, 'node_modules', '.cache', 'writing-rules-corpus');
   const file = join(dir, 'de.json');
-  const key = germanPackageVersions().versions.join(', ') + ' / corpus format 1';
+  const key = `${germanPackageVersions().versions.join(', ')} / corpus format 1`;
   if (existsSync(file)) {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as { key: string; corpus: Corpus };
     if (cached.key === key) return cached.corpus;

@@ -79,7 +79,7 @@ async function check(command: CheckCommand, io: CliIo, pieceUnits: number | unde
         continue;
       }
       const scan = scanSettingsFor(file, settings, config, command);
-      let found;
+      let found: Awaited<ReturnType<typeof checker.check>>;
       try {
         found = await checker.check(read.text, modeForPath(file.display), scan);
       } catch (error) {

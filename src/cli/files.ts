@@ -2,7 +2,7 @@
 // as UTF-8 text. A path that cannot be used becomes an input problem that is
 // reported while the other files are still checked.
 import { isUtf8 } from 'node:buffer';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 
 /** Extensions a directory walk collects, and the scan mode of each. */
@@ -84,7 +84,7 @@ export function collectFiles(
 }
 
 function walk(directory: string, display: string, problems: InputProblem[]): InputFile[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
   } catch (error) {

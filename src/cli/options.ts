@@ -62,7 +62,7 @@ const OPTIONS = {
 
 /** Parses the arguments after the program name. Throws UsageError. */
 export function parseCommand(argv: readonly string[]): Command {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {

@@ -29,7 +29,9 @@ async function served(query: string, acceptLanguage?: string): Promise<Response>
 function interfaceText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('#highlighted, #profile-rules, #review-prompt, #review-text, #ui-language, script, tool, context').forEach((el) => el.remove());
+    clone.querySelectorAll('#highlighted, #profile-rules, #review-prompt, #review-text, #ui-language, script, tool, context').forEach((el) => {
+      el.remove();
+    });
     return clone.textContent ?? '';
   });
 }

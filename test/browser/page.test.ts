@@ -7,7 +7,7 @@ import { isPlainLine } from '../../src/core/index';
 import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, type OpenedPage } from './chromium';
 
 // Emoji (surrogate pairs, a ZWJ sequence) and combining marks before the matches.
-const TEXT = '👩‍💻 Cafe\u0301 na\u0308ive 🎉🎉 notes: a powerful review panel.\nThis makes it seems that 𝒳 works. Seamlessly done.';
+const TEXT = '👩‍💻 Cafe\u0301 na\u0308ive 🎉🎉 notes: a powerful review panel.\nThis makes it seems that 𝒳 might work. Seamlessly done.';
 
 interface Signal {
   ruleId: string;
@@ -88,7 +88,7 @@ describe('review page in Chromium', () => {
     const { signals } = await callService<{ signals: Signal[] }>('find_writing_signals', { text: TEXT, profile: 'technical-reference', maxSignals: 500 });
     const { whole, marks } = await drawnMarks(opened.page);
     expect(whole).toBe(TEXT);
-    expect(marks.map((mark) => mark.text)).toEqual(['powerful', 'This makes it seems that', 'Seamlessly']);
+    expect(marks.map((mark) => mark.text)).toEqual(['powerful', 'This makes it seems that 𝒳 might', 'Seamlessly']);
     for (const mark of marks) {
       expect(mark.start).toBe(mark.dataStart);
       expect(mark.text).toBe(TEXT.slice(mark.dataStart, mark.dataEnd));

@@ -139,7 +139,7 @@ describe('the build refuses', () => {
       cpSync(join(r, HOUSE_STYLE), join(r, file));
       mutate(r, file, (d) => void (d.id = 'unused-guide'));
     });
-    expect(problems).toEqual([`${file}: id: unused source: no rule cites "unused-guide"`]);
+    expect(problems).toEqual([`${file}: id: unused source: no rule or signal record cites "unused-guide"`]);
   });
 
   it('a source URL that is not https', () => {

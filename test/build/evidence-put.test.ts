@@ -24,7 +24,9 @@ const EN_KEY = 'evidence/en/public-docs/reviewer/public-docs-example-v1';
 const DE_KEY = 'evidence/de/public-docs/reviewer/public-docs-example-v1';
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A temp folder holding a copy of wrangler.toml; its local KV state lands here too. */
 function tempHost(): { dir: string; config: string } {

@@ -79,7 +79,9 @@ function write(root: string, file: string, data: unknown): void {
 export function writeFixtureCatalogue(): string {
   const root = mkdtempSync(join(tmpdir(), 'catalogue-fixture-'));
   write(root, 'catalogue/release.yaml', { release: '2026.01' });
-  RULE_IDS.forEach((id, i) => write(root, `catalogue/rules/${id}.yaml`, rule(id, i)));
+  RULE_IDS.forEach((id, i) => {
+    write(root, `catalogue/rules/${id}.yaml`, rule(id, i));
+  });
   for (const id of SOURCES) write(root, `catalogue/sources/${id}.yaml`, source(id));
   for (const id of SCANNABLE_RULE_IDS) {
     write(root, `catalogue/signals/${id}.yaml`, Object.fromEntries(LANGUAGES.map((l) => [l, signalRecord(id, l)])));

@@ -17,7 +17,9 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
   dependencies: Record<string, string>;
 };
 const temporary: string[] = [];
-afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
 
 const rebuild = 'dist/ is missing or stale: run `npm run build`';
 

@@ -1,8 +1,8 @@
 // The build's linear-time proof accepts what compilePhrases produces and
 // refuses sources that backtrack super-linearly or that recheck cannot decide.
 import { describe, expect, it } from 'vitest';
-import { linearTimeFailures } from '../../scripts/catalogue/linear-time';
-import { compilePhrases, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import { linearTimeFailures, recordLinearTimeFailures } from '../../scripts/catalogue/linear-time';
+import { compilePhrases, compileRecordSource, MAX_PAIR_GAP, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
 
 const edged = (core: string) => `(?<!${WORD_CHAR})(?:${core})(?!${WORD_CHAR})`;
 
@@ -38,4 +38,23 @@ describe('linearTimeFailures', () => {
     const [failure] = linearTimeFailures(String.raw`(?<=a)\s+b`, RECORD_FLAGS);
     expect(failure?.reason).toMatch(/^recheck: could not decide \(unsupported/);
   });
+});
+
+describe('recordLinearTimeFailures', () => {
+  const pair = (within: number) => ({ first: ['not only', 'not just'], then: ['but', 'but also'], within });
+
+  it('proves records with bounded pairs at every allowed gap', () => {
+    for (const within of [0, 1, 4, MAX_PAIR_GAP]) {
+      const patterns = { phrases: ['powerful'], pairs: [pair(within)] };
+      expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('refuses a source that is not what the phrases and pairs compile to', () => {
+    const patterns = { phrases: ['powerful'], pairs: [pair(2)] };
+    expect(recordLinearTimeFailures(patterns, compilePhrases(['powerful']), RECORD_FLAGS)).toEqual([
+      { part: 'source', reason: 'is not what the phrases and pairs compile to' },
+    ]);
+  });
+
 });

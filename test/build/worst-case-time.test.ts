@@ -1,6 +1,8 @@
 // Every compiled record scans a 250,000-unit adversarial text (near-misses of
-// its phrases, glued phrases, long letter and space runs) in about the time it
-// scans ordinary prose of that length: no super-linear backtracking.
+// its phrases, glued phrases, long letter and space runs, and for pairs: first
+// parts followed by one word too many, by long words, by runs of other first
+// parts, or by the second part cut short) in about the time it scans ordinary
+// prose of that length: no super-linear backtracking.
 import { describe, expect, it } from 'vitest';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
@@ -29,8 +31,22 @@ function nearMiss(phrase: string): string {
   return phrase.slice(0, -1) + (last.toLowerCase() === 'q' ? 'z' : 'q');
 }
 
-function adversarial(record: Pick<CompiledSignalRecord, 'phrases'>): string {
-  const pieces = record.phrases.flatMap((phrase) => {
+/** Texts where a pair's first part starts a match that must fail as late as possible. */
+function pairAttacks(pair: NonNullable<CompiledSignalRecord['pairs']>[number]): string[] {
+  const first = pair.first[0] ?? '';
+  const then = pair.then[0] ?? '';
+  const words = (n: number) => Array.from({ length: n }, () => 'wort').join(' ');
+  return [
+    `${first} ${words(pair.within + 1)} ${then}`,
+    `${first} ${words(pair.within)} ${nearMiss(then)}`,
+    `${first}, ${'x'.repeat(3_000)} ${then.slice(0, -1)}`,
+    `${`${first} `.repeat(pair.within + 2)}${nearMiss(then)}`,
+    `${first} ${' '.repeat(500)}${words(pair.within)}${' \t'.repeat(200)}${nearMiss(then)}`,
+  ];
+}
+
+function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs'>): string {
+  const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
     const [first = phrase] = phrase.split(' ');
     return [
       nearMiss(phrase),
@@ -40,7 +56,7 @@ function adversarial(record: Pick<CompiledSignalRecord, 'phrases'>): string {
       phrase.replace(/ /g, ' \t\n '),
     ];
   });
-  const [longest = ''] = record.phrases;
+  const [longest = record.pairs?.[0]?.first[0] ?? ''] = record.phrases;
   const firstWord = longest.split(' ')[0];
   return fill(`${pieces.join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `);
 }

@@ -57,9 +57,9 @@ describe('text output', () => {
     expect(result.stdout).toBe(
       [
         `docs/a.md:2:9  meta-framing  "it is worth noting"  ${META}`,
-        `docs/a.md:2:39  word-choice  "seamless"  ${WORD}`,
+        `docs/a.md:2:39  word-choice  "powerful"  ${WORD}`,
         '',
-        `docs/b.txt:1:1  word-choice  "seamless"  ${WORD}`,
+        `docs/b.txt:1:1  word-choice  "powerful"  ${WORD}`,
         '',
         "3 signals in 2 of 3 files. Each signal needs a reviewer's judgment.",
         '',
@@ -86,8 +86,8 @@ describe('text output', () => {
     const result = await run(dir, ['check', '--max-signals', '2', 'a.md']);
     expect(result.stdout).toBe(
       [
-        `a.md:1:1  word-choice  "seamless"  ${WORD}`,
-        `a.md:1:10  word-choice  "seamless"  ${WORD}`,
+        `a.md:1:1  word-choice  "powerful"  ${WORD}`,
+        `a.md:1:10  word-choice  "powerful"  ${WORD}`,
         'a.md: more signals than --max-signals 2; the first 2 are shown',
         '',
         "2 signals in 1 of 1 file. Each signal needs a reviewer's judgment.",
@@ -101,9 +101,9 @@ describe('inputs', () => {
   it('reads standard input for -, under --stdin-name when given', async () => {
     const dir = tree({});
     const plain = await run(dir, ['check', '-'], { stdin: `Well, ${EN_WORD}.\n` });
-    expect(plain.stdout.split('\n')[0]).toBe(`-:1:7  word-choice  "seamless"  ${WORD}`);
+    expect(plain.stdout.split('\n')[0]).toBe(`-:1:7  word-choice  "powerful"  ${WORD}`);
     const named = await run(dir, ['check', '--stdin-name', 'notes/draft.md', '-'], { stdin: `${EN_WORD}\n` });
-    expect(named.stdout.split('\n')[0]).toBe(`notes/draft.md:1:1  word-choice  "seamless"  ${WORD}`);
+    expect(named.stdout.split('\n')[0]).toBe(`notes/draft.md:1:1  word-choice  "powerful"  ${WORD}`);
   });
 
   it('walks directories for the documented extensions, skipping node_modules and dot-directories', async () => {
@@ -143,7 +143,7 @@ describe('inputs', () => {
       ].join('\n'),
     );
     expect(result.stdout).toBe(
-      `good.md:1:1  word-choice  "seamless"  ${WORD}\n\n` +
+      `good.md:1:1  word-choice  "powerful"  ${WORD}\n\n` +
         "1 signal in 1 of 1 file; 4 paths could not be checked. Each signal needs a reviewer's judgment.\n",
     );
     // Exit 2 wins over "no signals" too.
@@ -187,7 +187,7 @@ describe('settings per file', () => {
       [
         `docs/de/anleitung.md:1:24  word-choice  "nahtlos"  ${WORT}`,
         '',
-        `docs/en/guide.md:1:7  word-choice  "seamless"  ${WORD}`,
+        `docs/en/guide.md:1:7  word-choice  "powerful"  ${WORD}`,
         '',
         "2 signals in 2 of 2 files. Each signal needs a reviewer's judgment.",
         '',

@@ -110,7 +110,7 @@ describe('rdjson', () => {
     const url = catalogue.sources.find((s) => s.id === catalogue.rules.find((r) => r.id === 'word-choice')?.evidence[0]?.sourceId)?.url;
     expect(output.source).toEqual({ name: 'writing-rules' });
     expect(output.diagnostics[0]).toEqual({
-      message: `"seamless": ${title('word-choice')}. Needs a reviewer's judgment.`,
+      message: `"powerful": ${title('word-choice')}. Needs a reviewer's judgment.`,
       location: {
         path: 'docs/guide one.md',
         // "Grüße 😀 " is 13 bytes in UTF-8: ü and ß 2 each, the emoji 4.
@@ -141,7 +141,7 @@ describe('github', () => {
     );
     expect(lines[1]).toBe(
       `::notice file=docs/a%2Cb%3A c.md,line=2,col=16,endLine=2,endColumn=24,title=word-choice%3A ${escapeProperty(word?.title.en ?? '')}::` +
-        `"seamless": ${escapeData(word?.prompt.en ?? '')}`,
+        `"powerful": ${escapeData(word?.prompt.en ?? '')}`,
     );
     expect(lines[2]).toBe('::error file=bad.md,title=writing-rules::bad.md is binary (contains a NUL byte), not text');
     expect(lines[3]).toBe('2 signals in 1 of 1 file; 1 path could not be checked');

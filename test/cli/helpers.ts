@@ -56,7 +56,7 @@ export function tree(files: Record<string, string | Uint8Array>): string {
 
 /** Phrases the tests rely on; stable in the catalogue while other phrase lists grow. */
 export const EN_META = 'it is worth noting';
-export const EN_WORD = 'seamless';
+export const EN_WORD = 'powerful';
 export const DE_WORD = 'nahtlos';
 export const DE_META = 'es sei darauf hingewiesen';
 

@@ -22,7 +22,7 @@ describe('examples/', () => {
     const data = await checkText('Plain words.\nA powerful, seamless setup.');
     expect(data.signals.map((s) => [s.quote, s.line, s.column])).toEqual([
       ['powerful', 2, 3],
-      ['seamless', 2, 13],
+      ['seamless setup', 2, 13], // a seamless-plus-noun pair spans both words
     ]);
     expect(findWritingSignalsResultSchema.safeParse(data).success).toBe(true);
   });

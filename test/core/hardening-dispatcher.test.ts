@@ -163,7 +163,7 @@ describe('host evidence callbacks', () => {
   // Bug (core): evidence messages quote host values verbatim ("got '…'"), so a
   // huge or control-laden value from storage reaches the caller whole.
   it('keeps invalid-host-evidence messages short and printable for huge, hostile values', async () => {
-    const hostile = 'Z'.repeat(100_000) + '\u202e\u0000';
+    const hostile = `${'Z'.repeat(100_000)}\u202e\u0000`;
     const result = await dispatch(() => ({
       status: 'evidence-missing',
       query: { ...scope, cohortId: hostile },
@@ -200,7 +200,7 @@ describe('the review prompt and the document', () => {
   });
 
   it('echoes no more than 40 units of a hostile tool name, with controls escaped', async () => {
-    const name = '\u202e' + 'n'.repeat(10_000) + '\u0007';
+    const name = `\u202e${'n'.repeat(10_000)}\u0007`;
     const result = await dispatcher.dispatch({ name, arguments: {} });
     expect(codeOf(result)).toBe('unknown-tool');
     expect(result.tool).toBe(name);

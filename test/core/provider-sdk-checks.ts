@@ -26,7 +26,9 @@ export function subschemas(schema: JsonSchemaNode, path = ''): [string, JsonSche
     } else if (['items', 'not', 'additionalProperties'].includes(keyword) && isNode(value)) {
       found.push(...subschemas(value, `${path}/${keyword}`));
     } else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(keyword) && Array.isArray(value)) {
-      value.forEach((child, index) => isNode(child) && found.push(...subschemas(child, `${path}/${keyword}/${index}`)));
+      value.forEach((child, index) => {
+        if (isNode(child)) found.push(...subschemas(child, `${path}/${keyword}/${index}`));
+      });
     }
   }
   return found;

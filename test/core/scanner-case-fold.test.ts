@@ -6,15 +6,15 @@ import { UNICODE_ONLY_FOLD_TABLE, unicodeOnlyFolds } from '../../src/core/scanne
 import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
 import { FIXTURE_RECORDS } from './scanner-fixtures';
 
-const escape = (c: string) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`;
+const escapeCodePoint = (c: string) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`;
 
 let bmp = '';
 for (let unit = 0; unit <= 0xffff; unit++) if (unit < 0xd800 || unit > 0xdfff) bmp += String.fromCharCode(unit);
 
 /** Characters that `/c/iu` matches and `/c/i` does not, found by trying every BMP character. */
 function unicodeOnlyFoldsOf(char: string, among: string): string {
-  const nonUnicode = new RegExp(`^${escape(char).replace(/\\u\{(\w+)\}/, (_, hex: string) => `\\u${hex.padStart(4, '0')}`)}$`, 'i');
-  return [...among.matchAll(new RegExp(escape(char), 'giu'))]
+  const nonUnicode = new RegExp(`^${escapeCodePoint(char).replace(/\\u\{(\w+)\}/, (_, hex: string) => `\\u${hex.padStart(4, '0')}`)}$`, 'i');
+  return [...among.matchAll(new RegExp(escapeCodePoint(char), 'giu'))]
     .map((m) => m[0])
     .filter((other) => other !== char && !nonUnicode.test(other))
     .join('');

@@ -146,7 +146,10 @@ describe('read-only access', () => {
 describe('KV reads', () => {
   const readsWith = async (overrides: Record<string, unknown>, removed: string[] = []) => {
     const reads: unknown[][] = [];
-    const recording = { get: (...args: unknown[]) => (reads.push(args), Promise.resolve(null)) };
+    const recording = { get: (...args: unknown[]) => {
+      reads.push(args);
+      return Promise.resolve(null);
+    } };
     await requestWith(variantEnv({ ...overrides, EVIDENCE: recording }, removed), '/v1/dispatch', evidenceCall('de', 'agent-report'));
     return reads;
   };

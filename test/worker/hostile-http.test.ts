@@ -154,7 +154,7 @@ describe('text the decoder accepts but a careless server mishandles', () => {
   });
 
   it('echoes a hostile tool name in full as the tool, and escaped and cut in the message', async () => {
-    const name = '\u202e\u0000<script>alert(1)</script>' + 'n'.repeat(5000);
+    const name = `\u202e\u0000<script>alert(1)</script>${'n'.repeat(5000)}`;
     const body = await expectCoreAnswer(JSON.stringify({ name, arguments: {} }));
     expect(body.tool).toBe(name);
     expect(body.error!.message).not.toMatch(/[\u0000\u202e]/);

@@ -92,6 +92,7 @@ describe('POST /mcp under hostile input', () => {
   it.each([
     ['an own constructor key', 'get_writing_rules', { constructor: { detail: 'full' } }],
     ['an unknown tool', 'rewrite_text', {}],
+    // biome-ignore lint/correctness/noPrecisionLoss: 1e309 is Infinity on purpose, a number JSON cannot carry
     ['an out-of-bounds argument', 'find_writing_signals', { text: 'x', maxSignals: 1e309 }],
     ['a host field', 'compose_writing_review_prompt', { audience: 'Everyone' }],
   ])('answers a tool call with %s as a tool error, not a crash', async (_label, name, args) => {

@@ -27,5 +27,5 @@ export function formatText(report: RunReport, { color }: TextStyle): string {
   }
   const summary = summaryLine(report);
   const closing = groups.length === 0 ? summary : `${summary}. Each signal needs a reviewer's judgment.`;
-  return [...groups, paint(color, '1', closing)].join('\n\n') + '\n';
+  return `${[...groups, paint(color, '1', closing)].join('\n\n')}\n`;
 }

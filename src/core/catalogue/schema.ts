@@ -9,6 +9,7 @@ import {
   RULE_IDS,
   SEVERITIES,
 } from './ids';
+import { MAX_PAIR_GAP } from '../scanner/phrase-pattern';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
@@ -75,14 +76,40 @@ export const catalogueIndexSchema = z.strictObject({
   release: text,
 });
 
+/** A bounded pair as written: any `first` phrase, then any `then` phrase within `within` words. */
+export const signalPairSourceSchema = z.strictObject({
+  first: z.array(text).min(1),
+  // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the record is not thenable
+  then: z.array(text).min(1),
+  within: z.number().int().min(0).max(MAX_PAIR_GAP),
+});
+
 /**
  * One scanner record as written in `catalogue/signals/<rule-id>.yaml` under `en`
- * or `de`: literal phrases (a space matches any run of white space, an
- * apostrophe matches ' or ’), with example sentences that must and must not match.
+ * or `de` (docs/catalogue.md explains each kind): literal phrases (a space
+ * matches any run of white space, an apostrophe matches ' or ’), adjectives
+ * given by lemma, German verb-second families and bounded pairs, with example
+ * sentences that must and must not match. English phrases and pair parts also
+ * match their contracted or full forms ("we'll" and "we will").
  */
 export const signalRecordSourceSchema = z.strictObject({
   id: text,
-  phrases: z.array(text).min(1),
+  /** Where the phrases come from, naming the sources listed in `sources`. */
+  notes: text.optional(),
+  /** IDs of catalogue/sources/ entries the notes cite. */
+  sources: z.array(text).optional(),
+  phrases: z.array(text).optional(),
+  /** Lemmas; German ones also match the endings -e, -em, -en, -er, -es. */
+  adjectives: z.array(text).optional(),
+  /** German lemmas matched only with an ending (before a noun), never bare: "robuste", not "robust". */
+  attributive: z.array(text).optional(),
+  /**
+   * German only: a finite verb and what completes it. Matches "verb rest"
+   * (also with up to four words between, as in verb-second order after a
+   * fronted phrase) and "rest verb" (verb-final order in a clause).
+   */
+  verbSecond: z.array(z.strictObject({ verb: z.array(text).min(1), rest: z.array(text).min(1) })).optional(),
+  pairs: z.array(signalPairSourceSchema).optional(),
   matches: z
     .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
     .min(2),

@@ -6,7 +6,7 @@
 // once), which the regex engine walks far faster than a flat alternation of
 // hundreds of phrases.
 import { foldUnicodeOnly } from './case-fold';
-import { WORD_CHAR } from './phrase-pattern';
+import { type PhrasePair, WORD_CHAR } from './phrase-pattern';
 
 type Trie = Map<string, Trie>;
 const END = '';
@@ -23,8 +23,8 @@ function wordCharClassBody(last: number): string {
   // Literal characters keep the class short: the class stands at every phrase
   // end of the candidate regex, and V8 stops optimising a regex source past
   // about 20 KiB. Only a character that is special in a class is escaped.
-  const escape = (unit: number) =>
-    /[\\\]\[^-]/.test(String.fromCharCode(unit)) || unit < 0x20
+  const classLiteral = (unit: number) =>
+    /[\\\][^-]/.test(String.fromCharCode(unit)) || unit < 0x20
       ? `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`
       : String.fromCharCode(unit);
   let body = '';
@@ -32,7 +32,7 @@ function wordCharClassBody(last: number): string {
     if (!matches(unit)) continue;
     let end = unit;
     while (end < last && matches(end + 1)) end++;
-    body += end === unit ? escape(unit) : `${escape(unit)}-${escape(end)}`;
+    body += end === unit ? classLiteral(unit) : `${classLiteral(unit)}-${classLiteral(end)}`;
     unit = end;
   }
   return body;
@@ -83,17 +83,45 @@ function insert(trie: Trie, pieces: readonly string[]): void {
   node.set(END, new Map());
 }
 
+// A phrase end renders as an empty branch; the word-edge test follows the
+// whole trie once (the engine backtracks into the branches when it fails),
+// which keeps the source small: V8 stops optimising a regex past about 20 KiB.
 function render(trie: Trie): string {
-  const branches = [...trie].map(([piece, rest]) => (piece === END ? NOT_BEFORE_WORD : piece + render(rest)));
+  const branches = [...trie].map(([piece, rest]) => (piece === END ? '' : piece + render(rest)));
   return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+}
+
+function trieOf(phrases: readonly string[]): Trie {
+  const trie: Trie = new Map();
+  for (const phrase of phrases) insert(trie, tokens(phrase));
+  return trie;
+}
+
+// Characters of each second part an adjacent pair's candidate checks: enough
+// to tell most second parts from the words around them, few enough to keep
+// the source small.
+const THEN_PREFIX = 4;
+
+// A pair, relaxed: its first part in full (the candidate must start where the
+// record does) and the white space after it. An adjacent pair (within 0) also
+// checks the first characters of its second part, so "it allows" does not stop
+// the filter at every "it". The words a wider pair may skip are left to the
+// record's own regex: a bounded loop here would be unrolled by the engine for
+// every pair and make the filter itself slow to compile and to run.
+function pairCandidate(pair: PhrasePair): string {
+  const start = pair.first.every((p) => /^\w/.test(tokens(p)[0] as string)) ? String.raw`\b` : '';
+  const head = `${start}${render(trieOf(pair.first))}${String.raw`,?\s`}`;
+  if (pair.within > 0) return head;
+  const prefixes = [...new Set(pair.then.map((p) => [...p.trim()].slice(0, THEN_PREFIX).join('').trim()))];
+  return `${head}${String.raw`\s*`}${render(trieOf(prefixes))}`;
 }
 
 /**
  * A regex (flags `g` and `i`, no `u`) that matches, in the text after
- * `foldTextUnicodeOnly`, wherever any of the phrases could match under flags
- * `giu`: neither after nor before one of COMMON_WORD_CHARS.
+ * `foldTextUnicodeOnly`, wherever any of the phrases or pairs could match
+ * under flags `giu`: neither after nor before one of COMMON_WORD_CHARS.
  */
-export function compileCandidatePattern(phrases: readonly string[]): RegExp {
+export function compileCandidatePattern(phrases: readonly string[], pairs: readonly PhrasePair[] = []): RegExp {
   const ascii: Trie = new Map();
   const other: Trie = new Map();
   for (const phrase of phrases) {
@@ -103,7 +131,11 @@ export function compileCandidatePattern(phrases: readonly string[]): RegExp {
   // Before an ASCII word character, \b is the cheapest edge test the engine
   // has, and exact enough: no other text character folds to one without `u`.
   const starts: string[] = [];
-  if (ascii.size > 0) starts.push(String.raw`\b${render(ascii)}`);
-  if (other.size > 0) starts.push(NOT_AFTER_WORD + render(other));
+  if (ascii.size > 0) starts.push(String.raw`\b${render(ascii)}${NOT_BEFORE_WORD}`);
+  if (other.size > 0) starts.push(NOT_AFTER_WORD + render(other) + NOT_BEFORE_WORD);
+  for (const pair of pairs) {
+    const body = pairCandidate(pair);
+    starts.push(body.startsWith(String.raw`\b`) ? body : NOT_AFTER_WORD + body);
+  }
   return new RegExp(starts.join('|'), 'gi');
 }

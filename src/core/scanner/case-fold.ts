@@ -45,6 +45,7 @@ function nonUnicodeCanonical(char: string): string {
 const representative = new Map<string, string>();
 for (const [char, extras] of extrasByChar) {
   const members = [char, ...extras].flatMap((c) => [c, representative.get(c) ?? c]);
+  // biome-ignore lint/complexity/useMathMinMax: the members are strings, compared by code unit
   const least = members.reduce((a, b) => (a < b ? a : b));
   for (const [c, r] of representative) if (members.includes(r)) representative.set(c, least);
   for (const c of members) representative.set(c, least);

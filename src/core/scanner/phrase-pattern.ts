@@ -1,6 +1,7 @@
-// Turns a record's literal phrases into one regex source with whole-word,
-// Unicode-aware edges. The build compiles every record with it; tests and the
-// benchmark use it as the reference semantics of a record.
+// Turns a record's literal phrases and bounded pairs into one regex source with
+// whole-word, Unicode-aware edges. The build compiles every record with it;
+// the scanner, tests and the benchmark use it as the reference semantics of a
+// record.
 
 /**
  * A character that continues a word (docs/api-reference.md#word-edges): letter, decimal
@@ -11,10 +12,37 @@ export const WORD_CHAR = String.raw`[\p{L}\p{Nd}_]`;
 /** Flags every compiled record uses: global, case-insensitive, Unicode. */
 export const RECORD_FLAGS = 'giu';
 
+/** The most words a bounded pair lets stand between its two parts. */
+export const MAX_PAIR_GAP = 8;
+
+/**
+ * One word between the parts of a pair: anything but white space and the
+ * marks that end a sentence or a clause (. ! ? ; :), so a pair never reaches
+ * into the next sentence.
+ */
+export const GAP_WORD = String.raw`[^\s.!?;:]+`;
+
+/** Phrase A, then phrase B within at most `within` words of the same sentence. */
+export interface PhrasePair {
+  /** The first part: any of these phrases. */
+  readonly first: readonly string[];
+  /** The second part: any of these phrases. */
+  readonly then: readonly string[];
+  /** Words allowed between the parts, 0 to MAX_PAIR_GAP. */
+  readonly within: number;
+}
+
+/** What a record matches: literal phrases and bounded pairs. */
+export interface RecordPatterns {
+  readonly phrases: readonly string[];
+  readonly pairs?: readonly PhrasePair[];
+}
+
 // `-` stays unescaped: outside a class it is literal, and `\-` is a syntax error under the `u` flag.
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
-function phraseToSource(phrase: string): string {
+/** A literal phrase as regex source: a space matches any run of white space, ' matches ' and ’. */
+export function phraseToSource(phrase: string): string {
   return phrase
     .trim()
     .split(/\s+/)
@@ -33,11 +61,40 @@ export function orderPhrases(phrases: readonly string[]): string[] {
 }
 
 /**
- * The regex source for a list of literal phrases: longest phrase first, so the
- * leftmost match is also the longest phrase starting there; a space in a phrase
- * matches any run of white space; an apostrophe matches ' and ’.
+ * The gap of a pair: a comma that may end A ("In this section, we will"),
+ * up to `within` words, fewest first, then the white space before B.
  */
+export function gapSource(within: number): string {
+  const words = within === 0 ? '' : String.raw`(?:\s+${GAP_WORD}){0,${within}}?`;
+  return String.raw`,?${words}\s+`;
+}
+
+/**
+ * One pair as regex source. The gap is lazy, so the signal ends at the first
+ * B after A: the shortest span that shows the cue.
+ */
+export function pairToSource(pair: PhrasePair): string {
+  const side = (phrases: readonly string[]) => `(?:${orderPhrases(phrases).map(phraseToSource).join('|')})`;
+  return `${side(pair.first)}${gapSource(pair.within)}${side(pair.then)}`;
+}
+
+/**
+ * The regex source of a record: pairs first (a pair that matches at a position
+ * reports its whole span rather than a literal that starts there), then the
+ * literal phrases, longest first, so the leftmost match is also the longest
+ * phrase starting there.
+ */
+export function compileRecordSource(patterns: RecordPatterns): string {
+  const alternatives = [...(patterns.pairs ?? []).map(pairToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
+  return `(?<!${WORD_CHAR})(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+}
+
+/** The regex source for a list of literal phrases alone. */
 export function compilePhrases(phrases: readonly string[]): string {
-  const alternation = orderPhrases(phrases).map(phraseToSource).join('|');
-  return `(?<!${WORD_CHAR})(?:${alternation})(?!${WORD_CHAR})`;
+  return compileRecordSource({ phrases });
+}
+
+/** Every phrase a match of the record can begin with: the literals and each pair's first part. */
+export function openingPhrases(patterns: RecordPatterns): string[] {
+  return [...patterns.phrases, ...(patterns.pairs ?? []).flatMap((p) => p.first)];
 }

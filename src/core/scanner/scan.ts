@@ -1,13 +1,13 @@
 // The static scanner behind `find_writing_signals`. It returns exactly what
 // reference-scan.ts returns, faster: one candidate regex per language and
-// rule selection finds every place a phrase could start, and only there does
-// the record's own regex decide. The core's find-signals tool calls it.
+// rule selection finds every place a phrase or the first part of a pair could
+// start, and only there does the record's own regex decide. The core's find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { compileCandidatePattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
-import { compilePhrases, RECORD_FLAGS } from './phrase-pattern';
+import { compileRecordSource, openingPhrases, RECORD_FLAGS } from './phrase-pattern';
 import type { ScanRequest } from './scan-request';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
@@ -54,23 +54,59 @@ function stickyFlags(flags: string): string {
 }
 
 /**
- * Whether a record takes the fast path: its source is what its phrases compile
- * to, with the standard flags. Any other record is run on its own, as is.
+ * Whether a record takes the fast path: its source is what its phrases and
+ * pairs compile to, with the standard flags. Any other record is run on its
+ * own, as is.
  */
 export function isFastPathRecord(record: CompiledSignalRecord): boolean {
-  return record.flags === RECORD_FLAGS && compilePhrases(record.phrases) === record.source;
+  return record.flags === RECORD_FLAGS && compileRecordSource(record) === record.source;
 }
 
-function buildPlan(records: readonly CompiledSignalRecord[]): ScanPlan {
-  const fast = records.filter(isFastPathRecord);
-  const matchers = fast.map((record, index) => ({
-    index,
-    record,
-    sticky: new RegExp(record.source, stickyFlags(record.flags)),
-    opening: openingPattern(record.phrases),
-  }));
+// One candidate per language serves every rule selection: it may stop where
+// only an unselected record could match (those positions find no matcher), and
+// compiling a candidate costs V8 a tenth of a second or more, which a process
+// should pay once per catalogue and language, not once per selection. The
+// scanner is synchronous and each scan resets lastIndex, so sharing is safe.
+const candidates = new Map<string, RegExp>();
+
+function candidateFor(records: readonly CompiledSignalRecord[]): RegExp {
+  const key = records.map((r) => r.source).join('\u0000');
+  let candidate = candidates.get(key);
+  if (candidate === undefined) {
+    candidate = compileCandidatePattern(
+      records.flatMap((r) => r.phrases),
+      records.flatMap((r) => r.pairs ?? []),
+    );
+    candidates.set(key, candidate);
+  }
+  return candidate;
+}
+
+// A record's own regexes do not depend on the rule selection or on which copy
+// of the catalogue holds the record (each dispatcher clones it): every plan
+// with the same record source shares them, keyed by the compiled source. The
+// scanner is synchronous, and each use sets lastIndex first.
+const recordRegexes = new Map<string, { fast: boolean; sticky: RegExp; opening: RegExp }>();
+
+function regexesOf(record: CompiledSignalRecord): { fast: boolean; sticky: RegExp; opening: RegExp } {
+  const key = `${record.flags}/${record.source}/${openingPhrases(record).join('\u0000')}`;
+  let found = recordRegexes.get(key);
+  if (!found) {
+    found = {
+      fast: isFastPathRecord(record),
+      sticky: new RegExp(record.source, stickyFlags(record.flags)),
+      opening: openingPattern(openingPhrases(record)),
+    };
+    recordRegexes.set(key, found);
+  }
+  return found;
+}
+
+function buildPlan(records: readonly CompiledSignalRecord[], language: readonly CompiledSignalRecord[]): ScanPlan {
+  const fast = records.filter((r) => regexesOf(r).fast);
+  const matchers = fast.map((record, index) => ({ index, record, ...regexesOf(record) }));
   return {
-    candidate: fast.length > 0 ? compileCandidatePattern(fast.flatMap((r) => r.phrases)) : null,
+    candidate: fast.length > 0 ? candidateFor(language.filter((r) => regexesOf(r).fast)) : null,
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
@@ -137,11 +173,12 @@ export function createSignalScanner(records: readonly CompiledSignalRecord[]): S
   const plans = new Map<string, ScanPlan>();
   const planFor = (language: Language, ruleIds: readonly RuleId[]): ScanPlan => {
     const selected = new Set<string>(ruleIds);
-    const chosen = records.filter((r) => r.language === language && selected.has(r.ruleId));
+    const ofLanguage = records.filter((r) => r.language === language);
+    const chosen = ofLanguage.filter((r) => selected.has(r.ruleId));
     const key = chosen.map((r) => records.indexOf(r)).join(',');
     let plan = plans.get(key);
     if (!plan) {
-      plan = buildPlan(chosen);
+      plan = buildPlan(chosen, ofLanguage);
       plans.set(key, plan);
     }
     return plan;

@@ -1,7 +1,7 @@
 // Turns a call's `arguments` into validated values or one message for people
 // (docs/api-reference.md#errors). Every tool's arguments pass through here, so no raw
 // zod text ever reaches a caller.
-import * as z from 'zod';
+import type * as z from 'zod';
 import { echo } from '../echo';
 import type { FieldSpec } from './fields';
 

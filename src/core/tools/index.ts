@@ -16,6 +16,7 @@ type DefinitionNamed<N> = Extract<Definition, { readonly name: N }>;
 
 // Fails to compile when a name in WritingToolName has no definition here.
 type NoneMissing<T extends never> = T;
+// biome-ignore lint/correctness/noUnusedVariables: exists only to fail the compile
 type UndefinedToolNames = NoneMissing<Exclude<WritingToolName, Definition['name']>>;
 
 /** Every tool, in documentation order. */

@@ -24,7 +24,7 @@ export function toDispatchArguments(detail: unknown): ConvertedArguments {
     const raw = value[name];
     if (typeof raw !== 'string') continue;
     const items = raw.split(',').map((item) => item.trim());
-    const empty = items.findIndex((item) => item === '');
+    const empty = items.indexOf('');
     if (empty !== -1) {
       return { ok: false, message: t('error.empty-item', { name, item: empty + 1, count: items.length }) };
     }

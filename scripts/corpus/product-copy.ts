@@ -1,0 +1,105 @@
+// The product-copy corpora: short texts written to sell or introduce a
+// package, the kind of prose the scanner exists for.
+// - English: the `description` of every package.json under node_modules/ and
+//   the opening paragraph of every README.md there (the first paragraph of
+//   prose after the title).
+// - German: the German package descriptions of Debian (apt's Translation-de
+//   index, short and long description of every package).
+// Both are deterministic for one node_modules tree and one apt index.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { markdownToProse, newParagraphs } from './prose';
+import type { Corpus, CorpusDocument } from './types';
+
+function walk(dir: string, names: ReadonlySet<string>, out: string[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, names, out);
+    else if (entry.isFile() && names.has(entry.name.toLowerCase())) out.push(path);
+  }
+}
+
+/** The first paragraph of prose of a README: at least 8 words, ending a sentence. */
+function openingParagraph(markdown: string): string | undefined {
+  return markdownToProse(markdown)
+    .split(/\n{2,}/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .find((p) => p.split(' ').length >= 8 && /[.!?:]$/.test(p));
+}
+
+/** English: package.json descriptions and README opening paragraphs under `<root>/node_modules`. */
+export function buildEnglishProductCopy(root: string): Corpus {
+  const files: string[] = [];
+  walk(join(root, 'node_modules'), new Set(['package.json', 'readme.md']), files);
+  files.sort();
+  const seen = new Set<string>();
+  const documents: CorpusDocument[] = [];
+  let descriptions = 0;
+  let openings = 0;
+  for (const file of files) {
+    let text: string | undefined;
+    const isManifest = file.endsWith('package.json');
+    try {
+      text = isManifest
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { description?: unknown }).description?.toString()
+        : openingParagraph(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // test fixtures and templates that are not JSON
+    }
+    const [paragraph] = newParagraphs(text ?? '', seen);
+    if (!paragraph) continue;
+    if (isManifest) descriptions++;
+    else openings++;
+    documents.push({ source: relative(root, file), text: paragraph });
+  }
+  const lock = readFileSync(join(root, 'package-lock.json'));
+  return {
+    language: 'en',
+    documents,
+    provenance: [
+      `node_modules: ${descriptions} distinct package.json descriptions, ${openings} distinct README opening paragraphs`,
+      `package-lock.json sha256 ${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`,
+    ],
+  };
+}
+
+/** Where apt keeps the German description index (any mirror, any suite). */
+export function findGermanTranslations(dir = '/var/lib/apt/lists'): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  const names = readdirSync(dir).filter((n) => /_i18n_Translation-de(\.(lz4|gz|xz))?$/.test(n)).sort();
+  return names.length > 0 ? join(dir, names[0]!) : undefined;
+}
+
+/** German: every Description-de of Debian's Translation-de index. */
+export function buildGermanProductCopy(file = findGermanTranslations()): Corpus {
+  if (!file) {
+    throw new Error(
+      'German product copy needs apt\'s Translation-de index: run apt-get -o Acquire::Languages=de update',
+    );
+  }
+  // apt-helper decompresses whatever format apt stored the index in.
+  const index = execFileSync('/usr/lib/apt/apt-helper', ['cat-file', file], { maxBuffer: 1 << 28 }).toString('utf8');
+  const seen = new Set<string>();
+  const documents: CorpusDocument[] = [];
+  for (const stanza of index.split(/\n\n+/)) {
+    const name = /^Package: (.+)$/m.exec(stanza)?.[1];
+    const body = /^Description-de: ([\s\S]*)$/m.exec(stanza)?.[1];
+    if (!name || !body) continue;
+    const [short = '', ...long] = body.split('\n');
+    // Long descriptions: one leading space per line, " ." for a blank line.
+    const paragraphs = [short, long.map((l) => (l.trim() === '.' ? '\n\n' : l.trim())).join(' ')]
+      .join('\n\n')
+      .split(/\n{2,}/)
+      .map((p) => p.replace(/\s+/g, ' ').trim());
+    const kept = newParagraphs(paragraphs.join('\n\n'), seen);
+    if (kept.length > 0) documents.push({ source: `Translation-de:${name}`, text: kept.join('\n\n') });
+  }
+  const hash = createHash('sha256').update(index).digest('hex').slice(0, 16);
+  return {
+    language: 'de',
+    documents,
+    provenance: [`${file.split('/').pop()}: ${documents.length} packages with new German text; sha256 of the index ${hash}`],
+  };
+}
