@@ -18,9 +18,11 @@ export const MAX_PAIR_GAP = 8;
 /**
  * One word between the parts of a pair: anything but white space and the
  * marks that end a sentence or a clause (. ! ? ; :), so a pair never reaches
- * into the next sentence.
+ * into the next sentence. Nor U+FFFC, which Markdown and HTML mode put where
+ * code, a URL or a block boundary was (SEPARATOR in markup/projection.ts): a
+ * pair never spans skipped content.
  */
-export const GAP_WORD = String.raw`[^\s.!?;:]+`;
+export const GAP_WORD = String.raw`[^\s.!?;:\uFFFC]+`;
 
 /** Phrase A, then phrase B within at most `within` words of the same sentence. */
 export interface PhrasePair {
