@@ -19,7 +19,7 @@ const isNameEnd = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || 
 
 export function readHtmlCandidate(s: string): UnitMask {
   const mask = new UnitMask(s);
-  mask.kinds.fill(UnitKind.markupBreak);
+  mask.mark(0, s.length, UnitKind.markupBreak);
   const n = s.length;
   let codeDepth = 0;
   let i = 0;

@@ -20,7 +20,7 @@ const INLINE_ELEMENTS = new Set([
 export function readHtml(text: string): UnitMask {
   const mask = new UnitMask(text);
   // Everything is markup that separates until the tokenizer says it is text.
-  mask.kinds.fill(UnitKind.markupBreak);
+  mask.mark(0, text.length, UnitKind.markupBreak);
   const lower = (start: number, end: number) => text.slice(start, end).toLowerCase();
   /** Where the next construct starts: after the last text, reference or tag. */
   let cursor = 0;

@@ -105,6 +105,9 @@ export class BlockReader {
   }
 
   private block(type: BlockType): Block {
+    // Containers hold no lines: one shared frozen array spares two allocations per list item
+    // (thousands of nested items stay cheap), and a push into it would throw rather than corrupt.
+    if (isContainer(type)) return { type, lines: NO_LINES, endings: NO_LINES, children: 0 };
     return { type, lines: [], endings: [], children: 0 };
   }
 
@@ -816,6 +819,12 @@ function canContain(parent: BlockType, child: BlockType): boolean {
     default:
       return false;
   }
+}
+
+const NO_LINES = Object.freeze([]) as unknown as number[];
+
+function isContainer(type: BlockType): boolean {
+  return type === 'document' || type === 'list' || type === 'item' || type === 'block_quote';
 }
 
 function acceptsLines(type: BlockType): boolean {

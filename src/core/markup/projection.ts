@@ -22,81 +22,100 @@ export interface Projection {
   readonly unitsByKind: readonly number[];
 }
 
+/** A growable list of piece offsets: three numbers per piece, no object per piece. */
+class Pieces {
+  /** Per piece: projection start, input start, and input end for a stand-in or -1 for a copied run. */
+  data = new Int32Array(3 * 1024);
+  count = 0;
+
+  add(projected: number, inStart: number, inEnd: number): void {
+    const at = 3 * this.count++;
+    if (at + 3 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[at] = projected;
+    this.data[at + 1] = inStart;
+    this.data[at + 2] = inEnd;
+  }
+
+  /** The last piece starting at or before projection offset `offset`: binary search. */
+  of(offset: number): number {
+    const data = this.data;
+    let low = 0;
+    let high = this.count - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if ((data[3 * mid] as number) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+}
+
 /**
  * Builds the projection from a mask. Pieces are runs copied from the input
  * (offsets shift by a constant) and single stand-ins (a reference or a
- * separator), which map to their whole input range.
+ * separator), which map to their whole input range. The mask's boundaries
+ * lead from run to run, so the cost follows the number of runs, not of units.
  */
 export function project(mask: UnitMask): Projection {
   const { text, kinds } = mask;
-  const replacements = [...mask.replacements].sort((a, b) => a.start - b.start);
+  const replacements = mask.replacements.length < 2 ? mask.replacements : [...mask.replacements].sort((a, b) => a.start - b.start);
   const parts: string[] = [];
-  // Piece i covers projection [projStarts[i], projStarts[i+1]) and input from inStarts[i];
-  // a stand-in (copied[i] === 0) maps every unit to [inStarts[i], inEnds[i]).
-  const projStarts: number[] = [];
-  const inStarts: number[] = [];
-  const inEnds: number[] = [];
-  const copied: number[] = [];
+  const pieces = new Pieces();
   let projected = 0;
   let nextReplacement = 0;
   const n = text.length;
   let at = 0;
+  /** Input offset of a separator not yet written (written only before more prose), or -1. */
   let pendingBreak = -1;
   const unitsByKind = new Array<number>(BREAKS.length).fill(0);
-  const push = (piece: string, start: number, end: number, isCopy: boolean) => {
-    if (pendingBreak >= 0) {
-      parts.push(SEPARATOR);
-      projStarts.push(projected);
-      inStarts.push(pendingBreak);
-      inEnds.push(pendingBreak);
-      copied.push(0);
-      projected += 1;
-      pendingBreak = -1;
-    }
-    parts.push(piece);
-    projStarts.push(projected);
-    inStarts.push(start);
-    inEnds.push(end);
-    copied.push(isCopy ? 1 : 0);
-    projected += piece.length;
-  };
   while (at < n) {
     const kind = kinds[at] as UnitKind;
-    let end = at + 1;
     if (kind === UnitKind.reference) {
       const replacement = replacements[nextReplacement++];
       if (replacement === undefined || replacement.start !== at) throw new Error(`reference at ${at} not recorded`);
-      push(replacement.text, at, replacement.end, false);
+      if (pendingBreak >= 0) {
+        parts.push(SEPARATOR);
+        pieces.add(projected++, pendingBreak, pendingBreak);
+        pendingBreak = -1;
+      }
+      parts.push(replacement.text);
+      pieces.add(projected, at, replacement.end);
+      projected += replacement.text.length;
       at = replacement.end;
       continue;
     }
-    while (end < n && kinds[end] === kind) end++;
+    const end = mask.runEnd(at);
     unitsByKind[kind] = (unitsByKind[kind] as number) + end - at;
-    if (kind === UnitKind.prose) push(text.slice(at, end), at, end, true);
-    else if (BREAKS[kind] && pendingBreak < 0 && projected > 0) pendingBreak = at;
+    if (kind === UnitKind.prose) {
+      if (pendingBreak >= 0) {
+        parts.push(SEPARATOR);
+        pieces.add(projected++, pendingBreak, pendingBreak);
+        pendingBreak = -1;
+      }
+      parts.push(text.slice(at, end));
+      pieces.add(projected, at, -1);
+      projected += end - at;
+    } else if (BREAKS[kind] && pendingBreak < 0 && projected > 0) pendingBreak = at;
     at = end;
   }
   const projection = parts.join('');
-  const pieceOf = (offset: number): number => {
-    let low = 0;
-    let high = projStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >>> 1;
-      if ((projStarts[mid] as number) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+  const data = pieces.data;
   return {
     text: projection,
     unitsByKind,
     inputStart(offset) {
-      const i = pieceOf(offset);
-      return copied[i] ? (inStarts[i] as number) + offset - (projStarts[i] as number) : (inStarts[i] as number);
+      const i = 3 * pieces.of(offset);
+      const inEnd = data[i + 2] as number;
+      return inEnd < 0 ? (data[i + 1] as number) + offset - (data[i] as number) : (data[i + 1] as number);
     },
     inputEnd(offset) {
-      const i = pieceOf(offset - 1);
-      return copied[i] ? (inStarts[i] as number) + offset - (projStarts[i] as number) : (inEnds[i] as number);
+      const i = 3 * pieces.of(offset - 1);
+      const inEnd = data[i + 2] as number;
+      return inEnd < 0 ? (data[i + 1] as number) + offset - (data[i] as number) : inEnd;
     },
   };
 }

@@ -70,6 +70,20 @@ describe.each([
     );
   });
 
+  it("the mask's boundaries lead from each run of equal kinds to the next, as a walk over every unit does", () => {
+    fc.assert(
+      fc.property(documentOf(pieces), (text) => {
+        const mask = read(text);
+        const byUnit: number[] = [];
+        for (let i = 1; i <= text.length; i++) if (i === text.length || mask.kinds[i] !== mask.kinds[i - 1]) byUnit.push(i);
+        const byBoundary: number[] = [];
+        for (let at = 0; at < text.length; at = mask.runEnd(at)) byBoundary.push(mask.runEnd(at));
+        expect(byBoundary).toEqual(byUnit);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('text mode answers as a call without format does', async () => {
     await fc.assert(
       fc.asyncProperty(documentOf(pieces), async (text) => {
