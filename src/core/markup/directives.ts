@@ -101,7 +101,7 @@ export function applyDirectives<S extends { readonly ruleId: RuleId; readonly st
     }
     const ruleOff = allOff !== exceptions.has(signal.ruleId);
     const lineRules = nextLine.get(signal.line);
-    const lineOff = lineRules === null || (lineRules !== undefined && lineRules.has(signal.ruleId));
+    const lineOff = lineRules === null || lineRules?.has(signal.ruleId) === true;
     if (!ruleOff && !lineOff) kept.push(signal);
   }
   return { kept, suppressed: signals.length - kept.length };

@@ -198,7 +198,7 @@ export class BlockReader {
         const charsToTab = 4 - (this.column % 4);
         if (columns) {
           this.partiallyConsumedTab = charsToTab > count;
-          const advance = charsToTab > count ? count : charsToTab;
+          const advance = Math.min(count, charsToTab);
           this.column += advance;
           this.offset += this.partiallyConsumedTab ? 0 : 1;
           count -= advance;
