@@ -1,5 +1,5 @@
 // A small seeded random generator (mulberry32) for the scripts whose runs must
-// repeat: the load mix and the precision sample.
+// repeat: the load mix, the precision sample and the Markdown fuzz documents.
 
 /** Numbers in [0, 1), the same sequence for the same seed. */
 export function seededRandom(seed: number): () => number {

@@ -4,17 +4,8 @@
 // definitions, autolinks, HTML and escapes. Deterministic for a seed, so a
 // failing document can be reproduced from its number.
 
-/** A small, fast PRNG (mulberry32): the same seed gives the same documents. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator: the same seed gives the same documents. */
+export { seededRandom as randomSource } from '../../../scripts/lib/seeded-random';
 
 const LINE_STARTS = ['', '', '', ' ', '  ', '   ', '    ', '\t', '> ', '>', '- ', '* ', '+ ', '1. ', '2) ', '  - ', '> - ', '- > ', '10. '];
 const PIECES = [
