@@ -7,7 +7,7 @@
 // (default 4000), LOAD_CONCURRENCY (64), LOAD_SEED (1).
 import worker from '../../src/worker/index';
 import type { WorkerEnv } from '../../src/worker/env';
-import { answerProblem, buildMix, LOAD_VARS, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, type LoadRequest, runLoadScript } from './mix';
 import { seededRandom } from '../lib/seeded-random';
 
 const REQUESTS = Number(process.env.LOAD_REQUESTS ?? 4000);
@@ -87,10 +87,4 @@ async function main(): Promise<number> {
   return steady && problems.size === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runLoadScript(main);

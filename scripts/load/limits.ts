@@ -12,7 +12,7 @@ import { budgetOf, RETRY_AFTER_SECONDS } from '../../src/worker/middleware/rate-
 import { startWranglerDev } from '../lib/wrangler-dev';
 import { withRateLimits } from '../lib/rate-limits';
 import { seededRandom } from '../lib/seeded-random';
-import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest, runLoadScript } from './mix';
 
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 32, 1, 512);
 const SEED = boundedInt('LOAD_SEED', 1, 0, 2 ** 31);
@@ -198,10 +198,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runLoadScript(main);

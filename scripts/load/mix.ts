@@ -162,3 +162,14 @@ export async function answerProblem(response: Response, item: LoadRequest): Prom
   }
   return undefined;
 }
+
+/** Runs a load script's main and exits with its code; a thrown error prints its message and exits 1. */
+export function runLoadScript(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

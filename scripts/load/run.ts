@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { catalogueVersion } from '../../src/core/index';
-import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest } from './mix';
+import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest, runLoadScript } from './mix';
 import { descendantsNamed, residentKiB } from './rss';
 import { startWranglerDev } from '../lib/wrangler-dev';
 import { withRateLimits } from '../lib/rate-limits';
@@ -161,10 +161,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runLoadScript(main);
