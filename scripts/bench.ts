@@ -5,7 +5,8 @@
 // minimal Hono + zod Worker; Markdown and HTML mode against text mode; the
 // `writing-rules` command against alex's on every README.md under
 // node_modules/; HTTP on `wrangler dev` (skip it with
-// `npm run bench -- --no-http`). Each row is a module under scripts/bench/.
+// `npm run bench -- --no-http`; run some groups only with
+// `npm run bench -- --only=scanner,markup`). Each row is a module under scripts/bench/.
 // docs/measurements.md holds the last measured table, section by section.
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -55,23 +56,31 @@ async function main(): Promise<void> {
   }
   const context: BenchContext = { records, prose };
 
-  console.error('measuring...');
-  const rows: Row[] = [
-    ...scannerRows(context),
-    ...competitorRows(context),
-    ...adversarialRows(context),
-    ...markupRows(context, root),
-    ...(await dispatchRows(context)),
-    ...bundleRows(root),
-  ];
-  console.error('measuring the cold start of the deploy bundle in workerd...');
-  rows.push(...(await coldStartRows(root)));
-  console.error('measuring the command line against alex on the README.md files under node_modules/ (a few minutes)...');
-  rows.push(...cliRows(root));
-  if (process.argv.includes('--no-http')) console.log('HTTP rows skipped (--no-http)');
-  else {
-    console.error('measuring HTTP on wrangler dev (about a minute)...');
-    rows.push(...(await httpRows(root)));
+  // `npm run bench -- --only=scanner,markup` runs just the named groups.
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const wanted = (group: string) => only === undefined || only.includes(group);
+  const groups: Record<string, () => Row[] | Promise<Row[]>> = {
+    scanner: () => scannerRows(context),
+    competitors: () => competitorRows(context),
+    adversarial: () => adversarialRows(context),
+    markup: () => markupRows(context, root),
+    dispatch: () => dispatchRows(context),
+    bundle: () => bundleRows(root),
+    'cold-start': () => coldStartRows(root),
+    cli: () => cliRows(root),
+    http: () => httpRows(root),
+  };
+  const unknown = only?.filter((group) => !(group in groups)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only: unknown group ${unknown.join(', ')}; groups: ${Object.keys(groups).join(', ')}`);
+  const rows: Row[] = [];
+  for (const [group, measure] of Object.entries(groups)) {
+    if (!wanted(group)) continue;
+    if (group === 'http' && process.argv.includes('--no-http')) {
+      console.log('HTTP rows skipped (--no-http)');
+      continue;
+    }
+    console.error(`measuring ${group}...`);
+    rows.push(...(await measure()));
   }
   console.log('');
   console.log(table(rows));
