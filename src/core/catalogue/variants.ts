@@ -1,12 +1,14 @@
 // Generates the forms a signal record matches from what its YAML says, so
 // nobody types inflections and contractions by hand: English contracted and
 // full forms, German adjective endings from a lemma, and the German
-// verb-second and verb-final orders of a verb and its completion. The
-// compiled catalogue lists every generated form.
-import type { CompiledPhrasePair } from '../../src/core/catalogue/compiled-types';
-import type { Language } from '../../src/core/catalogue/ids';
-import type { SignalRecordSource } from '../../src/core/catalogue/schema';
-import { orderPhrases } from '../../src/core/scanner/phrase-pattern';
+// verb-second and verb-final orders of a verb and its completion. The build
+// checks the forms and lists every one in docs/signal-forms.json; the bundle
+// carries the records as written and generates the forms when it loads
+// (compile.ts), with these same functions.
+import type { CompiledPhrasePair } from './compiled-types';
+import type { Language } from './ids';
+import type { SignalRecordSource } from './schema';
+import { orderPhrases } from '../scanner/phrase-pattern';
 
 /**
  * English full forms and their contractions. Each row is one direction-free
@@ -14,7 +16,7 @@ import { orderPhrases } from '../../src/core/scanner/phrase-pattern';
  * contractions with one full form are listed ("it's" is "it is" here, never
  * "it has"; "'d" is not listed, it stands for "had" or "would").
  */
-const CONTRACTIONS: readonly (readonly [string, string])[] = [
+export const CONTRACTIONS: readonly (readonly [string, string])[] = [
   ['we will', "we'll"],
   ['you will', "you'll"],
   ['I will', "I'll"],
@@ -52,17 +54,61 @@ const CONTRACTIONS: readonly (readonly [string, string])[] = [
 
 const normalise = (phrase: string) => phrase.trim().replace(/\s+/g, ' ').replace(/’/g, "'");
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+// A character that continues a word for the contraction table: letter,
+// decimal digit, `_` or an apostrophe (so "we'll" never contains "we").
+const WORD_OR_APOSTROPHE = /^[\p{L}\p{Nd}_']$/u;
+
+const continuesWord = (char: string | undefined) => char !== undefined && WORD_OR_APOSTROPHE.test(char);
+
+// The code point that ends at `end` (exclusive), or undefined at the start.
+function codePointBefore(text: string, end: number): string | undefined {
+  if (end <= 0) return undefined;
+  const low = text.charCodeAt(end - 1);
+  const high = text.charCodeAt(end - 2);
+  const pair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return text.slice(pair ? end - 2 : end - 1, end);
+}
+
+// The phrase with each code unit case-folded as a regex with the `iu` flags
+// folds it where the result is one ASCII-comparable unit, so positions stay
+// those of the phrase: lower case, and U+017F (long s) as "s". (U+212A, the
+// Kelvin sign, lower-cases to "k" already.)
+function foldForComparison(phrase: string): string {
+  const lower = phrase.toLowerCase();
+  const folded = lower.length === phrase.length ? lower : [...phrase].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
+  return folded.replace(/\u017f/g, 's');
+}
+
+// Where `word` occurs in `phrase` as a whole word, case-insensitively, left to
+// right without overlaps: what a global regex with word-edge lookarounds finds.
+// Written out because V8 takes milliseconds to compile each case-insensitive
+// Unicode regex, and the Worker generates every record's forms when its
+// isolate starts.
+function wordOccurrences(phrase: string, folded: string, word: string): number[] {
+  const lower = word.toLowerCase();
+  const found: number[] = [];
+  for (let start = folded.indexOf(lower); start >= 0; start = folded.indexOf(lower, start + 1)) {
+    const end = start + lower.length;
+    if (continuesWord(codePointBefore(phrase, start)) || continuesWord(String.fromCodePoint(phrase.codePointAt(end) ?? 0x20))) continue;
+    found.push(start);
+    start = end - 1;
+  }
+  return found;
 }
 
 // Whole-word, case-insensitive replacement that keeps a capital first letter.
-function replaceWords(phrase: string, from: string, to: string): string | undefined {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{Nd}_'])${escapeRegex(from)}(?![\\p{L}\\p{Nd}_'])`, 'giu');
-  if (!pattern.test(phrase)) return undefined;
-  return phrase.replace(pattern, (found) =>
-    found[0] !== found[0]?.toLowerCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to,
-  );
+// `folded` is foldForComparison(phrase), computed once for every pair of forms.
+function replaceWords(phrase: string, folded: string, from: string, to: string): string | undefined {
+  const starts = wordOccurrences(phrase, folded, from);
+  if (starts.length === 0) return undefined;
+  let result = '';
+  let copied = 0;
+  for (const start of starts) {
+    const first = phrase[start] as string;
+    result += phrase.slice(copied, start) + (first !== first.toLowerCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to);
+    copied = start + from.length;
+  }
+  return result + phrase.slice(copied);
 }
 
 /** The phrase with every combination of contracted and full forms (English). */
@@ -71,12 +117,13 @@ export function contractionVariants(phrase: string): string[] {
   const queue = [...seen];
   while (queue.length > 0) {
     const current = queue.pop() as string;
+    const folded = foldForComparison(current);
     for (const [full, short] of CONTRACTIONS) {
       for (const [from, to] of [
         [full, short],
         [short, full],
       ] as const) {
-        const next = replaceWords(current, from, to);
+        const next = replaceWords(current, folded, from, to);
         if (next !== undefined && !seen.has(next)) {
           seen.add(next);
           queue.push(next);
@@ -107,8 +154,11 @@ export interface GeneratedPatterns {
 /** Words a verb-second family lets stand between verb and completion ("funktioniert der Endpunkt wie erwartet"). */
 export const VERB_SECOND_GAP = 4;
 
+/** What a record says it matches, before any form is generated: its YAML without examples and notes. */
+export type SignalPatternsAsWritten = Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs'>;
+
 /** Expands a record as written into every form it matches. */
-export function generatePatterns(record: SignalRecordSource, language: Language): GeneratedPatterns {
+export function generatePatterns(record: SignalPatternsAsWritten, language: Language): GeneratedPatterns {
   const expand = (phrases: readonly string[]) =>
     orderPhrases(language === 'en' ? phrases.flatMap(contractionVariants) : phrases.map(normalise));
   const written = [
