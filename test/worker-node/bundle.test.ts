@@ -42,12 +42,12 @@ const dispatch = (call: unknown) =>
   fetchWorker('/v1/dispatch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(call) });
 
 describe('the deploy bundle', () => {
-  it('is one module built with the Ajv stub in place of Ajv', () => {
+  it('is one module with its own MCP handler, without the MCP SDK, Ajv or the review page', () => {
     const { inputs } = JSON.parse(readFileSync(bundle.metafilePath, 'utf8')) as { inputs: Record<string, unknown> };
     const names = Object.keys(inputs);
-    expect(names.filter((name) => /node_modules\/ajv(-formats)?\//.test(name))).toEqual([]);
-    expect(names).toContain('src/worker/mcp/ajv-unavailable.ts');
-    expect(names.some((name) => name.includes('@modelcontextprotocol/sdk'))).toBe(true);
+    expect(names).toContain('src/worker/mcp/handle-mcp-request.ts');
+    expect(names.filter((name) => /node_modules\/(?:ajv|@modelcontextprotocol)/.test(name))).toEqual([]);
+    expect(names.filter((name) => name.startsWith('src/worker/page/assets/'))).toEqual([]);
   });
 });
 
