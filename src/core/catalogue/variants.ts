@@ -56,9 +56,18 @@ const normalise = (phrase: string) => phrase.trim().replace(/\s+/g, ' ').replace
 
 // A character that continues a word for the contraction table: letter,
 // decimal digit, `_` or an apostrophe (so "we'll" never contains "we").
-const WORD_OR_APOSTROPHE = /^[\p{L}\p{Nd}_']$/u;
+// ASCII is decided directly; the Unicode-class regex, which costs V8 several
+// milliseconds to compile, is built only when a phrase has another character
+// next to a contraction form.
+let wordOrApostrophe: RegExp | undefined;
 
-const continuesWord = (char: string | undefined) => char !== undefined && WORD_OR_APOSTROPHE.test(char);
+function continuesWord(char: string | undefined): boolean {
+  if (char === undefined) return false;
+  const code = char.charCodeAt(0);
+  if (code < 0x80) return /[A-Za-z0-9_']/.test(char);
+  wordOrApostrophe ??= /^[\p{L}\p{Nd}_']$/u;
+  return wordOrApostrophe.test(char);
+}
 
 // The code point that ends at `end` (exclusive), or undefined at the start.
 function codePointBefore(text: string, end: number): string | undefined {
@@ -111,9 +120,16 @@ function replaceWords(phrase: string, folded: string, from: string, to: string):
   return result + phrase.slice(copied);
 }
 
+// Any form of the table as a plain substring of a folded phrase. Most phrases
+// hold none, and one test of this regex (no Unicode classes, cheap to compile)
+// spares them the search form by form; the search decides the rest.
+const ANY_FORM = new RegExp(CONTRACTIONS.flat().map((form) => form.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
+
 /** The phrase with every combination of contracted and full forms (English). */
 export function contractionVariants(phrase: string): string[] {
-  const seen = new Set([normalise(phrase)]);
+  const written = normalise(phrase);
+  if (!ANY_FORM.test(foldForComparison(written))) return [written];
+  const seen = new Set([written]);
   const queue = [...seen];
   while (queue.length > 0) {
     const current = queue.pop() as string;
