@@ -47,7 +47,7 @@ describe('the deploy bundle', () => {
     const names = Object.keys(inputs);
     expect(names).toContain('src/worker/mcp/handle-mcp-request.ts');
     expect(names.filter((name) => /node_modules\/(?:ajv|@modelcontextprotocol)/.test(name))).toEqual([]);
-    expect(names.filter((name) => name.startsWith('src/worker/page/assets/'))).toEqual([]);
+    expect(names.filter((name) => name.startsWith('src/worker/assets/'))).toEqual([]);
   });
 });
 

@@ -3,7 +3,11 @@
 import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
-const written: CatalogueAsWritten = {
+/** `<release>+<content hash>` of this catalogue. */
+export const catalogueVersion = "2026.11+9fddc6ff6702";
+
+/** The catalogue as written: what the Worker's static asset `catalogue.json` holds too. */
+export const catalogueAsWritten: CatalogueAsWritten = {
   "catalogueVersion": "2026.11+9fddc6ff6702",
   "rules": [
     {
@@ -6107,4 +6111,4 @@ const written: CatalogueAsWritten = {
 };
 
 /** The rule catalogue, checked at build time; its signal records compiled (every form, one regex each) as it loads. */
-export const catalogue: CompiledCatalogue = compileCatalogue(written);
+export const catalogue: CompiledCatalogue = /* @__PURE__ */ compileCatalogue(catalogueAsWritten);
