@@ -14,10 +14,11 @@ import type { WorkerEnv } from './env';
 import { createEvidenceReader } from './evidence-reader';
 import type { ToolDispatcher } from './routes/dispatch';
 
-// The catalogue, read once per isolate and shared by every dispatcher, as the
-// library shares its bundled one. Only a settled view is kept: a Worker must
-// not await I/O another request started, so concurrent first calls each read.
-let catalogueView: CatalogueView | undefined;
+// The catalogue per ASSETS binding (one per isolate in production), read once
+// and shared by every dispatcher, as the library shares its bundled one. Only
+// a settled view is kept: a Worker must not await I/O another request
+// started, so concurrent first calls each read.
+const catalogueViews = new WeakMap<Fetcher, CatalogueView>();
 
 /**
  * Reads the catalogue the build wrote beside the review page (wrangler.toml
@@ -62,8 +63,12 @@ export function createHostDispatcher(config: HostConfig, env: WorkerEnv): ToolDi
   return {
     async dispatch(call) {
       if (dispatcher === undefined) {
-        catalogueView ??= await readCatalogueView(assets);
-        dispatcher = createDispatcher(catalogueView, host);
+        let view = catalogueViews.get(assets);
+        if (view === undefined) {
+          view = await readCatalogueView(assets);
+          catalogueViews.set(assets, view);
+        }
+        dispatcher = createDispatcher(view, host);
       }
       return dispatcher.dispatch(call as never);
     },
