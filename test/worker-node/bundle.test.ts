@@ -49,6 +49,18 @@ describe('the deploy bundle', () => {
     expect(names.filter((name) => /node_modules\/(?:ajv|@modelcontextprotocol)/.test(name))).toEqual([]);
     expect(names.filter((name) => name.startsWith('src/worker/assets/'))).toEqual([]);
   });
+
+  it('carries the catalogue version but not the catalogue, which it reads from its assets', () => {
+    const { outputs } = JSON.parse(readFileSync(bundle.metafilePath, 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    const [output] = Object.values(outputs).filter((entry) => Object.keys(entry.inputs).length > 0);
+    const generated = output?.inputs['src/core/catalogue/catalogue.generated.ts'];
+    // The version constant alone; the data is about 150 KiB before gzip.
+    expect(generated?.bytesInOutput).toBeGreaterThan(0);
+    expect(generated?.bytesInOutput).toBeLessThan(200);
+    expect(readFileSync(bundle.scriptPath, 'utf8')).toContain(catalogueVersion);
+  });
 });
 
 describe('the deploy bundle in Miniflare', () => {
