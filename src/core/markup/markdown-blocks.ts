@@ -22,27 +22,33 @@ type BlockType =
   | 'html_block'
   | 'table';
 
-interface ListData {
-  readonly ordered: boolean;
-  readonly marker: number;
-  readonly markerOffset: number;
-  padding: number;
-}
+/**
+ * One block. A class with every field set in the constructor: all blocks share
+ * one shape, so the per-line code that reads them stays monomorphic, and a
+ * list item costs one object (thousands of nested items stay cheap).
+ */
+class Block {
+  children = 0;
+  /** Lists and items: whether ordered, the marker character, its indentation, the content's padding. */
+  ordered = false;
+  marker = 0;
+  markerOffset = 0;
+  padding = 0;
+  /** Fenced code: the fence character (-1 for indented code), its length and indentation. */
+  fenceChar = -1;
+  fenceLength = 0;
+  fenceOffset = 0;
+  htmlType = 0;
+  tableColumns = 0;
 
-interface Block {
-  /** Changes once: a paragraph becomes a setext heading. */
-  type: BlockType;
-  /** Lines of a leaf: pairs of input offsets [content start, content end). */
-  readonly lines: number[];
-  /** For each line: the line ending's [start, end). */
-  readonly endings: number[];
-  children: number;
-  list?: ListData;
-  fenceChar?: number;
-  fenceLength?: number;
-  fenceOffset?: number;
-  htmlType?: number;
-  tableColumns?: number;
+  constructor(
+    /** Changes once: a paragraph becomes a setext heading. */
+    public type: BlockType,
+    /** Lines of a leaf: pairs of input offsets [content start, content end). */
+    readonly lines: number[],
+    /** For each line: the line ending's [start, end). */
+    readonly endings: number[],
+  ) {}
 }
 
 /** Text a phase-two pass reads: pairs of input offsets [start, end), one per line. */
@@ -107,8 +113,8 @@ export class BlockReader {
   private block(type: BlockType): Block {
     // Containers hold no lines: one shared frozen array spares two allocations per list item
     // (thousands of nested items stay cheap), and a push into it would throw rather than corrupt.
-    if (isContainer(type)) return { type, lines: NO_LINES, endings: NO_LINES, children: 0 };
-    return { type, lines: [], endings: [], children: 0 };
+    if (isContainer(type)) return new Block(type, NO_LINES, NO_LINES);
+    return new Block(type, [], []);
   }
 
   private get tip(): Block {
@@ -137,6 +143,8 @@ export class BlockReader {
       this.lineEnd = end;
       this.lineBreakEnd = breakEnd;
       this.incorporateLine();
+      // A blank line's walk holds for the next blank line while no block opens or closes.
+      if (this.blankWalk !== null) this.blankWalk.version = this.version;
       at = breakEnd;
     }
     while (this.open.length > 0) this.finalize();
@@ -266,7 +274,31 @@ export class BlockReader {
 
   // --- One line ----------------------------------------------------------------
 
+  /**
+   * Most lines are prose at the top level: they start a paragraph or continue
+   * the open one. Such a line begins with no white space and no character that
+   * can start a block, so it matches the general path's outcome without
+   * trying a block start: add it to the paragraph. False for any other line.
+   */
+  private plainLine(): boolean {
+    const depth = this.open.length;
+    const c = this.s.charCodeAt(this.lineStart);
+    if (depth > 2 || this.lineStart >= this.lineEnd || isSpaceOrTab(c) || maybeSpecial(c)) return false;
+    if (depth === 2 && this.tip.type !== 'paragraph') return false;
+    this.offset = this.lineStart;
+    this.column = 0;
+    this.blank = false;
+    this.partiallyConsumedTab = false;
+    this.blankWalk = null;
+    this.allClosed = true;
+    this.oldTip = this.lastMatched = depth - 1;
+    if (depth === 1) this.addChild('paragraph');
+    this.addLine();
+    return true;
+  }
+
   private incorporateLine(): void {
+    if (this.plainLine()) return;
     let depth = 0;
     this.oldTip = this.open.length - 1;
     this.offset = this.lineStart;
@@ -290,7 +322,9 @@ export class BlockReader {
         if (result === 1) break;
         depth++;
       }
-      this.blankWalk = plain && this.blank ? { version: this.version, depth } : null;
+      // Only a wholly blank line: `>` and spaces also leave the rest blank, but match differently.
+      // The version is filled in once the line is done (read), after the blocks it closes.
+      this.blankWalk = plain && this.blank && this.isBlankLine() ? { version: -1, depth } : null;
     }
     this.allClosed = depth === this.oldTip;
     this.lastMatched = depth;
@@ -323,7 +357,7 @@ export class BlockReader {
       this.addLine();
     } else if (acceptsLines(tip.type) && tip.type !== 'table') {
       this.addLine();
-      if (tip.type === 'html_block' && (tip.htmlType as number) <= 5 && this.closesHtmlBlock(tip.htmlType as number)) {
+      if (tip.type === 'html_block' && tip.htmlType <= 5 && this.closesHtmlBlock(tip.htmlType)) {
         this.finalize();
       }
     } else if (this.offset < this.lineEnd && !this.blank) {
@@ -349,27 +383,26 @@ export class BlockReader {
         }
         return 1;
       case 'item': {
-        const list = container.list as ListData;
         if (this.blank) {
           if (container.children === 0) return 1;
           this.advanceNextNonspace();
-        } else if (this.indent >= list.markerOffset + list.padding) {
-          this.advanceOffset(list.markerOffset + list.padding, true);
+        } else if (this.indent >= container.markerOffset + container.padding) {
+          this.advanceOffset(container.markerOffset + container.padding, true);
         } else return 1;
         return 0;
       }
       case 'code_block':
-        if (container.fenceChar !== undefined) {
+        if (container.fenceChar !== -1) {
           if (this.indent <= 3 && this.peek(this.nextNonspace) === container.fenceChar) {
             const fenceEnd = this.closingFenceEnd(this.nextNonspace, container.fenceChar);
-            if (fenceEnd - this.nextNonspace >= (container.fenceLength as number)) {
+            if (fenceEnd - this.nextNonspace >= container.fenceLength) {
               this.mask.mark(this.nextNonspace, this.lineEnd, UnitKind.code);
               container.endings.push(this.lineEnd, this.lineBreakEnd);
               this.finalize();
               return 2;
             }
           }
-          let i = container.fenceOffset as number;
+          let i = container.fenceOffset;
           while (i > 0 && isSpaceOrTab(this.peek(this.offset))) {
             this.advanceOffset(1, true);
             i--;
@@ -619,7 +652,8 @@ export class BlockReader {
       if (rest === this.lineEnd) return false;
     }
     const marker = ordered ? this.s.charCodeAt(markerEnd - 1) : c;
-    const data: ListData = { ordered, marker, markerOffset: this.indent, padding: 0 };
+    const markerOffset = this.indent;
+    let padding: number;
     this.advanceNextNonspace();
     this.advanceOffset(markerEnd - start, true);
     const spacesStartColumn = this.column;
@@ -630,21 +664,19 @@ export class BlockReader {
     const blankItem = this.peek(this.offset) === -1;
     const spacesAfterMarker = this.column - spacesStartColumn;
     if (spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem) {
-      data.padding = markerEnd - start + 1;
+      padding = markerEnd - start + 1;
       this.column = spacesStartColumn;
       this.offset = spacesStartOffset;
       if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
     } else {
-      data.padding = markerEnd - start + spacesAfterMarker;
+      padding = markerEnd - start + spacesAfterMarker;
     }
     this.closeUnmatchedBlocks();
     const tip = this.tip;
-    if (tip.type !== 'list' || !listsMatch(tip.list as ListData, data)) {
-      const list = this.addChild('list');
-      list.list = data;
+    if (tip.type !== 'list' || tip.ordered !== ordered || tip.marker !== marker) {
+      setList(this.addChild('list'), ordered, marker, markerOffset, padding);
     }
-    const item = this.addChild('item');
-    item.list = data;
+    setList(this.addChild('item'), ordered, marker, markerOffset, padding);
     this.mask.mark(start, markerEnd, UnitKind.markup);
     if (this.extensions) this.taskMarker();
     return true;
@@ -736,9 +768,9 @@ export class BlockReader {
         break;
       case 'code_block': {
         // A fenced block's first line is the rest of its opening fence (the info string), already marked.
-        const content = block.fenceChar === undefined ? lines : lines.slice(2);
+        const content = block.fenceChar === -1 ? lines : lines.slice(2);
         for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
-        this.trace?.codeBlock(this.s, content, block.fenceChar !== undefined, (endings[0] ?? lines[0]) as number);
+        this.trace?.codeBlock(this.s, content, block.fenceChar !== -1, (endings[0] ?? lines[0]) as number);
         break;
       }
       case 'html_block':
@@ -839,8 +871,11 @@ function maybeSpecial(c: number): boolean {
   );
 }
 
-function listsMatch(a: ListData, b: ListData): boolean {
-  return a.ordered === b.ordered && a.marker === b.marker;
+function setList(block: Block, ordered: boolean, marker: number, markerOffset: number, padding: number): void {
+  block.ordered = ordered;
+  block.marker = marker;
+  block.markerOffset = markerOffset;
+  block.padding = padding;
 }
 
 /** Pairs [start, end) of a table row's cells, split at pipes not escaped by a backslash. */
