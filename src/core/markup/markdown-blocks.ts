@@ -9,6 +9,8 @@ import { type UnitMask, UnitKind } from './mask';
 import type { MarkdownTrace } from './markdown-trace';
 
 const CODE_INDENT = 4;
+/** A blank line's walk was recorded; its version is set once the line is done. */
+const WALKED = -2;
 
 type BlockType =
   | 'document'
@@ -91,9 +93,11 @@ export class BlockReader {
   /**
    * How far the last blank line matched the open blocks, for as long as they
    * stay the same. Without it, each blank line under thousands of nested list
-   * items would walk all of them again: quadratic.
+   * items would walk all of them again: quadratic. Valid while
+   * `blankWalkVersion` is `version`; -1 when no blank line was walked.
    */
-  private blankWalk: { version: number; depth: number } | null = null;
+  private blankWalkVersion = -1;
+  private blankWalkDepth = 0;
   private thematicBreakFailed = { line: -1, char: 0, from: 0, until: 0 };
   readonly runs: InlineRun[] = [];
   private readonly closedParagraphs: Block[] = [];
@@ -144,7 +148,7 @@ export class BlockReader {
       this.lineBreakEnd = breakEnd;
       this.incorporateLine();
       // A blank line's walk holds for the next blank line while no block opens or closes.
-      if (this.blankWalk !== null) this.blankWalk.version = this.version;
+      if (this.blankWalkVersion !== -1) this.blankWalkVersion = this.version;
       at = breakEnd;
     }
     while (this.open.length > 0) this.finalize();
@@ -275,21 +279,27 @@ export class BlockReader {
   // --- One line ----------------------------------------------------------------
 
   /**
-   * Most lines are prose at the top level: they start a paragraph or continue
-   * the open one. Such a line begins with no white space and no character that
-   * can start a block, so it matches the general path's outcome without
-   * trying a block start: add it to the paragraph. False for any other line.
+   * Most lines are prose or blank at the top level. A prose line starts a
+   * paragraph or continues the open one: it begins with no white space and no
+   * character that can start a block, so it matches the general path's outcome
+   * without trying a block start. A blank line with nothing open does nothing.
+   * False for any other line, which takes the general path.
    */
   private plainLine(): boolean {
     const depth = this.open.length;
     const c = this.s.charCodeAt(this.lineStart);
+    // A blank line with only the document open changes nothing.
+    if (depth === 1 && (this.lineStart === this.lineEnd || (isSpaceOrTab(c) && this.isBlankLine()))) {
+      this.blankWalkVersion = -1;
+      return true;
+    }
     if (depth > 2 || this.lineStart >= this.lineEnd || isSpaceOrTab(c) || maybeSpecial(c)) return false;
     if (depth === 2 && this.tip.type !== 'paragraph') return false;
     this.offset = this.lineStart;
     this.column = 0;
     this.blank = false;
     this.partiallyConsumedTab = false;
-    this.blankWalk = null;
+    this.blankWalkVersion = -1;
     this.allClosed = true;
     this.oldTip = this.lastMatched = depth - 1;
     if (depth === 1) this.addChild('paragraph');
@@ -306,9 +316,9 @@ export class BlockReader {
     this.blank = false;
     this.partiallyConsumedTab = false;
 
-    if (this.blankWalk !== null && this.blankWalk.version === this.version && this.isBlankLine()) {
-      // The same open blocks met a blank line just before: they answer the same (see blankWalk).
-      depth = this.blankWalk.depth;
+    if (this.blankWalkVersion === this.version && this.isBlankLine()) {
+      // The same open blocks met a blank line just before: they answer the same (see blankWalkDepth).
+      depth = this.blankWalkDepth;
       this.findNextNonspace();
       this.advanceNextNonspace();
     } else {
@@ -324,7 +334,8 @@ export class BlockReader {
       }
       // Only a wholly blank line: `>` and spaces also leave the rest blank, but match differently.
       // The version is filled in once the line is done (read), after the blocks it closes.
-      this.blankWalk = plain && this.blank && this.isBlankLine() ? { version: -1, depth } : null;
+      this.blankWalkVersion = plain && this.blank && this.isBlankLine() ? WALKED : -1;
+      this.blankWalkDepth = depth;
     }
     this.allClosed = depth === this.oldTip;
     this.lastMatched = depth;
