@@ -32,6 +32,7 @@ const RAW_TEXT_ELEMENTS = new Map([
 const SPECIAL_NAMES = [...RAW_TEXT_ELEMENTS.keys(), 'plaintext'];
 
 
+const LT = 60;
 const GT = 62;
 const SLASH = 47;
 const DASH = 45;
@@ -53,7 +54,7 @@ class HtmlReader {
   private cursor = 0;
   /** Open code elements; their text is code. */
   private codeDepth = 0;
-  /** The next `&` at or after the last search, so each is found once. */
+  /** The first `&` at or after the last search (the text's length when there is none), so each is found once. */
   private nextAmp = -1;
   /** `title` or `textarea` while reading that element's text. */
   private rcdataName: string | null = null;
@@ -94,12 +95,17 @@ class HtmlReader {
       return;
     }
     if (!decode) return;
-    let amp = this.nextAmp;
-    if (amp < start) amp = this.nextAmp = this.s.indexOf('&', start);
-    while (amp !== -1 && amp < end) {
+    let amp = this.nextAmp < start ? this.findAmp(start) : this.nextAmp;
+    while (amp < end) {
       const after = this.rcdataName !== null && this.inClosingPrefix(amp) ? amp + 1 : this.reference(amp);
-      amp = this.nextAmp = this.s.indexOf('&', after);
+      amp = this.findAmp(after);
     }
+  }
+
+  private findAmp(from: number): number {
+    const at = this.s.indexOf('&', from);
+    this.nextAmp = at === -1 ? this.n : at;
+    return this.nextAmp;
   }
 
   /**
@@ -109,9 +115,11 @@ class HtmlReader {
    */
   private inClosingPrefix(amp: number): boolean {
     const name = this.rcdataName as string;
-    const lt = this.s.lastIndexOf('<', amp - 1);
+    // Look back no further than the closing tag is long, so a thousand references cost no more than one each.
+    let lt = amp - 1;
+    while (lt > amp - name.length - 2 && lt >= 0 && this.s.charCodeAt(lt) !== LT) lt--;
     const length = amp - lt;
-    if (lt === -1 || length >= name.length + 2) return false;
+    if (lt < 0 || this.s.charCodeAt(lt) !== LT || length >= name.length + 2) return false;
     return length === 1 || (this.s.charCodeAt(lt + 1) === SLASH && this.lowerAt(lt + 2, name.slice(0, length - 2)));
   }
 
