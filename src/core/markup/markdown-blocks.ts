@@ -51,6 +51,21 @@ class Block {
     /** For each line: the line ending's [start, end). */
     readonly endings: number[],
   ) {}
+
+  /** A closed container made new, as a container of `type`. */
+  reset(type: BlockType): void {
+    this.type = type;
+    this.children = 0;
+    this.ordered = false;
+    this.marker = 0;
+    this.markerOffset = 0;
+    this.padding = 0;
+    this.fenceChar = -1;
+    this.fenceLength = 0;
+    this.fenceOffset = 0;
+    this.htmlType = 0;
+    this.tableColumns = 0;
+  }
 }
 
 /** Text a phase-two pass reads: pairs of input offsets [start, end), one per line. */
@@ -100,6 +115,7 @@ export class BlockReader {
   private blankWalkDepth = 0;
   private thematicBreakFailed = { line: -1, char: 0, from: 0, until: 0 };
   readonly runs: InlineRun[] = [];
+  private readonly spareContainers: Block[] = [];
   private readonly closedParagraphs: Block[] = [];
 
   constructor(
@@ -117,8 +133,11 @@ export class BlockReader {
   private block(type: BlockType): Block {
     // Containers hold no lines: one shared frozen array spares two allocations per list item
     // (thousands of nested items stay cheap), and a push into it would throw rather than corrupt.
-    if (isContainer(type)) return new Block(type, NO_LINES, NO_LINES);
-    return new Block(type, [], []);
+    if (!isContainer(type)) return new Block(type, [], []);
+    const spare = this.spareContainers.pop();
+    if (spare === undefined) return new Block(type, NO_LINES, NO_LINES);
+    spare.reset(type);
+    return spare;
   }
 
   private get tip(): Block {
@@ -768,6 +787,8 @@ export class BlockReader {
   private finalize(): void {
     const block = this.open.pop() as Block;
     this.version++;
+    // Nothing refers to a closed container: the next one reuses it (10,000 nested items, closed and opened again, allocate once).
+    if (isContainer(block.type)) this.spareContainers.push(block);
     const { lines, endings } = block;
     switch (block.type) {
       case 'paragraph':
