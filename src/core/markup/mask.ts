@@ -68,8 +68,8 @@ export class UnitMask {
 
   /**
    * Where each run of equal kinds starts, in order (0 first), then the
-   * text's length. One pass over the boundary words:
-   * the cost follows the number of marks, not of units.
+   * text's length. One pass over the boundary words: the cost follows the
+   * number of marks, not of units.
    */
   runStarts(): Int32Array {
     const kinds = this.kinds;
