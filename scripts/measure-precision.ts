@@ -13,7 +13,8 @@
 //   npm run measure:precision -- --phrases    also print signals per phrase
 //   npm run measure:precision -- --hits       also write every signal in context to
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
 import { LANGUAGES, type Language } from '../src/core/catalogue/ids';
@@ -122,6 +123,7 @@ function readSample(): SampleRow[] {
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
   const body = rows.map((r) => SAMPLE_COLUMNS.map((c) => clean(r[c])).join('\t'));
+  mkdirSync(dirname(path), { recursive: true }); // the cache directory does not exist in a fresh checkout
   writeFileSync(path, `${[SAMPLE_COLUMNS.join('\t'), ...body].join('\n')}\n`);
 }
 
