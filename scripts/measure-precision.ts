@@ -93,16 +93,28 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
   return out;
 }
 
-/** Up to PER_RECORD hits per record, topped up to MIN_PER_LANGUAGE from the rest. */
+/** A 32-bit FNV-1a hash: a seed of its own for each record. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * Up to PER_RECORD hits per record, topped up to MIN_PER_LANGUAGE from the rest.
+ * Each record draws from a generator seeded by its ID, so changing one
+ * record's phrases redraws that record's sample only and keeps the verdicts
+ * already given for the others.
+ */
 function drawSample(language: Language, hits: Map<string, Hit[]>): Hit[] {
-  const next = seededRandom(SEED + (language === 'de' ? 1 : 0));
   const rest: Hit[] = [];
   const picked: Hit[] = [];
-  for (const list of hits.values()) {
-    const order = shuffled(list, next);
+  for (const [recordId, list] of hits) {
+    const order = shuffled(list, seededRandom(SEED ^ hashOf(recordId)));
     picked.push(...order.slice(0, PER_RECORD));
     rest.push(...order.slice(PER_RECORD));
   }
+  const next = seededRandom(SEED + (language === 'de' ? 1 : 0));
   picked.push(...shuffled(rest, next).slice(0, Math.max(0, MIN_PER_LANGUAGE - picked.length)));
   return picked;
 }

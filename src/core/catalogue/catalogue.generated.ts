@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+d0c9ca065e69",
+  "catalogueVersion": "2026.11+09fc253c55f8",
   "rules": [
     {
       "id": "reader-goal",
@@ -2715,17 +2715,9 @@ export const catalogue: CompiledCatalogue = {
             "unsere Plattform",
             "die Plattform",
             "unsere Lösung",
-            "das Werkzeug",
-            "die Software",
             "unser System",
-            "das Produkt",
             "das System",
-            "der Dienst",
-            "die Engine",
-            "die Lösung",
-            "unser Tool",
-            "das Tool",
-            "die App"
+            "die Lösung"
           ],
           "then": [
             "selbstständig",
@@ -2745,7 +2737,29 @@ export const catalogue: CompiledCatalogue = {
             "passt",
             "wählt"
           ],
-          "within": 2
+          "within": 0
+        },
+        {
+          "first": [
+            "das Werkzeug",
+            "die Software",
+            "das Produkt",
+            "der Dienst",
+            "die Engine",
+            "unser Tool",
+            "das Tool",
+            "die App"
+          ],
+          "then": [
+            "kümmert sich um",
+            "kümmert sich",
+            "sorgt dafür",
+            "sorgt für",
+            "übernimmt",
+            "erledigt",
+            "regelt"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -2794,14 +2808,9 @@ export const catalogue: CompiledCatalogue = {
             "unsere Plattform",
             "die Plattform",
             "unsere Lösung",
-            "das Werkzeug",
-            "die Software",
             "diese Lösung",
-            "das Produkt",
             "das System",
-            "der Dienst",
-            "die Lösung",
-            "das Tool"
+            "die Lösung"
           ],
           "then": [
             "kümmert sich um",
@@ -2819,7 +2828,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|unser\\s+System|das\\s+System|die\\s+Lösung),?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+Werkzeug|die\\s+Software|das\\s+Produkt|der\\s+Dienst|die\\s+Engine|unser\\s+Tool|das\\s+Tool|die\\s+App),?\\s+(?:kümmert\\s+sich\\s+um|kümmert\\s+sich|sorgt\\s+dafür|sorgt\\s+für|übernimmt|erledigt|regelt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|diese\\s+Lösung|das\\s+System|die\\s+Lösung),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3050,8 +3059,6 @@ export const catalogue: CompiledCatalogue = {
         "nicht nur eine weitere",
         "klassischen Lösungen",
         "nicht nur irgendeine",
-        "es geht nicht darum",
-        "geht es nicht darum",
         "nicht nur irgendein",
         "weit mehr als eine",
         "ist mehr als eine",
@@ -3059,8 +3066,6 @@ export const catalogue: CompiledCatalogue = {
         "viel mehr als nur",
         "weit mehr als ein",
         "weit mehr als nur",
-        "es geht nicht um",
-        "geht es nicht um",
         "ist mehr als ein",
         "ist mehr als nur",
         "nicht irgendeine",
@@ -3131,6 +3136,21 @@ export const catalogue: CompiledCatalogue = {
             "sondern ein"
           ],
           "within": 6
+        },
+        {
+          "first": [
+            "es geht nicht darum",
+            "geht es nicht darum",
+            "es geht nicht um",
+            "geht es nicht um"
+          ],
+          "then": [
+            "es geht darum",
+            "geht es darum",
+            "es geht um",
+            "geht es um"
+          ],
+          "within": 8
         },
         {
           "first": [
@@ -3253,7 +3273,6 @@ export const catalogue: CompiledCatalogue = {
           ],
           "then": [
             "das ist",
-            "sondern",
             "es ist"
           ],
           "within": 5
@@ -3326,7 +3345,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:sind\\s+nicht\\s+einfach\\s+nur|ist\\s+nicht\\s+einfach\\s+nur|sind\\s+nicht\\s+bloß|ist\\s+nicht\\s+bloß|sind\\s+nicht\\s+nur|wird\\s+nicht\\s+nur|ist\\s+nicht\\s+nur|war\\s+nicht\\s+nur),?\\s+(?:irgendeine|irgendein|unsere|einen|einer|eines|unser|Ihre|eine|Ihr|das|der|die|ein)|(?:nicht\\s+einfach\\s+nur|nicht\\s+nur),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+ein\\s+echtes|sondern\\s+eine\\s+echte|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einen|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+Ihr|sondern\\s+ein)|(?:dreht\\s+sich\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+bloß\\s+als|nicht\\s+mehr\\s+nur|nicht\\s+nur\\s+als|nicht\\s+darum|nicht\\s+als|nicht\\s+um),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+darum|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:lediglich|bloß|nur)|nicht\\s+nur\\s+ein\\s+weiterer|nicht\\s+nur\\s+ein\\s+weiteres|nicht\\s+nur\\s+eine\\s+weitere|klassischen\\s+Lösungen|nicht\\s+nur\\s+irgendeine|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|nicht\\s+nur\\s+irgendein|weit\\s+mehr\\s+als\\s+eine|ist\\s+mehr\\s+als\\s+eine|sind\\s+mehr\\s+als\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+ein|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|ist\\s+mehr\\s+als\\s+nur|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|nicht\\s+nur,\\s+sie|nicht\\s+nur,\\s+wir|das\\s+ist\\s+keine|nicht\\s+nur,\\s+er|nicht\\s+nur,\\s+es|statt\\s+starrer|vergessen\\s+Sie|wo\\s+klassische|das\\s+ist\\s+kein|Schluss\\s+mit|nicht\\s+bloss|nicht\\s+bloß|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:sind\\s+nicht\\s+einfach\\s+nur|ist\\s+nicht\\s+einfach\\s+nur|sind\\s+nicht\\s+bloß|ist\\s+nicht\\s+bloß|sind\\s+nicht\\s+nur|wird\\s+nicht\\s+nur|ist\\s+nicht\\s+nur|war\\s+nicht\\s+nur),?\\s+(?:irgendeine|irgendein|unsere|einen|einer|eines|unser|Ihre|eine|Ihr|das|der|die|ein)|(?:nicht\\s+einfach\\s+nur|nicht\\s+nur),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+ein\\s+echtes|sondern\\s+eine\\s+echte|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einen|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+Ihr|sondern\\s+ein)|(?:es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,8}?\\s+(?:es\\s+geht\\s+darum|geht\\s+es\\s+darum|es\\s+geht\\s+um|geht\\s+es\\s+um)|(?:dreht\\s+sich\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+bloß\\s+als|nicht\\s+mehr\\s+nur|nicht\\s+nur\\s+als|nicht\\s+darum|nicht\\s+als|nicht\\s+um),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+darum|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:das\\s+ist|es\\s+ist)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:lediglich|bloß|nur)|nicht\\s+nur\\s+ein\\s+weiterer|nicht\\s+nur\\s+ein\\s+weiteres|nicht\\s+nur\\s+eine\\s+weitere|klassischen\\s+Lösungen|nicht\\s+nur\\s+irgendeine|nicht\\s+nur\\s+irgendein|weit\\s+mehr\\s+als\\s+eine|ist\\s+mehr\\s+als\\s+eine|sind\\s+mehr\\s+als\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+ein|weit\\s+mehr\\s+als\\s+nur|ist\\s+mehr\\s+als\\s+ein|ist\\s+mehr\\s+als\\s+nur|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|nicht\\s+nur,\\s+sie|nicht\\s+nur,\\s+wir|das\\s+ist\\s+keine|nicht\\s+nur,\\s+er|nicht\\s+nur,\\s+es|statt\\s+starrer|vergessen\\s+Sie|wo\\s+klassische|das\\s+ist\\s+kein|Schluss\\s+mit|nicht\\s+bloss|nicht\\s+bloß|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4120,8 +4139,6 @@ export const catalogue: CompiledCatalogue = {
       "ruleId": "unsupported-causality",
       "language": "de",
       "phrases": [
-        "garantieren, dass",
-        "garantiert, dass",
         "tragen dazu bei",
         "trägt dazu bei",
         "das Ergebnis:",
@@ -4143,7 +4160,9 @@ export const catalogue: CompiledCatalogue = {
             "sorgen dafür, dass",
             "sorgte dafür, dass",
             "was bedeutet, dass",
+            "garantieren, dass",
             "sorgt dafür, dass",
+            "garantiert, dass",
             "bewirken, dass",
             "bewirkt, dass"
           ],
@@ -4273,8 +4292,6 @@ export const catalogue: CompiledCatalogue = {
             "zufriedene",
             "Effizienz",
             "die beste",
-            "ein gutes",
-            "eine gute",
             "Klarheit",
             "maximale",
             "optimale",
@@ -4287,7 +4304,6 @@ export const catalogue: CompiledCatalogue = {
             "beste",
             "Ihre",
             "Ruhe",
-            "gute",
             "mehr"
           ],
           "within": 0
@@ -4388,7 +4404,6 @@ export const catalogue: CompiledCatalogue = {
             "Cloud-Kosten",
             "Sichtbarkeit",
             "Conversions",
-            "Performance",
             "eine Kultur",
             "Conversion",
             "Engagement",
@@ -4402,12 +4417,10 @@ export const catalogue: CompiledCatalogue = {
             "die Augen",
             "Abstürze",
             "Ausfälle",
-            "Leistung",
             "Qualität",
             "Wachstum",
             "Aufwand",
             "Risiken",
-            "Stunden",
             "Umsätze",
             "bessere",
             "Erfolg",
@@ -4418,11 +4431,11 @@ export const catalogue: CompiledCatalogue = {
             "höhere",
             "Augen",
             "Frust",
+            "Ihnen",
             "Ihrem",
             "Ihren",
             "Ihrer",
             "Ihre",
-            "Zeit",
             "Ihr"
           ],
           "within": 1
@@ -4557,6 +4570,12 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "durch unseren",
+            "durch unsere",
+            "durch unser",
+            "durch das",
+            "durch den",
+            "durch die",
             "dank"
           ],
           "then": [
@@ -4584,7 +4603,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:wird\\s+sichergestellt,\\s+dass|wird\\s+gewährleistet,\\s+dass|gewährleistete,\\s+dass|stellen\\s+sicher,\\s+dass|stellte\\s+sicher,\\s+dass|gewährleisten,\\s+dass|gewährleistet,\\s+dass|sorgten\\s+dafür,\\s+dass|stellt\\s+sicher,\\s+dass|sorgen\\s+dafür,\\s+dass|sorgte\\s+dafür,\\s+dass|was\\s+bedeutet,\\s+dass|sorgt\\s+dafür,\\s+dass|bewirken,\\s+dass|bewirkt,\\s+dass),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hochwertigeren|reibungsloser|zuverlässiger|hochwertiger|zufriedenere|effizienter|glücklicher|produktiver|reibungslos|zufriedener|zuverlässig|schnellere|jederzeit|keinerlei|schneller|besseren|sicherer|bessere|mühelos|nahtlos|niemals|optimal|weniger|besser|nichts|sicher|alles|immer|keine|stets|kein|mehr|nie)|(?:stellte|sorgte|stellt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:sicher,\\s+dass\\s+jederzeit|sicher,\\s+dass\\s+keinerlei|dafür,\\s+dass\\s+jederzeit|dafür,\\s+dass\\s+keinerlei|sicher,\\s+dass\\s+niemals|dafür,\\s+dass\\s+niemals|sicher,\\s+dass\\s+nichts|dafür,\\s+dass\\s+nichts|sicher,\\s+dass\\s+alles|sicher,\\s+dass\\s+immer|sicher,\\s+dass\\s+keine|sicher,\\s+dass\\s+stets|dafür,\\s+dass\\s+alles|dafür,\\s+dass\\s+immer|dafür,\\s+dass\\s+keine|dafür,\\s+dass\\s+stets|sicher,\\s+dass\\s+kein|dafür,\\s+dass\\s+kein|sicher,\\s+dass\\s+nie|dafür,\\s+dass\\s+nie)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:eine\\s+reibungslose|eine\\s+zuverlässige|höchstmögliche|eine\\s+optimale|reibungslosen|reibungslose|zuverlässige|ein\\s+hohes|eine\\s+hohe|jederzeit|maximale|optimale|höchste|Ihrem|Ihren|stets|volle|Ihre|hohe)|(?:sorgen\\s+stets\\s+für|sorgt\\s+stets\\s+für|sorgen\\s+für|sorgte\\s+für|sorgt\\s+für),?\\s+(?:einen\\s+reibungslosen|eine\\s+reibungslose|eine\\s+zuverlässige|Produktivität|Zufriedenheit|zuverlässigen|ein\\s+besseres|eine\\s+bessere|reibungslose|zufriedenere|zuverlässige|Transparenz|eine\\s+höhere|Sicherheit|Stabilität|glückliche|schnellere|zufriedene|Effizienz|die\\s+beste|ein\\s+gutes|eine\\s+gute|Klarheit|maximale|optimale|schnelle|bessere|höchste|weniger|höhere|Ihren|beste|Ihre|Ruhe|gute|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Conversion-Rate|Durchlaufzeiten|Konversionsrate|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Sichtbarkeit|Conversions|Performance|eine\\s+Kultur|Conversion|Engagement|Innovation|Motivation|Reichweite|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|Umsätze|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+letztlich|führt\\s+letztlich|führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:zu\\s+einer\\s+Verbesserung|dazu,\\s+dass\\s+alle\\s+Ihre|dazu,\\s+dass\\s+jederzeit|dazu,\\s+dass\\s+keinerlei|zu\\s+einer\\s+Steigerung|zu\\s+einer\\s+deutlichen|dazu,\\s+dass\\s+niemals|zu\\s+einer\\s+messbaren|zu\\s+einer\\s+spürbaren|dazu,\\s+dass\\s+Kunden|dazu,\\s+dass\\s+nichts|zu\\s+einem\\s+besseren|zu\\s+einer\\s+besseren|dazu,\\s+dass\\s+Ihrem|dazu,\\s+dass\\s+Ihren|dazu,\\s+dass\\s+Ihrer|dazu,\\s+dass\\s+Teams|dazu,\\s+dass\\s+alles|dazu,\\s+dass\\s+immer|dazu,\\s+dass\\s+keine|dazu,\\s+dass\\s+stets|zu\\s+einer\\s+Senkung|zu\\s+einer\\s+höheren|zu\\s+glücklicheren|zu\\s+reibungslosen|zu\\s+zufriedeneren|zur\\s+Verbesserung|dazu,\\s+dass\\s+Ihre|dazu,\\s+dass\\s+kein|zu\\s+Einsparungen|zu\\s+nachhaltigem|zu\\s+nachhaltigen|dazu,\\s+dass\\s+Ihr|dazu,\\s+dass\\s+nie|zu\\s+niedrigeren|zu\\s+schnelleren|zu\\s+schnellerer|zu\\s+zufriedenen|zur\\s+Steigerung|zu\\s+geringeren|zu\\s+kleinerem|zu\\s+kleineren|zu\\s+optimalen|zu\\s+besserem|zu\\s+besseren|zu\\s+besserer|zu\\s+deutlich|zu\\s+kürzeren|zur\\s+Senkung|zu\\s+höheren|zu\\s+höherer|zu\\s+messbar|zu\\s+spürbar|zu\\s+weniger|zu\\s+echten|zu\\s+mehr)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:zur\\s+Zuverlässigkeit|zu\\s+einer\\s+besseren|zur\\s+Produktivität|zur\\s+Zufriedenheit|zu\\s+einer\\s+höheren|zur\\s+Verbesserung|zur\\s+Sicherheit|zur\\s+Stabilität|zur\\s+Steigerung|zur\\s+Effizienz|zur\\s+Qualität|zu\\s+besseren|zu\\s+höherer|zu\\s+weniger|zum\\s+Erfolg|zu\\s+mehr)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:was\\s+letztlich\\s+zu|was\\s+direkt\\s+zu|dies\\s+zu|das\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:führen|führte|führt)|garantieren,\\s+dass|garantiert,\\s+dass|tragen\\s+dazu\\s+bei|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|im\\s+Ergebnis|Ergebnis:)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:wird\\s+sichergestellt,\\s+dass|wird\\s+gewährleistet,\\s+dass|gewährleistete,\\s+dass|stellen\\s+sicher,\\s+dass|stellte\\s+sicher,\\s+dass|gewährleisten,\\s+dass|gewährleistet,\\s+dass|sorgten\\s+dafür,\\s+dass|stellt\\s+sicher,\\s+dass|sorgen\\s+dafür,\\s+dass|sorgte\\s+dafür,\\s+dass|was\\s+bedeutet,\\s+dass|garantieren,\\s+dass|sorgt\\s+dafür,\\s+dass|garantiert,\\s+dass|bewirken,\\s+dass|bewirkt,\\s+dass),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hochwertigeren|reibungsloser|zuverlässiger|hochwertiger|zufriedenere|effizienter|glücklicher|produktiver|reibungslos|zufriedener|zuverlässig|schnellere|jederzeit|keinerlei|schneller|besseren|sicherer|bessere|mühelos|nahtlos|niemals|optimal|weniger|besser|nichts|sicher|alles|immer|keine|stets|kein|mehr|nie)|(?:stellte|sorgte|stellt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:sicher,\\s+dass\\s+jederzeit|sicher,\\s+dass\\s+keinerlei|dafür,\\s+dass\\s+jederzeit|dafür,\\s+dass\\s+keinerlei|sicher,\\s+dass\\s+niemals|dafür,\\s+dass\\s+niemals|sicher,\\s+dass\\s+nichts|dafür,\\s+dass\\s+nichts|sicher,\\s+dass\\s+alles|sicher,\\s+dass\\s+immer|sicher,\\s+dass\\s+keine|sicher,\\s+dass\\s+stets|dafür,\\s+dass\\s+alles|dafür,\\s+dass\\s+immer|dafür,\\s+dass\\s+keine|dafür,\\s+dass\\s+stets|sicher,\\s+dass\\s+kein|dafür,\\s+dass\\s+kein|sicher,\\s+dass\\s+nie|dafür,\\s+dass\\s+nie)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:eine\\s+reibungslose|eine\\s+zuverlässige|höchstmögliche|eine\\s+optimale|reibungslosen|reibungslose|zuverlässige|ein\\s+hohes|eine\\s+hohe|jederzeit|maximale|optimale|höchste|Ihrem|Ihren|stets|volle|Ihre|hohe)|(?:sorgen\\s+stets\\s+für|sorgt\\s+stets\\s+für|sorgen\\s+für|sorgte\\s+für|sorgt\\s+für),?\\s+(?:einen\\s+reibungslosen|eine\\s+reibungslose|eine\\s+zuverlässige|Produktivität|Zufriedenheit|zuverlässigen|ein\\s+besseres|eine\\s+bessere|reibungslose|zufriedenere|zuverlässige|Transparenz|eine\\s+höhere|Sicherheit|Stabilität|glückliche|schnellere|zufriedene|Effizienz|die\\s+beste|Klarheit|maximale|optimale|schnelle|bessere|höchste|weniger|höhere|Ihren|beste|Ihre|Ruhe|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Conversion-Rate|Durchlaufzeiten|Konversionsrate|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Sichtbarkeit|Conversions|eine\\s+Kultur|Conversion|Engagement|Innovation|Motivation|Reichweite|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Qualität|Wachstum|Aufwand|Risiken|Umsätze|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihnen|Ihrem|Ihren|Ihrer|Ihre|Ihr)|(?:führen\\s+letztlich|führt\\s+letztlich|führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:zu\\s+einer\\s+Verbesserung|dazu,\\s+dass\\s+alle\\s+Ihre|dazu,\\s+dass\\s+jederzeit|dazu,\\s+dass\\s+keinerlei|zu\\s+einer\\s+Steigerung|zu\\s+einer\\s+deutlichen|dazu,\\s+dass\\s+niemals|zu\\s+einer\\s+messbaren|zu\\s+einer\\s+spürbaren|dazu,\\s+dass\\s+Kunden|dazu,\\s+dass\\s+nichts|zu\\s+einem\\s+besseren|zu\\s+einer\\s+besseren|dazu,\\s+dass\\s+Ihrem|dazu,\\s+dass\\s+Ihren|dazu,\\s+dass\\s+Ihrer|dazu,\\s+dass\\s+Teams|dazu,\\s+dass\\s+alles|dazu,\\s+dass\\s+immer|dazu,\\s+dass\\s+keine|dazu,\\s+dass\\s+stets|zu\\s+einer\\s+Senkung|zu\\s+einer\\s+höheren|zu\\s+glücklicheren|zu\\s+reibungslosen|zu\\s+zufriedeneren|zur\\s+Verbesserung|dazu,\\s+dass\\s+Ihre|dazu,\\s+dass\\s+kein|zu\\s+Einsparungen|zu\\s+nachhaltigem|zu\\s+nachhaltigen|dazu,\\s+dass\\s+Ihr|dazu,\\s+dass\\s+nie|zu\\s+niedrigeren|zu\\s+schnelleren|zu\\s+schnellerer|zu\\s+zufriedenen|zur\\s+Steigerung|zu\\s+geringeren|zu\\s+kleinerem|zu\\s+kleineren|zu\\s+optimalen|zu\\s+besserem|zu\\s+besseren|zu\\s+besserer|zu\\s+deutlich|zu\\s+kürzeren|zur\\s+Senkung|zu\\s+höheren|zu\\s+höherer|zu\\s+messbar|zu\\s+spürbar|zu\\s+weniger|zu\\s+echten|zu\\s+mehr)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:zur\\s+Zuverlässigkeit|zu\\s+einer\\s+besseren|zur\\s+Produktivität|zur\\s+Zufriedenheit|zu\\s+einer\\s+höheren|zur\\s+Verbesserung|zur\\s+Sicherheit|zur\\s+Stabilität|zur\\s+Steigerung|zur\\s+Effizienz|zur\\s+Qualität|zu\\s+besseren|zu\\s+höherer|zu\\s+weniger|zum\\s+Erfolg|zu\\s+mehr)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch\\s+unseren|durch\\s+unsere|durch\\s+unser|durch\\s+das|durch\\s+den|durch\\s+die|dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:was\\s+letztlich\\s+zu|was\\s+direkt\\s+zu|dies\\s+zu|das\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:führen|führte|führt)|tragen\\s+dazu\\s+bei|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|im\\s+Ergebnis|Ergebnis:)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5094,7 +5113,6 @@ export const catalogue: CompiledCatalogue = {
         "praxiserprobter",
         "praxiserprobtes",
         "produktionsreif",
-        "sind garantiert",
         "wir garantieren",
         "zuverlässigster",
         "zuverlässigstes",
@@ -5112,7 +5130,6 @@ export const catalogue: CompiledCatalogue = {
         "effizientestes",
         "einzige Lösung",
         "immer arbeitet",
-        "ist garantiert",
         "kampferprobtem",
         "kampferprobten",
         "kampferprobter",
@@ -5515,7 +5532,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 3
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktioniert|arbeitet|klappt|laufen|läuft),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zu\\s+jeder\\s+Zeit|garantiert|jederzeit|immer|stets)|(?:funktionieren|funktioniert|harmoniert|arbeiten|arbeitet|laufen|passen|läuft|passt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:perfekt)|(?:versagt|fallen|stürzt|fällt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:niemals\\s+aus|niemals\\s+ab|nie\\s+aus|niemals|nie\\s+ab|nie)|(?:zu\\s+den|der|die),?\\s+(?:fortschrittlichsten|leistungsfähigsten|zuverlässigsten|effizientesten|schnellsten|modernsten|sichersten|stabilsten)|(?:unabhängig\\s+davon,\\s+wie|ganz\\s+gleich,\\s+wie|egal,\\s+wie|egal\\s+wie),?\\s+(?:komplex\\s+Ihre|schnell\\s+Ihre|komplex\\s+Ihr|schnell\\s+Ihr|stark\\s+Ihre|groß\\s+Ihre|stark\\s+Ihr|groß\\s+Ihr|viele)|(?:die\\s+besten|das\\s+beste|der\\s+beste|die\\s+beste|die\\s+erste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:Performance|Bibliothek|Anwendung|Erfahrung|Plattform|Leistung|Lösungen|Programm|Qualität|Software|Werkzeug|Adresse|Lösung|Tool|Wahl)|(?:garantiert),?\\s+(?:niemals|keinem|keinen|immer|jeden|keine|alle|jede|kein|nie)|(?:hundertprozentig|vollständig|komplett|völlig),?\\s+(?:DSGVO-konform|automatisiert|rechtssicher|zuverlässig|fehlerfrei|geschützt|konform|sicher)|(?:Verfügbarkeit|Betriebszeit|Ergebnisse|Zustellung|Uptime),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:garantiert)|(?:skalierbar|skalieren|skaliert),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:auf\\s+Milliarden|auf\\s+Millionen|ohne\\s+Grenzen|grenzenlos|unbegrenzt|beliebig|mühelos)|(?:null|zero),?\\s+(?:Sicherheitslücken|Ausfallzeiten|Konfiguration|Datenverlust|Ausfallzeit|Fehlalarme|Downtime|Vorfälle|Aufwand|Wartung|Fehler|Latenz)|(?:hundertprozentig|zu\\s+100\\s+%|zu\\s+100%|100\\s+%|100%),?\\s+(?:ausfallsicher|zuverlässig|fehlerfrei|garantiert|kompatibel|verfügbar|korrekt|stabil)|(?:zu\\s+hundert\\s+Prozent|zu\\s+100\\s+%|zu\\s+100%),?\\s+(?:sicher)|(?:garantiert),?\\s+(?:zuverlässig|fehlerfrei|kompatibel|virenfrei|schnell|sicher|stabil)|(?:Hunderttausende|Millionen|Tausenden|Hunderte|Tausende),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:Entwicklern|Unternehmen|setzen\\s+auf|zufriedene|vertrauen|verwenden|Nutzern|Kunden|nutzen)|(?:schnellste|sicherste|führende|größte|beste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:auf\\s+dem\\s+Markt|seiner\\s+Klasse|aller\\s+Zeiten|ihrer\\s+Klasse|am\\s+Markt|der\\s+Welt|weltweit)|schneller\\s+als\\s+vergleichbare|zu\\s+jeder\\s+Zeit\\s+funktionieren|Verfügbarkeit\\s+–\\s+garantiert|schneller\\s+als\\s+herkömmliche|zu\\s+jeder\\s+Zeit\\s+funktioniert|garantierte\\s+Verfügbarkeit|garantiert\\s+funktionieren|unabhängig\\s+von\\s+der\\s+Größe|weniger\\s+als\\s+fünf\\s+Minuten|funktioniert\\s+garantiert|garantiert\\s+funktioniert|jederzeit\\s+funktionieren|weniger\\s+Arbeitsspeicher|jederzeit\\s+funktioniert|schneller\\s+als\\s+je\\s+zuvor|zu\\s+jeder\\s+Zeit\\s+arbeitet|auf\\s+Enterprise-Niveau|perfekt\\s+funktionieren|unbegrenzt\\s+skalierbar|hundertmal\\s+schneller|perfekt\\s+funktioniert|zu\\s+jeder\\s+Zeit\\s+klappt|zu\\s+jeder\\s+Zeit\\s+laufen|Enterprise-Qualität|absolut\\s+zuverlässig|fortschrittlichster|fortschrittlichstes|garantiert\\s+arbeitet|immer\\s+funktionieren|in\\s+Sekundenschnelle|in\\s+wenigen\\s+Sekunden|jederzeit\\s+verfügbar|keine\\s+Ausfallzeiten|niemals\\s+aus\\s+versagt|skaliert\\s+unbegrenzt|stets\\s+funktionieren|vollständig\\s+konform|zu\\s+jeder\\s+Zeit\\s+läuft|ausgiebig\\s+getestet|doppelt\\s+so\\s+schnell|fortschrittlichste|gründlich\\s+getestet|hundertprozentigem|hundertprozentigen|hundertprozentiger|hundertprozentiges|immer\\s+funktioniert|in\\s+wenigen\\s+Minuten|jederzeit\\s+arbeitet|keine\\s+fünf\\s+Minuten|leistungsfähigster|leistungsfähigstes|niemals\\s+ab\\s+versagt|niemals\\s+aus\\s+fallen|niemals\\s+aus\\s+stürzt|ohne\\s+Ausfallzeiten|perfekt\\s+harmoniert|schneller\\s+als\\s+alle|stets\\s+funktioniert|umfassend\\s+getestet|unter\\s+fünf\\s+Minuten|weltweit\\s+führendem|weltweit\\s+führenden|weltweit\\s+führender|weltweit\\s+führendes|Enterprise-Klasse|Enterprise-Niveau|branchenführendem|branchenführenden|branchenführender|branchenführendes|dreimal\\s+schneller|fünfmal\\s+schneller|garantiert\\s+klappt|garantiert\\s+laufen|hundertprozentige|immer\\s+zuverlässig|leistungsfähigste|niemals\\s+ab\\s+fallen|niemals\\s+ab\\s+stürzt|niemals\\s+aus\\s+fällt|nur\\s+Millisekunden|produktionsreifem|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|weltweit\\s+führende|zehnmal\\s+schneller|branchenführende|garantiert\\s+Ihnen|garantiert\\s+läuft|hundertprozentig|jederzeit\\s+klappt|jederzeit\\s+laufen|keine\\s+Fehlalarme|niemals\\s+ab\\s+fällt|null\\s+Ausfallzeit|ohne\\s+Ausfallzeit|perfekt\\s+arbeiten|perfekt\\s+arbeitet|perfekt\\s+geeignet|produktionsreife|weltweit\\s+führend|weniger\\s+Speicher|Null\\s+Fehlalarme|Weltmarktführer|ausfallsicherem|ausfallsicheren|ausfallsicherer|ausfallsicheres|besser\\s+als\\s+alle|branchenführend|die\\s+Nummer\\s+eins|immer\\s+verfügbar|jederzeit\\s+läuft|nie\\s+aus\\s+versagt|niemals\\s+versagt|praxiserprobtem|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|sind\\s+garantiert|wir\\s+garantieren|zuverlässigster|zuverlässigstes|ausfallsichere|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|bombensicherem|bombensicheren|bombensicherer|bombensicheres|die\\s+erste\\s+Wahl|effizientester|effizientestes|einzige\\s+Lösung|immer\\s+arbeitet|ist\\s+garantiert|kampferprobtem|kampferprobten|kampferprobter|kampferprobtes|marktführendem|marktführenden|marktführender|marktführendes|nie\\s+ab\\s+versagt|nie\\s+aus\\s+fallen|nie\\s+aus\\s+stürzt|niemals\\s+fallen|niemals\\s+stürzt|perfekt\\s+laufen|perfekt\\s+passen|praxiserprobte|stets\\s+arbeitet|unzerstörbarem|unzerstörbaren|unzerstörbarer|unzerstörbares|weniger\\s+Fehler|weniger\\s+Kosten|zuverlässigste|DSGVO-konform|ausfallsicher|blitzschnelle|bombensichere|die\\s+führenden|die\\s+perfekten|effizienteste|immer\\s+korrekt|kampferprobte|konkurrenzlos|marktführende|nie\\s+ab\\s+fallen|nie\\s+ab\\s+stürzt|nie\\s+aus\\s+fällt|niemals\\s+fällt|perfekt\\s+läuft|perfekt\\s+passt|praxiserprobt|unzerstörbare|blitzschnell|bombensicher|das\\s+führende|das\\s+perfekte|der\\s+führende|der\\s+perfekte|die\\s+führende|die\\s+perfekte|fehlerfreiem|fehlerfreien|fehlerfreier|fehlerfreies|felsenfestem|felsenfesten|felsenfester|felsenfestes|immer\\s+klappt|immer\\s+laufen|kampferprobt|marktführend|mit\\s+Garantie|nie\\s+ab\\s+fällt|rechtssicher|stets\\s+klappt|stets\\s+laufen|unknackbarem|unknackbaren|unknackbarer|unknackbares|unzerstörbar|Marktführer|fehlerfreie|felsenfeste|immer\\s+läuft|nie\\s+versagt|null\\s+Fehler|perfekt\\s+für|schnellster|schnellstes|stets\\s+läuft|unknackbare|unschlagbar|erste\\s+Wahl|fehlerfrei|felsenfest|modernster|modernstes|nie\\s+fallen|nie\\s+stürzt|schnellste|sicherster|sicherstes|stabilster|stabilstes|unknackbar|verdoppeln|verdoppelt|die\\s+Nr\\.\\s+1|halbieren|modernste|nie\\s+fällt|sicherste|stabilste|halbiert|makellos)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktioniert|arbeitet|klappt|laufen|läuft),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zu\\s+jeder\\s+Zeit|garantiert|jederzeit|immer|stets)|(?:funktionieren|funktioniert|harmoniert|arbeiten|arbeitet|laufen|passen|läuft|passt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:perfekt)|(?:versagt|fallen|stürzt|fällt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:niemals\\s+aus|niemals\\s+ab|nie\\s+aus|niemals|nie\\s+ab|nie)|(?:zu\\s+den|der|die),?\\s+(?:fortschrittlichsten|leistungsfähigsten|zuverlässigsten|effizientesten|schnellsten|modernsten|sichersten|stabilsten)|(?:unabhängig\\s+davon,\\s+wie|ganz\\s+gleich,\\s+wie|egal,\\s+wie|egal\\s+wie),?\\s+(?:komplex\\s+Ihre|schnell\\s+Ihre|komplex\\s+Ihr|schnell\\s+Ihr|stark\\s+Ihre|groß\\s+Ihre|stark\\s+Ihr|groß\\s+Ihr|viele)|(?:die\\s+besten|das\\s+beste|der\\s+beste|die\\s+beste|die\\s+erste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:Performance|Bibliothek|Anwendung|Erfahrung|Plattform|Leistung|Lösungen|Programm|Qualität|Software|Werkzeug|Adresse|Lösung|Tool|Wahl)|(?:garantiert),?\\s+(?:niemals|keinem|keinen|immer|jeden|keine|alle|jede|kein|nie)|(?:hundertprozentig|vollständig|komplett|völlig),?\\s+(?:DSGVO-konform|automatisiert|rechtssicher|zuverlässig|fehlerfrei|geschützt|konform|sicher)|(?:Verfügbarkeit|Betriebszeit|Ergebnisse|Zustellung|Uptime),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:garantiert)|(?:skalierbar|skalieren|skaliert),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:auf\\s+Milliarden|auf\\s+Millionen|ohne\\s+Grenzen|grenzenlos|unbegrenzt|beliebig|mühelos)|(?:null|zero),?\\s+(?:Sicherheitslücken|Ausfallzeiten|Konfiguration|Datenverlust|Ausfallzeit|Fehlalarme|Downtime|Vorfälle|Aufwand|Wartung|Fehler|Latenz)|(?:hundertprozentig|zu\\s+100\\s+%|zu\\s+100%|100\\s+%|100%),?\\s+(?:ausfallsicher|zuverlässig|fehlerfrei|garantiert|kompatibel|verfügbar|korrekt|stabil)|(?:zu\\s+hundert\\s+Prozent|zu\\s+100\\s+%|zu\\s+100%),?\\s+(?:sicher)|(?:garantiert),?\\s+(?:zuverlässig|fehlerfrei|kompatibel|virenfrei|schnell|sicher|stabil)|(?:Hunderttausende|Millionen|Tausenden|Hunderte|Tausende),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:Entwicklern|Unternehmen|setzen\\s+auf|zufriedene|vertrauen|verwenden|Nutzern|Kunden|nutzen)|(?:schnellste|sicherste|führende|größte|beste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:auf\\s+dem\\s+Markt|seiner\\s+Klasse|aller\\s+Zeiten|ihrer\\s+Klasse|am\\s+Markt|der\\s+Welt|weltweit)|schneller\\s+als\\s+vergleichbare|zu\\s+jeder\\s+Zeit\\s+funktionieren|Verfügbarkeit\\s+–\\s+garantiert|schneller\\s+als\\s+herkömmliche|zu\\s+jeder\\s+Zeit\\s+funktioniert|garantierte\\s+Verfügbarkeit|garantiert\\s+funktionieren|unabhängig\\s+von\\s+der\\s+Größe|weniger\\s+als\\s+fünf\\s+Minuten|funktioniert\\s+garantiert|garantiert\\s+funktioniert|jederzeit\\s+funktionieren|weniger\\s+Arbeitsspeicher|jederzeit\\s+funktioniert|schneller\\s+als\\s+je\\s+zuvor|zu\\s+jeder\\s+Zeit\\s+arbeitet|auf\\s+Enterprise-Niveau|perfekt\\s+funktionieren|unbegrenzt\\s+skalierbar|hundertmal\\s+schneller|perfekt\\s+funktioniert|zu\\s+jeder\\s+Zeit\\s+klappt|zu\\s+jeder\\s+Zeit\\s+laufen|Enterprise-Qualität|absolut\\s+zuverlässig|fortschrittlichster|fortschrittlichstes|garantiert\\s+arbeitet|immer\\s+funktionieren|in\\s+Sekundenschnelle|in\\s+wenigen\\s+Sekunden|jederzeit\\s+verfügbar|keine\\s+Ausfallzeiten|niemals\\s+aus\\s+versagt|skaliert\\s+unbegrenzt|stets\\s+funktionieren|vollständig\\s+konform|zu\\s+jeder\\s+Zeit\\s+läuft|ausgiebig\\s+getestet|doppelt\\s+so\\s+schnell|fortschrittlichste|gründlich\\s+getestet|hundertprozentigem|hundertprozentigen|hundertprozentiger|hundertprozentiges|immer\\s+funktioniert|in\\s+wenigen\\s+Minuten|jederzeit\\s+arbeitet|keine\\s+fünf\\s+Minuten|leistungsfähigster|leistungsfähigstes|niemals\\s+ab\\s+versagt|niemals\\s+aus\\s+fallen|niemals\\s+aus\\s+stürzt|ohne\\s+Ausfallzeiten|perfekt\\s+harmoniert|schneller\\s+als\\s+alle|stets\\s+funktioniert|umfassend\\s+getestet|unter\\s+fünf\\s+Minuten|weltweit\\s+führendem|weltweit\\s+führenden|weltweit\\s+führender|weltweit\\s+führendes|Enterprise-Klasse|Enterprise-Niveau|branchenführendem|branchenführenden|branchenführender|branchenführendes|dreimal\\s+schneller|fünfmal\\s+schneller|garantiert\\s+klappt|garantiert\\s+laufen|hundertprozentige|immer\\s+zuverlässig|leistungsfähigste|niemals\\s+ab\\s+fallen|niemals\\s+ab\\s+stürzt|niemals\\s+aus\\s+fällt|nur\\s+Millisekunden|produktionsreifem|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|weltweit\\s+führende|zehnmal\\s+schneller|branchenführende|garantiert\\s+Ihnen|garantiert\\s+läuft|hundertprozentig|jederzeit\\s+klappt|jederzeit\\s+laufen|keine\\s+Fehlalarme|niemals\\s+ab\\s+fällt|null\\s+Ausfallzeit|ohne\\s+Ausfallzeit|perfekt\\s+arbeiten|perfekt\\s+arbeitet|perfekt\\s+geeignet|produktionsreife|weltweit\\s+führend|weniger\\s+Speicher|Null\\s+Fehlalarme|Weltmarktführer|ausfallsicherem|ausfallsicheren|ausfallsicherer|ausfallsicheres|besser\\s+als\\s+alle|branchenführend|die\\s+Nummer\\s+eins|immer\\s+verfügbar|jederzeit\\s+läuft|nie\\s+aus\\s+versagt|niemals\\s+versagt|praxiserprobtem|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|wir\\s+garantieren|zuverlässigster|zuverlässigstes|ausfallsichere|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|bombensicherem|bombensicheren|bombensicherer|bombensicheres|die\\s+erste\\s+Wahl|effizientester|effizientestes|einzige\\s+Lösung|immer\\s+arbeitet|kampferprobtem|kampferprobten|kampferprobter|kampferprobtes|marktführendem|marktführenden|marktführender|marktführendes|nie\\s+ab\\s+versagt|nie\\s+aus\\s+fallen|nie\\s+aus\\s+stürzt|niemals\\s+fallen|niemals\\s+stürzt|perfekt\\s+laufen|perfekt\\s+passen|praxiserprobte|stets\\s+arbeitet|unzerstörbarem|unzerstörbaren|unzerstörbarer|unzerstörbares|weniger\\s+Fehler|weniger\\s+Kosten|zuverlässigste|DSGVO-konform|ausfallsicher|blitzschnelle|bombensichere|die\\s+führenden|die\\s+perfekten|effizienteste|immer\\s+korrekt|kampferprobte|konkurrenzlos|marktführende|nie\\s+ab\\s+fallen|nie\\s+ab\\s+stürzt|nie\\s+aus\\s+fällt|niemals\\s+fällt|perfekt\\s+läuft|perfekt\\s+passt|praxiserprobt|unzerstörbare|blitzschnell|bombensicher|das\\s+führende|das\\s+perfekte|der\\s+führende|der\\s+perfekte|die\\s+führende|die\\s+perfekte|fehlerfreiem|fehlerfreien|fehlerfreier|fehlerfreies|felsenfestem|felsenfesten|felsenfester|felsenfestes|immer\\s+klappt|immer\\s+laufen|kampferprobt|marktführend|mit\\s+Garantie|nie\\s+ab\\s+fällt|rechtssicher|stets\\s+klappt|stets\\s+laufen|unknackbarem|unknackbaren|unknackbarer|unknackbares|unzerstörbar|Marktführer|fehlerfreie|felsenfeste|immer\\s+läuft|nie\\s+versagt|null\\s+Fehler|perfekt\\s+für|schnellster|schnellstes|stets\\s+läuft|unknackbare|unschlagbar|erste\\s+Wahl|fehlerfrei|felsenfest|modernster|modernstes|nie\\s+fallen|nie\\s+stürzt|schnellste|sicherster|sicherstes|stabilster|stabilstes|unknackbar|verdoppeln|verdoppelt|die\\s+Nr\\.\\s+1|halbieren|modernste|nie\\s+fällt|sicherste|stabilste|halbiert|makellos)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5803,10 +5820,6 @@ export const catalogue: CompiledCatalogue = {
         "richtungsweisender",
         "richtungsweisendes",
         "unter Zuhilfenahme",
-        "maßgeschneidertem",
-        "maßgeschneiderten",
-        "maßgeschneiderter",
-        "maßgeschneidertes",
         "richtungsweisende",
         "unvergleichlichem",
         "unvergleichlichen",
@@ -5827,7 +5840,6 @@ export const catalogue: CompiledCatalogue = {
         "leistungsstarken",
         "leistungsstarker",
         "leistungsstarkes",
-        "maßgeschneiderte",
         "richtungsweisend",
         "spielend einfach",
         "state of the art",
@@ -5851,7 +5863,6 @@ export const catalogue: CompiledCatalogue = {
         "hochperformante",
         "im Handumdrehen",
         "leistungsstarke",
-        "maßgeschneidert",
         "revolutionieren",
         "spielend leicht",
         "tauchen Sie ein",
@@ -5905,10 +5916,6 @@ export const catalogue: CompiledCatalogue = {
         "beeindruckend",
         "blitzschnelle",
         "die Kraft von",
-        "einzigartigem",
-        "einzigartigen",
-        "einzigartiger",
-        "einzigartiges",
         "erstklassigem",
         "erstklassigen",
         "erstklassiger",
@@ -5929,7 +5936,6 @@ export const catalogue: CompiledCatalogue = {
         "ansprechende",
         "bahnbrechend",
         "blitzschnell",
-        "einzigartige",
         "erstklassige",
         "faszinierend",
         "ganzheitlich",
@@ -5952,7 +5958,6 @@ export const catalogue: CompiledCatalogue = {
         "Gamechanger",
         "Meilenstein",
         "ansprechend",
-        "einzigartig",
         "erstklassig",
         "hochmoderne",
         "realisieren",
@@ -6050,6 +6055,16 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "maßgeschneidertem",
+            "maßgeschneiderten",
+            "maßgeschneiderter",
+            "maßgeschneidertes",
+            "maßgeschneiderte",
+            "einzigartigem",
+            "einzigartigen",
+            "einzigartiger",
+            "einzigartiges",
+            "einzigartige",
             "innovativem",
             "innovativen",
             "innovativer",
@@ -6070,13 +6085,19 @@ export const catalogue: CompiledCatalogue = {
             "Benutzeroberfläche",
             "Fehlerbehandlung",
             "Synchronisierung",
+            "visuelle Effekte",
             "Nutzererlebnis",
             "Zusammenarbeit",
+            "Eigenschaften",
             "Infrastruktur",
+            "Möglichkeiten",
+            "Spielerlebnis",
             "Technologien",
             "Anwendungen",
             "Architektur",
+            "Fähigkeiten",
             "Integration",
+            "Kombination",
             "Plattformen",
             "Technologie",
             "Funktionen",
@@ -6087,11 +6108,16 @@ export const catalogue: CompiledCatalogue = {
             "Plattform",
             "Werkzeuge",
             "Workflows",
+            "Angebote",
+            "Beratung",
             "Erlebnis",
             "Features",
             "Funktion",
+            "Gameplay",
             "Konzepte",
             "Lösungen",
+            "Merkmale",
+            "Mischung",
             "Produkte",
             "Services",
             "Software",
@@ -6099,9 +6125,12 @@ export const catalogue: CompiledCatalogue = {
             "Werkzeug",
             "Workflow",
             "Übergang",
+            "Angebot",
             "Backend",
             "Dienste",
+            "Merkmal",
             "Produkt",
+            "Service",
             "Systeme",
             "Ansatz",
             "Dienst",
@@ -6109,13 +6138,14 @@ export const catalogue: CompiledCatalogue = {
             "Lösung",
             "System",
             "Ideen",
+            "Spiel",
             "Tools",
             "Tool"
           ],
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|Nutzererlebnis|Zusammenarbeit|Infrastruktur|Technologien|Anwendungen|Architektur|Integration|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Erlebnis|Features|Funktion|Konzepte|Lösungen|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Backend|Dienste|Produkt|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|maßgeschneiderte|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|maßgeschneidert|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|einzigartigem|einzigartigen|einzigartiger|einzigartiges|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|einzigartige|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|einzigartig|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|maßgeschneiderte|einzigartigem|einzigartigen|einzigartiger|einzigartiges|einzigartige|innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|visuelle\\s+Effekte|Nutzererlebnis|Zusammenarbeit|Eigenschaften|Infrastruktur|Möglichkeiten|Spielerlebnis|Technologien|Anwendungen|Architektur|Fähigkeiten|Integration|Kombination|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Angebote|Beratung|Erlebnis|Features|Funktion|Gameplay|Konzepte|Lösungen|Merkmale|Mischung|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Angebot|Backend|Dienste|Merkmal|Produkt|Service|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Spiel|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -6503,8 +6533,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich getestet habe",
         "getestet und funktioniert",
         "ohne Fehler durchgelaufen",
-        "reibungslos funktionieren",
-        "reibungslos funktionierte",
         "wie erwartet funktioniert",
         "wie gewollt funktionieren",
         "wie gewollt funktionierte",
@@ -6520,7 +6548,6 @@ export const catalogue: CompiledCatalogue = {
         "ohne Fehler durch liefen",
         "problemlos funktionieren",
         "problemlos funktionierte",
-        "reibungslos funktioniert",
         "stichprobenartig geprüft",
         "wie gewollt funktioniert",
         "alle Tests laufen durch",
@@ -6544,8 +6571,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich überprüft",
         "keine Auffälligkeiten",
         "keine Fehler gefunden",
-        "korrekt funktionieren",
-        "korrekt funktionierte",
         "tadellos funktioniert",
         "vollständig validiert",
         "wie erwartet arbeitet",
@@ -6557,8 +6582,6 @@ export const catalogue: CompiledCatalogue = {
         "alle Tests sind grün",
         "einwandfrei arbeitet",
         "erfolgreich getestet",
-        "korrekt funktioniert",
-        "reibungslos arbeitet",
         "sichergestellt haben",
         "vollständig getestet",
         "wie erwartet klappte",
@@ -6571,7 +6594,6 @@ export const catalogue: CompiledCatalogue = {
         "fehlerfrei arbeitet",
         "noch einmal geprüft",
         "problemlos arbeitet",
-        "reibungslos klappte",
         "sichergestellt habe",
         "vollständig geprüft",
         "wie erwartet klappt",
@@ -6591,8 +6613,6 @@ export const catalogue: CompiledCatalogue = {
         "keine Regressionen",
         "kontrolliert haben",
         "problemlos klappte",
-        "reibungslos klappt",
-        "reibungslos laufen",
         "sind durchgelaufen",
         "umfassend getestet",
         "wie erwartet läuft",
@@ -6610,7 +6630,6 @@ export const catalogue: CompiledCatalogue = {
         "kontrolliert habe",
         "problemlos klappt",
         "problemlos laufen",
-        "reibungslos läuft",
         "tadellos arbeitet",
         "verifiziert haben",
         "wie erwartet lief",
@@ -6621,10 +6640,8 @@ export const catalogue: CompiledCatalogue = {
         "bereit zum Merge",
         "einwandfrei lief",
         "fehlerfrei läuft",
-        "korrekt arbeitet",
         "nochmals geprüft",
         "problemlos läuft",
-        "reibungslos lief",
         "tadellos klappte",
         "verifiziert habe",
         "wie gewollt lief",
@@ -6634,7 +6651,6 @@ export const catalogue: CompiledCatalogue = {
         "doppelt geprüft",
         "fehlerfrei lief",
         "ist unverändert",
-        "korrekt klappte",
         "problemlos lief",
         "tadellos klappt",
         "tadellos laufen",
@@ -6645,8 +6661,6 @@ export const catalogue: CompiledCatalogue = {
         "bestätigt habe",
         "getestet haben",
         "ist alles grün",
-        "korrekt klappt",
-        "korrekt laufen",
         "lokal getestet",
         "tadellos läuft",
         "validiert habe",
@@ -6657,7 +6671,6 @@ export const catalogue: CompiledCatalogue = {
         "geprüft haben",
         "getestet habe",
         "keine Blocker",
-        "korrekt läuft",
         "lokal geprüft",
         "tadellos lief",
         "wurde behoben",
@@ -6665,7 +6678,6 @@ export const catalogue: CompiledCatalogue = {
         "durch liefen",
         "gegengeprüft",
         "geprüft habe",
-        "korrekt lief",
         "sind behoben",
         "wurde gelöst",
         "CI ist grün",
@@ -6695,12 +6707,10 @@ export const catalogue: CompiledCatalogue = {
             "wie gewünscht",
             "wie erwartet",
             "einwandfrei",
-            "reibungslos",
             "wie gewollt",
             "fehlerfrei",
             "problemlos",
-            "tadellos",
-            "korrekt"
+            "tadellos"
           ],
           "within": 4
         },
@@ -6784,9 +6794,7 @@ export const catalogue: CompiledCatalogue = {
             "wurden",
             "hatte",
             "wurde",
-            "sind",
-            "hat",
-            "ist"
+            "hat"
           ],
           "then": [
             "erfolgreich verifiziert",
@@ -6820,6 +6828,7 @@ export const catalogue: CompiledCatalogue = {
             "die korrekten",
             "die richtigen",
             "jetzt korrekt",
+            "reibungslos",
             "inzwischen",
             "korrekt",
             "richtig",
@@ -6903,7 +6912,6 @@ export const catalogue: CompiledCatalogue = {
             "Suite",
             "Tests",
             "Lauf",
-            "Test",
             "Job",
             "CI"
           ],
@@ -6996,7 +7004,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|reibungslos|wie\\s+gewollt|fehlerfrei|problemlos|tadellos|korrekt)|(?:haben|habe),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:Deployment|Ergebnisse|Änderungen|überprüft|Ergebnis|Pipeline|getestet|Änderung|geprüft|Build|Tests|alles|Diff|Test|das|CI|es),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:sehen\\s+jetzt\\s+gut\\s+aus|sieht\\s+jetzt\\s+gut\\s+aus|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|sah\\s+gut\\s+aus)|(?:wurden\\s+erfolgreich|wurde\\s+erfolgreich|ist\\s+erfolgreich|wurde\\s+ausgiebig|wurde\\s+gründlich|ist\\s+gründlich|wurde\\s+bereits|ist\\s+bereits|wurde\\s+auch|ist\\s+gut|wurden|hatte|wurde|sind|hat|ist),?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|baut|lädt),?\\s+(?:jetzt\\s+die\\s+richtigen|die\\s+korrekten|die\\s+richtigen|jetzt\\s+korrekt|inzwischen|korrekt|richtig|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|ist\\s+jetzt\\s+behoben|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?\\s+(?:ist\\s+in\\s+Ordnung|wurde\\s+getestet|sieht\\s+gut\\s+aus|wurde\\s+geprüft|funktioniert|ist\\s+geprüft|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:die\\s+Pipeline|Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Die\\s+CI|Linter|Build|Suite|Tests|Lauf|Test|Job|CI),?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+habe|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+überprüft\\s+haben|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+überprüft\\s+habe|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+abgeschlossen|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+getestet\\s+habe|getestet\\s+und\\s+funktioniert|ohne\\s+Fehler\\s+durchgelaufen|reibungslos\\s+funktionieren|reibungslos\\s+funktionierte|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+getestet\\s+haben|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|reibungslos\\s+funktioniert|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+getestet\\s+habe|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|vollständig\\s+verifiziert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|korrekt\\s+funktionieren|korrekt\\s+funktionierte|tadellos\\s+funktioniert|vollständig\\s+validiert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|korrekt\\s+funktioniert|reibungslos\\s+arbeitet|sichergestellt\\s+haben|vollständig\\s+getestet|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|reibungslos\\s+klappte|sichergestellt\\s+habe|vollständig\\s+geprüft|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|ausgiebig\\s+getestet|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|gründlich\\s+getestet|keine\\s+Regressionen|kontrolliert\\s+haben|problemlos\\s+klappte|reibungslos\\s+klappt|reibungslos\\s+laufen|sind\\s+durchgelaufen|umfassend\\s+getestet|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|problemlos\\s+klappt|problemlos\\s+laufen|reibungslos\\s+läuft|tadellos\\s+arbeitet|verifiziert\\s+haben|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|einwandfrei\\s+lief|fehlerfrei\\s+läuft|korrekt\\s+arbeitet|nochmals\\s+geprüft|problemlos\\s+läuft|reibungslos\\s+lief|tadellos\\s+klappte|verifiziert\\s+habe|wie\\s+gewollt\\s+lief|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|doppelt\\s+geprüft|fehlerfrei\\s+lief|ist\\s+unverändert|korrekt\\s+klappte|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|überprüft\\s+haben|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|getestet\\s+haben|ist\\s+alles\\s+grün|korrekt\\s+klappt|korrekt\\s+laufen|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|wurden\\s+behoben|überprüft\\s+habe|einsatzbereit|gegengetestet|geprüft\\s+haben|getestet\\s+habe|keine\\s+Blocker|korrekt\\s+läuft|lokal\\s+geprüft|tadellos\\s+lief|wurde\\s+behoben|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|korrekt\\s+lief|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|ist\\s+behoben|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|wie\\s+gewollt|fehlerfrei|problemlos|tadellos)|(?:haben|habe),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:Deployment|Ergebnisse|Änderungen|überprüft|Ergebnis|Pipeline|getestet|Änderung|geprüft|Build|Tests|alles|Diff|Test|das|CI|es),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:sehen\\s+jetzt\\s+gut\\s+aus|sieht\\s+jetzt\\s+gut\\s+aus|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|sah\\s+gut\\s+aus)|(?:wurden\\s+erfolgreich|wurde\\s+erfolgreich|ist\\s+erfolgreich|wurde\\s+ausgiebig|wurde\\s+gründlich|ist\\s+gründlich|wurde\\s+bereits|ist\\s+bereits|wurde\\s+auch|ist\\s+gut|wurden|hatte|wurde|hat),?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|baut|lädt),?\\s+(?:jetzt\\s+die\\s+richtigen|die\\s+korrekten|die\\s+richtigen|jetzt\\s+korrekt|reibungslos|inzwischen|korrekt|richtig|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|ist\\s+jetzt\\s+behoben|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?\\s+(?:ist\\s+in\\s+Ordnung|wurde\\s+getestet|sieht\\s+gut\\s+aus|wurde\\s+geprüft|funktioniert|ist\\s+geprüft|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:die\\s+Pipeline|Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Die\\s+CI|Linter|Build|Suite|Tests|Lauf|Job|CI),?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+habe|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+überprüft\\s+haben|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+überprüft\\s+habe|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+abgeschlossen|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+getestet\\s+habe|getestet\\s+und\\s+funktioniert|ohne\\s+Fehler\\s+durchgelaufen|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+getestet\\s+haben|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+getestet\\s+habe|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|vollständig\\s+verifiziert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|tadellos\\s+funktioniert|vollständig\\s+validiert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|sichergestellt\\s+haben|vollständig\\s+getestet|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|sichergestellt\\s+habe|vollständig\\s+geprüft|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|ausgiebig\\s+getestet|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|gründlich\\s+getestet|keine\\s+Regressionen|kontrolliert\\s+haben|problemlos\\s+klappte|sind\\s+durchgelaufen|umfassend\\s+getestet|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|problemlos\\s+klappt|problemlos\\s+laufen|tadellos\\s+arbeitet|verifiziert\\s+haben|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|einwandfrei\\s+lief|fehlerfrei\\s+läuft|nochmals\\s+geprüft|problemlos\\s+läuft|tadellos\\s+klappte|verifiziert\\s+habe|wie\\s+gewollt\\s+lief|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|doppelt\\s+geprüft|fehlerfrei\\s+lief|ist\\s+unverändert|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|überprüft\\s+haben|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|getestet\\s+haben|ist\\s+alles\\s+grün|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|wurden\\s+behoben|überprüft\\s+habe|einsatzbereit|gegengetestet|geprüft\\s+haben|getestet\\s+habe|keine\\s+Blocker|lokal\\s+geprüft|tadellos\\s+lief|wurde\\s+behoben|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|ist\\s+behoben|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     }
   ]
