@@ -139,7 +139,8 @@ function writeSample(rows: SampleRow[], path: string): void {
   writeFileSync(path, `${[SAMPLE_COLUMNS.join('\t'), ...body].join('\n')}\n`);
 }
 
-const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(0)} %`);
+// One decimal: a share just under a target (84.6 %) must not print as the target.
+const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
