@@ -4,11 +4,11 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 /** `<release>+<content hash>` of this catalogue. */
-export const catalogueVersion = "2026.11+9fddc6ff6702";
+export const catalogueVersion = "2026.11+a27e06b97850";
 
 /** The catalogue as written: what the Worker's static asset `catalogue.json` holds too. */
 export const catalogueAsWritten: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+9fddc6ff6702",
+  "catalogueVersion": "2026.11+a27e06b97850",
   "rules": [
     {
       "id": "reader-goal",
@@ -2064,6 +2064,11 @@ export const catalogueAsWritten: CatalogueAsWritten = {
       "ruleId": "meta-framing",
       "language": "de",
       "phrases": [
+        "bitte beachten Sie:",
+        "beachten Sie bitte:",
+        "wichtig zu wissen:",
+        "wichtig zu wissen ist",
+        "wichtig zu wissen, dass",
         "zusammengefasst lässt sich",
         "zusammengefasst heißt das",
         "kurz zusammengefasst",
@@ -2096,7 +2101,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "lässt sich sagen",
         "nicht unerwähnt bleiben",
         "nicht unerwähnt",
-        "beachten Sie bitte",
         "wichtig zu verstehen",
         "wichtig zu beachten",
         "wichtig zu erwähnen",
@@ -2117,7 +2121,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "es ist wichtig zu wissen",
         "es ist wichtig, zu wissen",
         "es ist wichtig, dass Sie verstehen",
-        "wichtig zu wissen",
         "gut zu wissen",
         "es ist erwähnenswert",
         "erwähnenswert ist",
@@ -2127,7 +2130,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "es muss erwähnt werden",
         "es versteht sich von selbst",
         "selbstredend",
-        "bitte beachten Sie",
         "lassen Sie uns",
         "lasst uns",
         "lass uns",
@@ -2166,6 +2168,20 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "dieser Leitfaden zeigt"
       ],
       "pairs": [
+        {
+          "first": [
+            "bitte beachten Sie",
+            "beachten Sie bitte"
+          ],
+          "then": [
+            "dass",
+            "auch",
+            "Folgendes",
+            "hierbei",
+            "dabei"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "möchte ich",
@@ -2553,11 +2569,8 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "macht es möglich",
         "ist bereits gesorgt",
         "ist gesorgt",
-        "das passiert",
         "passiert alles",
         "alles passiert",
-        "automatisch erledigt",
-        "automatisch bearbeitet",
         "diese Lösung",
         "unsere Lösung"
       ],
@@ -2595,7 +2608,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "aufgelöst",
             "rotiert",
             "neu geladen",
-            "übernommen",
             "gelöst",
             "bereinigt",
             "aufgeräumt",
@@ -2662,15 +2674,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "die Plattform",
             "unsere Plattform",
             "das System",
-            "unser System",
-            "das Tool",
-            "unser Tool",
-            "das Werkzeug",
-            "die Software",
-            "das Produkt",
-            "der Dienst",
-            "die Engine",
-            "die App"
+            "unser System"
           ],
           "then": [
             "erkennt",
@@ -2690,7 +2694,29 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "selbstständig",
             "intelligent"
           ],
-          "within": 2
+          "within": 0
+        },
+        {
+          "first": [
+            "das Tool",
+            "unser Tool",
+            "das Werkzeug",
+            "die Software",
+            "das Produkt",
+            "der Dienst",
+            "die Engine",
+            "die App"
+          ],
+          "then": [
+            "erledigt",
+            "kümmert sich",
+            "regelt",
+            "übernimmt",
+            "sorgt für",
+            "sorgt dafür",
+            "kümmert sich um"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -2741,12 +2767,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "diese Lösung",
             "die Plattform",
             "unsere Plattform",
-            "das System",
-            "das Tool",
-            "das Werkzeug",
-            "die Software",
-            "das Produkt",
-            "der Dienst"
+            "das System"
           ],
           "then": [
             "übernimmt",
@@ -2928,17 +2949,18 @@ export const catalogueAsWritten: CatalogueAsWritten = {
       "ruleId": "unsupported-contrast",
       "language": "de",
       "phrases": [
-        "ist mehr als",
         "ist mehr als ein",
         "ist mehr als eine",
-        "sind mehr als",
+        "ist mehr als nur",
+        "sind mehr als nur",
+        "weit mehr als ein",
+        "weit mehr als eine",
         "wo andere",
         "wo herkömmliche",
         "wo klassische",
         "klassischen Lösungen",
         "Schluss mit",
         "vergessen Sie",
-        "keine Magie",
         "kein Hexenwerk",
         "das ist kein",
         "das ist keine",
@@ -2946,19 +2968,85 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "nicht irgendein",
         "nicht irgendeine",
         "weit mehr als nur",
-        "nicht nur",
+        "nicht nur ein weiteres",
+        "nicht nur eine weitere",
+        "nicht nur ein weiterer",
+        "nicht nur irgendein",
+        "nicht nur irgendeine",
+        "nicht nur, wir",
+        "nicht nur, sie",
+        "nicht nur, es",
+        "nicht nur, er",
         "nicht bloß",
         "nicht bloss",
         "nicht lediglich",
-        "nicht einfach nur",
-        "es geht nicht um",
-        "geht es nicht um",
-        "es geht nicht darum",
-        "geht es nicht darum",
-        "weit mehr als",
         "viel mehr als nur"
       ],
       "pairs": [
+        {
+          "first": [
+            "ist nicht nur",
+            "sind nicht nur",
+            "ist nicht einfach nur",
+            "sind nicht einfach nur",
+            "ist nicht bloß",
+            "sind nicht bloß",
+            "war nicht nur",
+            "wird nicht nur"
+          ],
+          "then": [
+            "ein",
+            "eine",
+            "einer",
+            "eines",
+            "einen",
+            "irgendein",
+            "irgendeine",
+            "Ihr",
+            "Ihre",
+            "unser",
+            "unsere",
+            "der",
+            "die",
+            "das"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "nicht nur",
+            "nicht einfach nur"
+          ],
+          "then": [
+            "sondern ein",
+            "sondern eine",
+            "sondern einen",
+            "sondern Ihr",
+            "sondern Ihre",
+            "sondern unser",
+            "sondern unsere",
+            "sondern echte",
+            "sondern ein echter",
+            "sondern eine echte",
+            "sondern ein echtes"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "es geht nicht um",
+            "geht es nicht um",
+            "es geht nicht darum",
+            "geht es nicht darum"
+          ],
+          "then": [
+            "es geht um",
+            "es geht darum",
+            "geht es um",
+            "geht es darum"
+          ],
+          "within": 8
+        },
         {
           "first": [
             "nicht um",
@@ -2971,7 +3059,50 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "geht es nicht um"
           ],
           "then": [
-            "sondern"
+            "sondern darum",
+            "sondern ein",
+            "sondern eine",
+            "sondern einen",
+            "sondern einem",
+            "sondern einer",
+            "sondern der",
+            "sondern die",
+            "sondern das",
+            "sondern den",
+            "sondern dem",
+            "sondern des",
+            "sondern es",
+            "sondern Sie",
+            "sondern wir",
+            "sondern um",
+            "sondern von",
+            "sondern vom",
+            "sondern mit",
+            "sondern in",
+            "sondern im",
+            "sondern für",
+            "sondern auf",
+            "sondern als",
+            "sondern zu",
+            "sondern zum",
+            "sondern zur",
+            "sondern ihr",
+            "sondern Ihr",
+            "sondern Ihre",
+            "sondern unser",
+            "sondern unsere",
+            "sondern echte",
+            "sondern echter",
+            "sondern echtes",
+            "sondern fester",
+            "sondern feste",
+            "sondern festes",
+            "sondern ganz",
+            "sondern gezielt",
+            "sondern bewusst",
+            "sondern gerade",
+            "sondern vor allem",
+            "sondern ein echter"
           ],
           "within": 5
         },
@@ -3033,13 +3164,11 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "das ist keine",
             "das ist nicht",
             "es ist kein",
-            "es ist keine",
-            "es ist nicht"
+            "es ist keine"
           ],
           "then": [
             "das ist",
-            "es ist",
-            "sondern"
+            "es ist"
           ],
           "within": 5
         },
@@ -3350,7 +3479,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "gewöhnlich",
             "üblicherweise"
           ],
-          "within": 2
+          "within": 1
         },
         {
           "first": [
@@ -3382,8 +3511,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "dürften",
             "würde",
             "würden",
-            "sollte",
-            "sollten"
+            "sollte"
           ],
           "then": [
             "hoffentlich",
@@ -3523,9 +3651,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "könnte",
             "könnten",
             "dürfte",
-            "dürften",
-            "sollte",
-            "sollten"
+            "dürften"
           ],
           "within": 4
         }
@@ -3890,68 +4016,101 @@ export const catalogueAsWritten: CatalogueAsWritten = {
       "ruleId": "unsupported-causality",
       "language": "de",
       "phrases": [
-        "sorgen dafür",
-        "sorgten dafür",
         "Ergebnis:",
         "das Ergebnis:",
         "im Ergebnis",
-        "letztlich führt",
-        "somit wird",
-        "damit wird",
-        "garantiert, dass",
-        "garantieren, dass",
-        "gewährleistet",
-        "gewährleistete",
-        "stellt sicher",
-        "sorgt für",
-        "sorgen für",
-        "sorgt dafür",
-        "sorgte für",
-        "führt zu",
-        "führen zu",
-        "führte zu",
-        "führt dazu",
-        "führen dazu",
         "trägt dazu bei",
-        "tragen dazu bei",
-        "steigert",
-        "was sicherstellt",
-        "dadurch wird sichergestellt",
-        "damit wird sichergestellt",
-        "so wird sichergestellt",
-        "was bedeutet",
-        "das heißt, dass"
+        "tragen dazu bei"
       ],
-      "verbSecond": [
+      "pairs": [
         {
-          "verb": [
-            "stellt",
-            "stellte"
+          "first": [
+            "stellt sicher, dass",
+            "stellen sicher, dass",
+            "stellte sicher, dass",
+            "sorgt dafür, dass",
+            "sorgen dafür, dass",
+            "sorgte dafür, dass",
+            "sorgten dafür, dass",
+            "gewährleistet, dass",
+            "gewährleisten, dass",
+            "gewährleistete, dass",
+            "wird sichergestellt, dass",
+            "wird gewährleistet, dass",
+            "bewirkt, dass",
+            "bewirken, dass",
+            "was bedeutet, dass",
+            "garantiert, dass",
+            "garantieren, dass"
           ],
-          "rest": [
-            "sicher"
-          ]
+          "then": [
+            "nichts",
+            "keine",
+            "kein",
+            "keinerlei",
+            "nie",
+            "niemals",
+            "immer",
+            "stets",
+            "jederzeit",
+            "alles",
+            "sicher",
+            "schneller",
+            "schnellere",
+            "besser",
+            "bessere",
+            "besseren",
+            "produktiver",
+            "effizienter",
+            "zuverlässig",
+            "zuverlässiger",
+            "sicherer",
+            "hochwertiger",
+            "hochwertigeren",
+            "zufriedener",
+            "zufriedenere",
+            "glücklicher",
+            "mehr",
+            "weniger",
+            "optimal",
+            "reibungslos",
+            "reibungsloser",
+            "nahtlos",
+            "mühelos"
+          ],
+          "within": 4
         },
         {
-          "verb": [
+          "first": [
+            "stellt",
+            "stellte",
             "sorgt",
             "sorgte"
           ],
-          "rest": [
-            "dafür"
-          ]
-        },
-        {
-          "verb": [
-            "trägt",
-            "tragen"
+          "then": [
+            "sicher, dass nichts",
+            "sicher, dass keine",
+            "sicher, dass kein",
+            "sicher, dass keinerlei",
+            "sicher, dass nie",
+            "sicher, dass niemals",
+            "sicher, dass immer",
+            "sicher, dass stets",
+            "sicher, dass jederzeit",
+            "sicher, dass alles",
+            "dafür, dass nichts",
+            "dafür, dass keine",
+            "dafür, dass kein",
+            "dafür, dass keinerlei",
+            "dafür, dass nie",
+            "dafür, dass niemals",
+            "dafür, dass immer",
+            "dafür, dass stets",
+            "dafür, dass jederzeit",
+            "dafür, dass alles"
           ],
-          "rest": [
-            "dazu bei"
-          ]
-        }
-      ],
-      "pairs": [
+          "within": 4
+        },
         {
           "first": [
             "gewährleisten",
@@ -3961,42 +4120,68 @@ export const catalogueAsWritten: CatalogueAsWritten = {
           "then": [
             "maximale",
             "höchste",
-            "eine",
-            "einen",
-            "die",
-            "den",
-            "das",
+            "höchstmögliche",
+            "eine hohe",
+            "ein hohes",
+            "hohe",
             "stets",
             "jederzeit",
             "reibungslose",
             "reibungslosen",
+            "eine reibungslose",
             "optimale",
+            "eine optimale",
             "zuverlässige",
+            "eine zuverlässige",
             "volle",
             "Ihre",
             "Ihren",
-            "Ihrem",
-            "dass Ihr",
-            "dass Ihre"
+            "Ihrem"
           ],
           "within": 0
         },
         {
           "first": [
-            "bewirkt",
-            "bewirken"
+            "sorgt für",
+            "sorgen für",
+            "sorgte für",
+            "sorgt stets für",
+            "sorgen stets für"
           ],
           "then": [
-            "dass Ihr",
-            "dass Ihre",
-            "dass Sie",
-            "dass Teams",
-            "dass Ihr Team",
-            "mehr",
-            "bessere",
-            "höhere",
+            "zuverlässige",
+            "zuverlässigen",
+            "eine zuverlässige",
+            "schnelle",
             "schnellere",
-            "weniger"
+            "bessere",
+            "eine bessere",
+            "mehr",
+            "weniger",
+            "höhere",
+            "eine höhere",
+            "reibungslose",
+            "einen reibungslosen",
+            "eine reibungslose",
+            "optimale",
+            "maximale",
+            "höchste",
+            "zufriedene",
+            "zufriedenere",
+            "glückliche",
+            "Ruhe",
+            "Sicherheit",
+            "Stabilität",
+            "Transparenz",
+            "Klarheit",
+            "Effizienz",
+            "Produktivität",
+            "Zufriedenheit",
+            "ein besseres",
+            "beste",
+            "die beste",
+            "Ihre",
+            "Ihren"
           ],
           "within": 0
         },
@@ -4099,8 +4284,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "die Augen",
             "Augen",
             "Lösungszeiten",
-            "Zeit",
-            "Stunden",
+            "Ihnen",
             "Aufwand",
             "eine Kultur",
             "Kultur",
@@ -4111,21 +4295,27 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "schnellere",
             "höhere",
             "Umsatz",
+            "Umsätze",
             "Wachstum",
             "Qualität",
             "Stabilität",
             "Sicherheit",
-            "Performance",
-            "Leistung",
             "Motivation",
             "Innovation",
             "Erfolg",
             "Frust",
             "Risiken",
             "Reibungsverluste",
-            "Durchlaufzeiten"
+            "Durchlaufzeiten",
+            "Conversion",
+            "Conversions",
+            "Conversion-Rate",
+            "Konversionsrate",
+            "Reichweite",
+            "Sichtbarkeit",
+            "Engagement"
           ],
-          "within": 3
+          "within": 1
         },
         {
           "first": [
@@ -4134,15 +4324,69 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "führte",
             "führten",
             "führt direkt",
-            "führen direkt"
+            "führen direkt",
+            "führt letztlich",
+            "führen letztlich"
           ],
           "then": [
-            "zu",
-            "zur",
-            "zum",
-            "dazu"
+            "zu weniger",
+            "zu mehr",
+            "zu besseren",
+            "zu besserer",
+            "zu besserem",
+            "zu einer besseren",
+            "zu einem besseren",
+            "zu höherer",
+            "zu höheren",
+            "zu einer höheren",
+            "zu schnelleren",
+            "zu schnellerer",
+            "zu kürzeren",
+            "zu geringeren",
+            "zu niedrigeren",
+            "zu kleinerem",
+            "zu kleineren",
+            "zu zufriedeneren",
+            "zu zufriedenen",
+            "zu glücklicheren",
+            "zu spürbar",
+            "zu deutlich",
+            "zu messbar",
+            "zu einer deutlichen",
+            "zu einer spürbaren",
+            "zu einer messbaren",
+            "zu einer Steigerung",
+            "zu einer Senkung",
+            "zu einer Verbesserung",
+            "zur Steigerung",
+            "zur Senkung",
+            "zur Verbesserung",
+            "zu Einsparungen",
+            "zu echten",
+            "zu nachhaltigem",
+            "zu nachhaltigen",
+            "zu optimalen",
+            "zu reibungslosen",
+            "dazu, dass Ihr",
+            "dazu, dass Ihre",
+            "dazu, dass Ihren",
+            "dazu, dass Ihrem",
+            "dazu, dass Ihrer",
+            "dazu, dass Teams",
+            "dazu, dass Kunden",
+            "dazu, dass nichts",
+            "dazu, dass keine",
+            "dazu, dass kein",
+            "dazu, dass keinerlei",
+            "dazu, dass niemals",
+            "dazu, dass nie",
+            "dazu, dass immer",
+            "dazu, dass stets",
+            "dazu, dass jederzeit",
+            "dazu, dass alles",
+            "dazu, dass alle Ihre"
           ],
-          "within": 1
+          "within": 2
         },
         {
           "first": [
@@ -4164,10 +4408,22 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "trug"
           ],
           "then": [
-            "zur",
-            "zum",
-            "zu",
-            "dazu"
+            "zur Stabilität",
+            "zur Sicherheit",
+            "zur Qualität",
+            "zur Zuverlässigkeit",
+            "zur Zufriedenheit",
+            "zur Produktivität",
+            "zur Effizienz",
+            "zur Steigerung",
+            "zur Verbesserung",
+            "zum Erfolg",
+            "zu mehr",
+            "zu weniger",
+            "zu einer besseren",
+            "zu besseren",
+            "zu höherer",
+            "zu einer höheren"
           ],
           "within": 2
         },
@@ -4191,7 +4447,13 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         },
         {
           "first": [
-            "dank"
+            "dank",
+            "durch die",
+            "durch den",
+            "durch das",
+            "durch unsere",
+            "durch unseren",
+            "durch unser"
           ],
           "then": [
             "niemals",
@@ -4214,16 +4476,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "führt",
             "führen",
             "führte"
-          ],
-          "within": 4
-        },
-        {
-          "first": [
-            "trägt zu",
-            "tragen zu"
-          ],
-          "then": [
-            "bei"
           ],
           "within": 4
         }
@@ -4611,6 +4863,36 @@ export const catalogueAsWritten: CatalogueAsWritten = {
       "ruleId": "claims-evidence",
       "language": "de",
       "phrases": [
+        "der perfekte",
+        "die perfekte",
+        "das perfekte",
+        "die perfekten",
+        "schnellste",
+        "schnellster",
+        "schnellstes",
+        "sicherste",
+        "sicherster",
+        "sicherstes",
+        "zuverlässigste",
+        "zuverlässigster",
+        "zuverlässigstes",
+        "leistungsfähigste",
+        "leistungsfähigster",
+        "leistungsfähigstes",
+        "fortschrittlichste",
+        "fortschrittlichster",
+        "fortschrittlichstes",
+        "modernste",
+        "modernster",
+        "modernstes",
+        "effizienteste",
+        "effizientester",
+        "effizientestes",
+        "stabilste",
+        "stabilster",
+        "stabilstes",
+        "perfekt für",
+        "perfekt geeignet",
         "halbiert",
         "halbieren",
         "verdoppelt",
@@ -4620,7 +4902,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "doppelt so schnell",
         "dreimal schneller",
         "fünfmal schneller",
-        "mal schneller als",
         "schneller als vergleichbare",
         "schneller als herkömmliche",
         "schneller als je zuvor",
@@ -4629,9 +4910,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "DSGVO-konform",
         "vollständig konform",
         "rechtssicher",
-        "egal, wie",
-        "egal wie",
-        "ganz gleich, wie",
         "unabhängig von der Größe",
         "Enterprise-Niveau",
         "auf Enterprise-Niveau",
@@ -4646,7 +4924,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "Null Fehlalarme",
         "null Fehler",
         "keine Fehlalarme",
-        "perfekt",
         "makellos",
         "unschlagbar",
         "konkurrenzlos",
@@ -4663,8 +4940,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "weniger Kosten",
         "Verfügbarkeit – garantiert",
         "garantierte Verfügbarkeit",
-        "ist garantiert",
-        "sind garantiert",
         "garantiert funktioniert",
         "funktioniert garantiert",
         "wir garantieren",
@@ -4689,8 +4964,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "immer korrekt",
         "unbegrenzt skalierbar",
         "skaliert unbegrenzt",
-        "einzige Lösung",
-        "mal schneller"
+        "einzige Lösung"
       ],
       "adjectives": [
         "produktionsreif",
@@ -4706,15 +4980,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "unzerstörbar",
         "bombensicher",
         "felsenfest",
-        "schnellste",
-        "sicherste",
-        "zuverlässigste",
-        "leistungsfähigste",
-        "fortschrittlichste",
-        "modernste",
-        "effizienteste",
-        "stabilste",
-        "garantierte",
         "weltweit führend"
       ],
       "verbSecond": [
@@ -4737,6 +5002,22 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         },
         {
           "verb": [
+            "funktioniert",
+            "funktionieren",
+            "läuft",
+            "laufen",
+            "arbeitet",
+            "arbeiten",
+            "passt",
+            "passen",
+            "harmoniert"
+          ],
+          "rest": [
+            "perfekt"
+          ]
+        },
+        {
+          "verb": [
             "fällt",
             "fallen",
             "stürzt",
@@ -4755,6 +5036,44 @@ export const catalogueAsWritten: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
+            "der",
+            "die",
+            "zu den"
+          ],
+          "then": [
+            "schnellsten",
+            "sichersten",
+            "zuverlässigsten",
+            "leistungsfähigsten",
+            "fortschrittlichsten",
+            "modernsten",
+            "effizientesten",
+            "stabilsten"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "egal, wie",
+            "egal wie",
+            "ganz gleich, wie",
+            "unabhängig davon, wie"
+          ],
+          "then": [
+            "groß Ihr",
+            "groß Ihre",
+            "viele",
+            "komplex Ihr",
+            "komplex Ihre",
+            "schnell Ihr",
+            "schnell Ihre",
+            "stark Ihr",
+            "stark Ihre"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "die beste",
             "der beste",
             "das beste",
@@ -4762,7 +5081,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "die erste"
           ],
           "then": [
-            "Wahl",
+            "Wahl für",
             "Lösung",
             "Lösungen",
             "Software",
@@ -5291,7 +5610,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "beeindruckend",
         "genial",
         "ganzheitlich",
-        "maßgeschneidert",
         "zukunftssicher",
         "zukunftsweisend",
         "richtungsweisend",
@@ -5300,7 +5618,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "vielseitig",
         "umfassend",
         "hochperformant",
-        "einzigartig",
         "herausragend",
         "unvergleichlich",
         "atemberaubend",
@@ -5332,6 +5649,16 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "robuster",
             "robustes",
             "robustem",
+            "maßgeschneiderte",
+            "maßgeschneiderten",
+            "maßgeschneiderter",
+            "maßgeschneidertes",
+            "maßgeschneidertem",
+            "einzigartige",
+            "einzigartigen",
+            "einzigartiger",
+            "einzigartiges",
+            "einzigartigem",
             "nahtlose",
             "nahtlosen",
             "nahtloser",
@@ -5387,7 +5714,22 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "Fehlerbehandlung",
             "Backend",
             "Konzepte",
-            "Ideen"
+            "Ideen",
+            "Merkmale",
+            "Merkmal",
+            "Eigenschaften",
+            "Fähigkeiten",
+            "Mischung",
+            "Kombination",
+            "Spielerlebnis",
+            "Gameplay",
+            "Spiel",
+            "Beratung",
+            "Angebot",
+            "Angebote",
+            "Service",
+            "Möglichkeiten",
+            "visuelle Effekte"
           ],
           "within": 2
         }
@@ -5748,9 +6090,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         "vollständig geprüft",
         "vollständig validiert",
         "erfolgreich abgeschlossen",
-        "sieht gut aus",
-        "sehen gut aus",
-        "sah gut aus",
         "lokal getestet",
         "lokal geprüft",
         "keine Regressionen",
@@ -5838,9 +6177,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "einwandfrei",
             "problemlos",
             "fehlerfrei",
-            "reibungslos",
-            "tadellos",
-            "korrekt"
+            "tadellos"
           ]
         },
         {
@@ -5881,10 +6218,37 @@ export const catalogueAsWritten: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
+            "alles",
+            "das",
+            "es",
+            "getestet",
+            "geprüft",
+            "überprüft",
+            "Build",
+            "CI",
+            "Deployment",
+            "Ergebnis",
+            "Ergebnisse",
+            "Test",
+            "Tests",
+            "Pipeline",
+            "Diff",
+            "Änderung",
+            "Änderungen"
+          ],
+          "then": [
+            "sieht gut aus",
+            "sehen gut aus",
+            "sah gut aus",
+            "sieht jetzt gut aus",
+            "sehen jetzt gut aus"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
             "wurde",
             "wurden",
-            "ist",
-            "sind",
             "hat",
             "hatte",
             "wurde erfolgreich",
@@ -5931,6 +6295,7 @@ export const catalogueAsWritten: CatalogueAsWritten = {
             "inzwischen",
             "korrekt",
             "richtig",
+            "reibungslos",
             "die richtigen",
             "die korrekten",
             "jetzt die richtigen",
@@ -5998,7 +6363,6 @@ export const catalogueAsWritten: CatalogueAsWritten = {
         {
           "first": [
             "Tests",
-            "Test",
             "Smoke-Tests",
             "Checks",
             "Prüfungen",
