@@ -1,13 +1,12 @@
-// `npm run build`: checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts,
-// the Worker's asset catalogue.json and docs/signal-forms.json (each only when
-// its content changed). Exits 1 and lists every problem when the
+// `npm run build`: checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts
+// and docs/signal-forms.json (each only when its content changed). Exits 1 and lists every problem when the
 // catalogue is not valid. An optional argument names another project root
 // (the tests build fixture catalogues that way).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCatalogue } from './catalogue/build';
-import { CATALOGUE_ASSET_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
+import { GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
 import { formatProblem } from './catalogue/problems';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('..', import.meta.url));
@@ -35,8 +34,7 @@ function writeIfChanged(file: string, text: string): boolean {
   return true;
 }
 
-const moduleChanged = writeIfChanged(GENERATED_FILE, result.moduleText);
-const changed = writeIfChanged(CATALOGUE_ASSET_FILE, result.catalogueAssetText) || moduleChanged;
+const changed = writeIfChanged(GENERATED_FILE, result.moduleText);
 const formsChanged = writeIfChanged(SIGNAL_FORMS_FILE, result.signalFormsText);
 
 const { catalogue } = result;

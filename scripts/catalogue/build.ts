@@ -6,7 +6,7 @@ import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types'
 import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
 import { compileSignalRecords } from './compile-signals';
 import { crossCheckCatalogue } from './cross-check';
-import { catalogueAssetJson, catalogueVersionOf, generatedModule, signalFormsJson } from './emit';
+import { catalogueVersionOf, generatedModule, signalFormsJson } from './emit';
 import { loadCatalogue } from './load';
 import { ProblemList, type CatalogueProblem } from './problems';
 
@@ -18,8 +18,6 @@ export type CatalogueBuild =
       readonly moduleText: string;
       /** docs/signal-forms.json: every form each signal record matches. */
       readonly signalFormsText: string;
-      /** The Worker's static asset catalogue.json: the catalogue as written. */
-      readonly catalogueAssetText: string;
     }
   | { readonly ok: false; readonly problems: readonly CatalogueProblem[] };
 
@@ -62,12 +60,10 @@ export function buildCatalogue(root: string): CatalogueBuild {
   const signalRecordsAsWritten = SCANNABLE_RULE_IDS.flatMap((ruleId, index) =>
     LANGUAGES.map((language) => signalRecordAsWritten({ ...signals[index]![language], ruleId, language })),
   );
-  const written = { ...catalogue, signalRecords: signalRecordsAsWritten };
   return {
     ok: true,
     catalogue,
-    moduleText: generatedModule(written),
+    moduleText: generatedModule({ ...catalogue, signalRecords: signalRecordsAsWritten }),
     signalFormsText: signalFormsJson(catalogue),
-    catalogueAssetText: catalogueAssetJson(written),
   };
 }

@@ -8,9 +8,6 @@ import type { CatalogueAsWritten, CompiledCatalogue } from '../../src/core/catal
 /** Where the build writes the module, relative to the project root. */
 export const GENERATED_FILE = 'src/core/catalogue/catalogue.generated.ts';
 
-/** Where the build writes the catalogue as written for the Worker, a static asset (wrangler.toml [assets]). */
-export const CATALOGUE_ASSET_FILE = 'src/worker/assets/catalogue.json';
-
 /** Where the build lists every form the signal records match, for reviewers; the bundle never reads it. */
 export const SIGNAL_FORMS_FILE = 'docs/signal-forms.json';
 
@@ -34,11 +31,8 @@ export function catalogueVersionOf(release: string, content: unknown): string {
 
 /**
  * The full text of catalogue.generated.ts: the catalogue as written, and the
- * compiled catalogue that compile.ts makes of it when first read (the same
- * compiler the build checked it with). The compile call is marked pure, so a
- * bundle that never reads `catalogue` (the Worker, which reads the catalogue
- * from its static assets) leaves the data out; `catalogueVersion` stands alone
- * for such a bundle.
+ * compiled catalogue that compile.ts makes of it when the module loads (the
+ * same compiler the build checked it with).
  */
 export function generatedModule(written: CatalogueAsWritten): string {
   return [
@@ -47,21 +41,12 @@ export function generatedModule(written: CatalogueAsWritten): string {
     "import { compileCatalogue } from './compile';",
     "import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';",
     '',
-    '/** `<release>+<content hash>` of this catalogue. */',
-    `export const catalogueVersion = ${JSON.stringify(written.catalogueVersion)};`,
-    '',
-    '/** The catalogue as written: what the Worker\'s static asset `catalogue.json` holds too. */',
-    `export const catalogueAsWritten: CatalogueAsWritten = ${JSON.stringify(written, null, 2)};`,
+    `const written: CatalogueAsWritten = ${JSON.stringify(written, null, 2)};`,
     '',
     '/** The rule catalogue, checked at build time; its signal records compiled (every form, one regex each) as it loads. */',
-    'export const catalogue: CompiledCatalogue = /* @__PURE__ */ compileCatalogue(catalogueAsWritten);',
+    'export const catalogue: CompiledCatalogue = compileCatalogue(written);',
     '',
   ].join('\n');
-}
-
-/** The text of the Worker's static asset `catalogue.json`: the catalogue as written. */
-export function catalogueAssetJson(written: CatalogueAsWritten): string {
-  return `${JSON.stringify(written)}\n`;
 }
 
 /** The text of docs/signal-forms.json: per record, every literal form and every pair with all forms of both parts. */

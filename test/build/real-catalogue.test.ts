@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../scripts/catalogue/build';
-import { CATALOGUE_ASSET_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE } from '../../scripts/catalogue/emit';
+import { GENERATED_FILE, SIGNAL_FORMS_FILE } from '../../scripts/catalogue/emit';
 import { formatProblem } from '../../scripts/catalogue/problems';
-import { compileCatalogue } from '../../src/core/catalogue/compile';
-import { catalogue, catalogueAsWritten, catalogueVersion } from '../../src/core/catalogue/catalogue.generated';
+import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,16 +29,6 @@ describe('the project catalogue', () => {
     // The generated module carries neither regex sources nor flags: the core compiles them.
     expect(result.moduleText).not.toMatch(/"(?:source|flags)":/);
     expect(catalogue.signalRecords).toEqual(result.catalogue.signalRecords);
-  });
-
-  it('writes the Worker its catalogue asset: the same catalogue as written, compiled to the same records', () => {
-    if (!result.ok) throw new Error('the catalogue does not build');
-    const assetText = readFileSync(`${root}${CATALOGUE_ASSET_FILE}`, 'utf8');
-    expect(assetText).toBe(result.catalogueAssetText);
-    const asset = JSON.parse(assetText);
-    expect(asset).toEqual(JSON.parse(JSON.stringify(catalogueAsWritten)));
-    expect(asset.catalogueVersion).toBe(catalogueVersion);
-    expect(compileCatalogue(asset)).toEqual(result.catalogue);
   });
 
   it('lists every form each record matches in the committed docs/signal-forms.json', () => {

@@ -3,11 +3,7 @@
 import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
-/** `<release>+<content hash>` of this catalogue. */
-export const catalogueVersion = "2026.11+a27e06b97850";
-
-/** The catalogue as written: what the Worker's static asset `catalogue.json` holds too. */
-export const catalogueAsWritten: CatalogueAsWritten = {
+const written: CatalogueAsWritten = {
   "catalogueVersion": "2026.11+a27e06b97850",
   "rules": [
     {
@@ -6475,4 +6471,4 @@ export const catalogueAsWritten: CatalogueAsWritten = {
 };
 
 /** The rule catalogue, checked at build time; its signal records compiled (every form, one regex each) as it loads. */
-export const catalogue: CompiledCatalogue = /* @__PURE__ */ compileCatalogue(catalogueAsWritten);
+export const catalogue: CompiledCatalogue = compileCatalogue(written);

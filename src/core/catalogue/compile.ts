@@ -1,9 +1,8 @@
 // Compiles the signal records as written into what the scanner runs: every
 // generated form (variants.ts) and one regex source per record. The build runs
-// it to check each record (linear time, examples); the library's bundled
-// catalogue runs it when it loads, and the Worker when it reads its catalogue
-// asset. So what ships is the short lists a writer wrote rather than every
-// form, and the build and what ships share one compiler.
+// it to check each record (linear time, examples) and the bundled catalogue
+// runs it when it loads, so the bundle carries the short lists a writer wrote
+// rather than every form, and both sides share one compiler.
 import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
@@ -27,7 +26,7 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
   return { ...written, signalRecords: written.signalRecords.map(compileSignalRecord) };
 }
 
-/** The record as the generated module and the Worker's asset carry it: the pattern fields a writer wrote, nothing generated. */
+/** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
   const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs } = record;
   return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs };
