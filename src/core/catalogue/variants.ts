@@ -93,8 +93,8 @@ function foldForComparison(phrase: string): string {
 // Written out because V8 takes milliseconds to compile each case-insensitive
 // Unicode regex, and the Worker generates every record's forms when its
 // isolate starts.
-function wordOccurrences(phrase: string, folded: string, word: string): number[] {
-  const lower = word.toLowerCase();
+// `lower` is the word lower-cased (the table's forms are lower-cased once).
+function wordOccurrences(phrase: string, folded: string, lower: string): number[] {
   const found: number[] = [];
   for (let start = folded.indexOf(lower); start >= 0; start = folded.indexOf(lower, start + 1)) {
     const end = start + lower.length;
@@ -106,7 +106,8 @@ function wordOccurrences(phrase: string, folded: string, word: string): number[]
 }
 
 // Whole-word, case-insensitive replacement that keeps a capital first letter.
-// `folded` is foldForComparison(phrase), computed once for every pair of forms.
+// `folded` is foldForComparison(phrase), computed once for every pair of forms;
+// `from` is lower case.
 function replaceWords(phrase: string, folded: string, from: string, to: string): string | undefined {
   const starts = wordOccurrences(phrase, folded, from);
   if (starts.length === 0) return undefined;
@@ -125,6 +126,9 @@ function replaceWords(phrase: string, folded: string, from: string, to: string):
 // spares them the search form by form; the search decides the rest.
 const ANY_FORM = new RegExp(CONTRACTIONS.flat().map((form) => form.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
 
+// The table lower-cased once, the side each search compares.
+const FOLDED_CONTRACTIONS = CONTRACTIONS.map((pair) => [pair[0].toLowerCase(), pair[1].toLowerCase()] as const);
+
 /** The phrase with every combination of contracted and full forms (English). */
 export function contractionVariants(phrase: string): string[] {
   const written = normalise(phrase);
@@ -136,10 +140,14 @@ export function contractionVariants(phrase: string): string[] {
     const folded = foldForComparison(current);
     // Indexed loops: this runs when the Worker's isolate starts, still in V8's
     // interpreter, where iterators and destructuring cost several times more.
+    // A form that is not even a substring is skipped before the word search.
     for (let row = 0; row < CONTRACTIONS.length; row += 1) {
       const pair = CONTRACTIONS[row] as readonly [string, string];
+      const foldedPair = FOLDED_CONTRACTIONS[row] as readonly [string, string];
       for (let side = 0; side < 2; side += 1) {
-        const next = replaceWords(current, folded, pair[side] as string, pair[1 - side] as string);
+        const from = foldedPair[side] as string;
+        if (!folded.includes(from)) continue;
+        const next = replaceWords(current, folded, from, pair[1 - side] as string);
         if (next !== undefined && !seen.has(next)) {
           seen.add(next);
           queue.push(next);
