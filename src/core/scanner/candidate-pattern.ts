@@ -8,9 +8,6 @@
 import { foldUnicodeOnly } from './case-fold';
 import { type PhrasePair, WORD_CHAR } from './phrase-pattern';
 
-type Trie = Map<string, Trie>;
-const END = '';
-
 // The last code unit of Latin Extended-B: the edge test covers ASCII, Latin-1
 // and Latin Extended, where nearly all prose word characters fall.
 const LAST_COMMON_UNIT = 0x024f;
@@ -73,69 +70,111 @@ function astral(char: string): string {
   return `(?:${variants.join('|')})`;
 }
 
-function insert(trie: Trie, pieces: readonly string[]): void {
-  let node = trie;
-  for (const piece of pieces) {
-    let next = node.get(piece);
-    if (!next) node.set(piece, (next = new Map()));
-    node = next;
-  }
-  node.set(END, new Map());
+/**
+ * How a branch of the candidate may end, weakest test first; each admits
+ * everything the ones before it admit, so where several end at one node the
+ * last suffices:
+ * - `gap`: the first part of a pair that lets words stand between its parts:
+ *   a comma may follow, then white space. The skipped words and the second
+ *   part are left to the record's own regex: a bounded loop here would be
+ *   unrolled by the engine for every pair and make the filter slow;
+ * - `word`: a whole phrase: no word character may follow;
+ * - `open`: anything may follow (a phrase cut at MAX_PIECES, or an adjacent
+ *   pair cut after the first characters of its second part).
+ */
+type Ending = 'gap' | 'word' | 'open';
+const STRENGTH: Record<Ending, number> = { gap: 0, word: 1, open: 2 };
+
+/** A trie of regex pieces; `ending` is set where a branch may stop. */
+interface Trie {
+  readonly next: Map<string, Trie>;
+  ending: Ending | null;
+  /** The piece that led here: decides which word-edge test fits after it. */
+  readonly piece: string;
 }
 
-// A phrase end renders as an empty branch; the word-edge test follows the
-// whole trie once (the engine backtracks into the branches when it fails),
-// which keeps the source small: V8 stops optimising a regex past about 20 KiB.
-function render(trie: Trie): string {
-  const branches = [...trie].map(([piece, rest]) => (piece === END ? '' : piece + render(rest)));
-  return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+function node(piece: string): Trie {
+  return { next: new Map(), ending: null, piece };
 }
 
-function trieOf(phrases: readonly string[]): Trie {
-  const trie: Trie = new Map();
-  for (const phrase of phrases) insert(trie, tokens(phrase));
-  return trie;
-}
+// Pieces of one branch at most. A longer phrase is cut and left open: past
+// a dozen characters almost no prose still matches, so the cut costs few
+// extra stops, and it keeps the long tails of the phrases out of the source
+// (V8 stops optimising a regex past 20 KiB, which makes it several times
+// slower).
+const MAX_PIECES = 12;
 
-// Characters of each second part an adjacent pair's candidate checks: enough
-// to tell most second parts from the words around them, few enough to keep
-// the source small.
+// Characters of each second part an adjacent pair's branch checks: enough to
+// tell most second parts from the words around them ("it allows" does not
+// stop the filter at every "it"), few enough to keep the source small.
 const THEN_PREFIX = 4;
 
-// A pair, relaxed: its first part in full (the candidate must start where the
-// record does) and the white space after it. An adjacent pair (within 0) also
-// checks the first characters of its second part, so "it allows" does not stop
-// the filter at every "it". The words a wider pair may skip are left to the
-// record's own regex: a bounded loop here would be unrolled by the engine for
-// every pair and make the filter itself slow to compile and to run.
-function pairCandidate(pair: PhrasePair): string {
-  const start = pair.first.every((p) => /^\w/.test(tokens(p)[0] as string)) ? String.raw`\b` : '';
-  const head = `${start}${render(trieOf(pair.first))}${String.raw`,?\s`}`;
-  if (pair.within > 0) return head;
-  const prefixes = [...new Set(pair.then.map((p) => [...p.trim()].slice(0, THEN_PREFIX).join('').trim()))];
-  return `${head}${String.raw`\s*`}${render(trieOf(prefixes))}`;
+function insert(trie: Trie, pieces: readonly string[], ending: Ending): void {
+  const cut = pieces.length > MAX_PIECES;
+  let at = trie;
+  for (const piece of cut ? pieces.slice(0, MAX_PIECES) : pieces) {
+    let next = at.next.get(piece);
+    if (!next) at.next.set(piece, (next = node(piece)));
+    at = next;
+  }
+  const end = cut ? 'open' : ending;
+  if (at.ending === null || STRENGTH[end] > STRENGTH[at.ending]) at.ending = end;
+}
+
+// After an ASCII word character \b is the cheapest word-edge test, and exact
+// enough: without `u` no other character folds to an ASCII word character.
+function endingSource(trie: Trie): string {
+  switch (trie.ending) {
+    case 'open':
+      return '';
+    case 'word':
+      return /^\w$/.test(trie.piece) ? String.raw`\b` : NOT_BEFORE_WORD;
+    default:
+      return String.raw`,?\s`;
+  }
+}
+
+function render(trie: Trie): string {
+  // An open end matches whatever its branches would.
+  if (trie.ending === 'open') return '';
+  const branches = [...trie.next.values()].map((next) => next.piece + render(next));
+  if (trie.ending !== null) branches.push(endingSource(trie));
+  return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
 }
 
 /**
  * A regex (flags `g` and `i`, no `u`) that matches, in the text after
  * `foldTextUnicodeOnly`, wherever any of the phrases or pairs could match
  * under flags `giu`: neither after nor before one of COMMON_WORD_CHARS.
+ *
+ * Phrases and the first parts of pairs share one trie per kind of start, so
+ * the engine tests the word edge at a position once and then follows one
+ * branch per character; each branch ends with its own test. (One alternative
+ * per pair, each with its own edge test, made the filter itself the slowest
+ * part of a scan.)
  */
 export function compileCandidatePattern(phrases: readonly string[], pairs: readonly PhrasePair[] = []): RegExp {
-  const ascii: Trie = new Map();
-  const other: Trie = new Map();
-  for (const phrase of phrases) {
-    const pieces = tokens(phrase);
-    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces);
+  const ascii = node('');
+  const other = node('');
+  const add = (pieces: readonly string[], ending: Ending) =>
+    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces, ending);
+  for (const phrase of phrases) add(tokens(phrase), 'word');
+  for (const pair of pairs) {
+    for (const first of pair.first) {
+      if (pair.within > 0) {
+        add(tokens(first), 'gap');
+        continue;
+      }
+      for (const then of pair.then) {
+        const prefix = tokens([...then.trim()].slice(0, THEN_PREFIX).join(''));
+        add([...tokens(first), String.raw`,?\s+`, ...prefix], 'open');
+      }
+    }
   }
   // Before an ASCII word character, \b is the cheapest edge test the engine
   // has, and exact enough: no other text character folds to one without `u`.
   const starts: string[] = [];
-  if (ascii.size > 0) starts.push(String.raw`\b${render(ascii)}${NOT_BEFORE_WORD}`);
-  if (other.size > 0) starts.push(NOT_AFTER_WORD + render(other) + NOT_BEFORE_WORD);
-  for (const pair of pairs) {
-    const body = pairCandidate(pair);
-    starts.push(body.startsWith(String.raw`\b`) ? body : NOT_AFTER_WORD + body);
-  }
+  if (ascii.next.size > 0) starts.push(String.raw`\b${render(ascii)}`);
+  if (other.next.size > 0) starts.push(NOT_AFTER_WORD + render(other));
   return new RegExp(starts.join('|'), 'gi');
 }
