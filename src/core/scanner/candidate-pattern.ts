@@ -6,7 +6,7 @@
 // once), which the regex engine walks far faster than a flat alternation of
 // hundreds of phrases.
 import { foldUnicodeOnly } from './case-fold';
-import { type PhrasePair, WORD_CHAR } from './phrase-pattern';
+import { type PhrasePair, type RecordPatterns, WORD_CHAR } from './phrase-pattern';
 
 // The last code unit of Latin Extended-B: the edge test covers ASCII, Latin-1
 // and Latin Extended, where nearly all prose word characters fall.
@@ -97,22 +97,28 @@ function node(piece: string): Trie {
   return { next: new Map(), ending: null, piece };
 }
 
-// Pieces of one branch at most. A longer phrase is cut and left open: past
-// a dozen characters almost no prose still matches, so the cut costs few
-// extra stops, and it keeps the long tails of the phrases out of the source
-// (V8 stops optimising a regex past 20 KiB, which makes it several times
-// slower).
-const MAX_PIECES = 12;
+/**
+ * The longest regex source V8 still optimises (its kRegExpTooLargeToOptimize):
+ * one character more and the candidate runs about eight times slower.
+ */
+export const OPTIMISED_SOURCE_LIMIT = 20 * 1024;
+
+// Pieces of one branch of the shared candidate at most, fewer when the
+// catalogue would not fit OPTIMISED_SOURCE_LIMIT. A longer phrase is cut and
+// left open: past a dozen characters almost no prose still matches, so the
+// cut costs few extra stops and keeps the long tails of the phrases out of
+// the source.
+const MOST_PIECES = 16;
 
 // Characters of each second part an adjacent pair's branch checks: enough to
 // tell most second parts from the words around them ("it allows" does not
 // stop the filter at every "it"), few enough to keep the source small.
 const THEN_PREFIX = 4;
 
-function insert(trie: Trie, pieces: readonly string[], ending: Ending): void {
-  const cut = pieces.length > MAX_PIECES;
+function insert(trie: Trie, pieces: readonly string[], ending: Ending, maxPieces: number): void {
+  const cut = pieces.length > maxPieces;
   let at = trie;
-  for (const piece of cut ? pieces.slice(0, MAX_PIECES) : pieces) {
+  for (const piece of cut ? pieces.slice(0, maxPieces) : pieces) {
     let next = at.next.get(piece);
     if (!next) at.next.set(piece, (next = node(piece)));
     at = next;
@@ -142,22 +148,12 @@ function render(trie: Trie): string {
   return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
 }
 
-/**
- * A regex (flags `g` and `i`, no `u`) that matches, in the text after
- * `foldTextUnicodeOnly`, wherever any of the phrases or pairs could match
- * under flags `giu`: neither after nor before one of COMMON_WORD_CHARS.
- *
- * Phrases and the first parts of pairs share one trie per kind of start, so
- * the engine tests the word edge at a position once and then follows one
- * branch per character; each branch ends with its own test. (One alternative
- * per pair, each with its own edge test, made the filter itself the slowest
- * part of a scan.)
- */
-export function compileCandidatePattern(phrases: readonly string[], pairs: readonly PhrasePair[] = []): RegExp {
+// The candidate source with every branch cut after `maxPieces` pieces.
+function candidateSource(phrases: readonly string[], pairs: readonly PhrasePair[], maxPieces: number): string {
   const ascii = node('');
   const other = node('');
   const add = (pieces: readonly string[], ending: Ending) =>
-    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces, ending);
+    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces, ending, maxPieces);
   for (const phrase of phrases) add(tokens(phrase), 'word');
   for (const pair of pairs) {
     for (const first of pair.first) {
@@ -175,6 +171,45 @@ export function compileCandidatePattern(phrases: readonly string[], pairs: reado
   // has, and exact enough: no other text character folds to one without `u`.
   const starts: string[] = [];
   if (ascii.next.size > 0) starts.push(String.raw`\b${render(ascii)}`);
-  if (other.next.size > 0) starts.push(NOT_AFTER_WORD + render(other));
-  return new RegExp(starts.join('|'), 'gi');
+  // The look-behind would run at every position of the text; the look-ahead
+  // on the first pieces (a few characters such as ü) runs first and fails
+  // almost everywhere.
+  if (other.next.size > 0) starts.push(`(?=${[...other.next.keys()].join('|')})${NOT_AFTER_WORD}${render(other)}`);
+  return starts.join('|');
+}
+
+// The source with the longest branches that fits OPTIMISED_SOURCE_LIMIT,
+// trying `mostPieces` first (a catalogue too large even with one piece per
+// branch gets that: correct, only slower).
+function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[], mostPieces: number): string {
+  let source = candidateSource(phrases, pairs, mostPieces);
+  for (let pieces = Math.min(mostPieces - 1, MOST_PIECES); source.length > OPTIMISED_SOURCE_LIMIT && pieces > 1; pieces--) {
+    source = candidateSource(phrases, pairs, pieces);
+  }
+  return source;
+}
+
+/**
+ * The shared filter: a regex (flags `g` and `i`, no `u`) that matches, in
+ * the text after `foldTextUnicodeOnly`, wherever any of the phrases or pairs
+ * could match under flags `giu`: neither after nor before one of
+ * COMMON_WORD_CHARS. It may match where none does, never the other way.
+ *
+ * Phrases and the first parts of pairs share one trie per kind of start, so
+ * the engine tests the word edge at a position once and then follows one
+ * branch per character; each branch ends with its own test. (One alternative
+ * per pair, each with its own edge test, made the filter itself the slowest
+ * part of a scan.)
+ */
+export function compileCandidatePattern(phrases: readonly string[], pairs: readonly PhrasePair[] = []): RegExp {
+  return new RegExp(fittingSource(phrases, pairs, MOST_PIECES), 'gi');
+}
+
+/**
+ * One record's own filter at one offset: like the shared candidate, sticky
+ * (flags `i` and `y`), and with whole phrases where they fit, so that a
+ * near-miss of a long phrase fails here rather than in the record's regex.
+ */
+export function compileRecordHeadPattern(patterns: RecordPatterns): RegExp {
+  return new RegExp(fittingSource(patterns.phrases, patterns.pairs ?? [], Number.POSITIVE_INFINITY), 'iy');
 }
