@@ -9,12 +9,13 @@
 // Linear time (the build proves the records' own regexes; these are simpler):
 // the only repetition is `\s+` between words, always followed by a literal
 // that is not white space or by the end of the branch, so a branch matches a
-// given text in at most one way and reads each white-space run once; an
-// attempt reads at most one branch of every trie node it reaches, and the
-// trie is fixed by the catalogue. Every position is tried once by the shared
-// candidate (scan.ts resumes after each hit), and the record filters run only
-// at hits. test/build/worst-case-time.test.ts runs the scanner on attacks of
-// every record at once.
+// text in at most one way and reads each white-space run once. An attempt
+// tries each branch of the trie at most once, and a branch reaches no further
+// than its longest phrase: the work per attempt is bounded by the catalogue
+// times the white space within that reach. The shared candidate tries every
+// position once (scan.ts resumes after each hit), and the record filters run
+// only at hits. test/build/worst-case-time.test.ts runs the scanner on
+// attacks of every record at once.
 import { foldUnicodeOnly } from './case-fold';
 import { type PhrasePair, type RecordPatterns, WORD_CHAR } from './phrase-pattern';
 
