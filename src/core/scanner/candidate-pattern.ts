@@ -126,6 +126,7 @@ const MOST_PIECES = 16;
 // stop the filter at every "it"), few enough to keep the source small.
 const THEN_PREFIX = 4;
 
+// A branch longer than `maxPieces` is cut there and left open.
 function insert(trie: Trie, pieces: readonly string[], ending: Ending, maxPieces: number): void {
   const cut = pieces.length > maxPieces;
   let at = trie;
@@ -151,51 +152,59 @@ function endingSource(trie: Trie): string {
   }
 }
 
-function render(trie: Trie): string {
-  // An open end matches whatever its branches would.
-  if (trie.ending === 'open') return '';
-  const branches = [...trie.next.values()].map((next) => next.piece + render(next));
+// The trie as regex source, every branch cut after `piecesLeft` more pieces:
+// an open end matches whatever its branches would, and so does a cut branch.
+function render(trie: Trie, piecesLeft: number): string {
+  if (trie.ending === 'open' || (piecesLeft === 0 && trie.next.size > 0)) return '';
+  const branches = [...trie.next.values()].map((next) => next.piece + render(next, piecesLeft - 1));
   if (trie.ending !== null) branches.push(endingSource(trie));
   return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
 }
 
-// The candidate source with every branch cut after `maxPieces` pieces.
-function candidateSource(phrases: readonly string[], pairs: readonly PhrasePair[], maxPieces: number): string {
-  const ascii = node('');
-  const other = node('');
+/** Phrases and pair heads by how their start is tested. */
+interface StartTries {
+  /** Branches that start with an ASCII word character. */
+  readonly ascii: Trie;
+  readonly other: Trie;
+}
+
+function startTries(phrases: readonly string[], pairs: readonly PhrasePair[], maxPieces: number): StartTries {
+  const tries: StartTries = { ascii: node(''), other: node('') };
   const add = (pieces: readonly string[], ending: Ending) =>
-    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces, ending, maxPieces);
+    insert(/^\w$/.test(pieces[0] as string) ? tries.ascii : tries.other, pieces, ending, maxPieces);
   for (const phrase of phrases) add(tokens(phrase), 'word');
   for (const pair of pairs) {
+    const thenPrefixes = [...new Set(pair.then.map((then) => [...then.trim()].slice(0, THEN_PREFIX).join('')))].map(tokens);
     for (const first of pair.first) {
-      if (pair.within > 0) {
-        add(tokens(first), 'gap');
-        continue;
-      }
-      for (const then of pair.then) {
-        const prefix = tokens([...then.trim()].slice(0, THEN_PREFIX).join(''));
-        add([...tokens(first), String.raw`,?\s+`, ...prefix], 'open');
-      }
+      const pieces = tokens(first);
+      if (pair.within > 0) add(pieces, 'gap');
+      else for (const prefix of thenPrefixes) add([...pieces, String.raw`,?\s+`, ...prefix], 'open');
     }
   }
+  return tries;
+}
+
+// The candidate source with every branch cut after `maxPieces` pieces.
+function candidateSource({ ascii, other }: StartTries, maxPieces: number): string {
   // Before an ASCII word character, \b is the cheapest edge test the engine
   // has, and exact enough: no other text character folds to one without `u`.
   const starts: string[] = [];
-  if (ascii.next.size > 0) starts.push(String.raw`\b${render(ascii)}`);
+  if (ascii.next.size > 0) starts.push(String.raw`\b${render(ascii, maxPieces)}`);
   // The look-behind would run at every position of the text; the look-ahead
   // on the first pieces (a few characters such as ü) runs first and fails
   // almost everywhere.
-  if (other.next.size > 0) starts.push(`(?=${[...other.next.keys()].join('|')})${NOT_AFTER_WORD}${render(other)}`);
+  if (other.next.size > 0) starts.push(`(?=${[...other.next.keys()].join('|')})${NOT_AFTER_WORD}${render(other, maxPieces)}`);
   return starts.join('|');
 }
 
-// The source with the longest branches that fits OPTIMISED_SOURCE_LIMIT,
-// trying `mostPieces` first (a catalogue too large even with one piece per
+// The source with the longest branches, at most `mostPieces`, that fits
+// OPTIMISED_SOURCE_LIMIT (a catalogue too large even with one piece per
 // branch gets that: correct, only slower).
 function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[], mostPieces: number): string {
-  let source = candidateSource(phrases, pairs, mostPieces);
-  for (let pieces = Math.min(mostPieces - 1, MOST_PIECES); source.length > OPTIMISED_SOURCE_LIMIT && pieces > 1; pieces--) {
-    source = candidateSource(phrases, pairs, pieces);
+  const tries = startTries(phrases, pairs, mostPieces);
+  let source = candidateSource(tries, mostPieces);
+  for (let pieces = Math.min(mostPieces - 1, MOST_PIECES); source.length > OPTIMISED_SOURCE_LIMIT && pieces > 0; pieces--) {
+    source = candidateSource(tries, pieces);
   }
   return source;
 }

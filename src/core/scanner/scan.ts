@@ -27,9 +27,11 @@ interface RecordMatcher {
    * a cheap test (no `u` flag, no words between the parts of a pair) that
    * must pass before the record's regex runs. Where hits of the shared
    * candidate only begin like the record (a pair's first part alone, a long
-   * phrase cut short), it saves most of the confirming work.
+   * phrase cut short), it saves most of the confirming work. Built on first
+   * use: a short text reaches few records, and the first request of an
+   * isolate should not build them all.
    */
-  readonly head: RegExp;
+  readonly head: () => RegExp;
   /** Matches a character that can begin one of the record's phrases. */
   readonly opening: RegExp;
 }
@@ -55,6 +57,14 @@ function openingPattern(phrases: readonly string[]): RegExp {
   }
   const escapes = [...openings].map((c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`);
   return new RegExp(`^[${escapes.join('')}]`, 'iu');
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 function stickyFlags(flags: string): string {
@@ -104,7 +114,7 @@ function regexesOf(record: CompiledSignalRecord): RecordRegexes {
     found = {
       fast: isFastPathRecord(record),
       sticky: new RegExp(record.source, stickyFlags(record.flags)),
-      head: compileRecordHeadPattern(record),
+      head: once(() => compileRecordHeadPattern(record)),
       opening: openingPattern(openingPhrases(record)),
     };
     recordRegexes.set(key, found);
@@ -153,8 +163,9 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
     if (isInsideSurrogatePair(text, start)) continue;
     for (const matcher of matchersAt(plan, text, start)) {
       if ((resumeAt[matcher.index] as number) > start) continue;
-      matcher.head.lastIndex = start;
-      if (!matcher.head.test(folded)) continue;
+      const head = matcher.head();
+      head.lastIndex = start;
+      if (!head.test(folded)) continue;
       matcher.sticky.lastIndex = start;
       const match = matcher.sticky.exec(text);
       if (match === null || match.index !== start) continue;
