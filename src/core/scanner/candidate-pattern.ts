@@ -90,7 +90,7 @@ function astral(char: string): string {
  *   part are left to the record's own regex: a bounded loop here would be
  *   unrolled by the engine for every pair and make the filter slow;
  * - `word`: a whole phrase: no word character may follow;
- * - `open`: anything may follow (a phrase cut at MAX_PIECES, or an adjacent
+ * - `open`: anything may follow (a phrase cut at MOST_PIECES, or an adjacent
  *   pair cut after the first characters of its second part).
  */
 type Ending = 'gap' | 'word' | 'open';

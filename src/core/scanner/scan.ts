@@ -1,7 +1,8 @@
 // The static scanner behind `find_writing_signals`. It returns exactly what
-// reference-scan.ts returns, faster: one candidate regex per language and
-// rule selection finds every place a phrase or the first part of a pair could
-// start, and only there does the record's own regex decide. The core's find-signals tool calls it.
+// reference-scan.ts returns, faster: one candidate regex per language finds
+// every place a phrase or the first part of a pair could start, and only there
+// does each record's own filter, then its own regex, decide. The core's
+// find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { compileCandidatePattern, compileRecordHeadPattern } from './candidate-pattern';
