@@ -169,11 +169,51 @@ export class BlockReader {
       // A blank line's walk holds for the next blank line while no block opens or closes.
       if (this.blankWalkVersion !== -1) this.blankWalkVersion = this.version;
       at = breakEnd;
+      // The body of a fenced code block at the top level ends only at its closing fence or the end:
+      // one search finds it, without reading each line as a block. The trace wants every line.
+      if (onlyNewlines && this.trace === undefined && this.open.length === 2) {
+        const tip = this.tip;
+        if (tip.type === 'code_block' && tip.fenceChar !== -1) at = this.skipFencedBody(tip, at);
+      }
     }
     while (this.open.length > 0) this.finalize();
     for (const paragraph of this.closedParagraphs) {
       if (this.consumeReferenceDefinitions(paragraph) > 0) this.runs.push({ segments: paragraph.lines });
     }
+  }
+
+  /**
+   * Reads the lines of the top-level fenced code block `block` from `at` up to
+   * and with its closing fence (closing the block), or to the end of the input
+   * (leaving it open); returns where the next line starts. Only for input
+   * without \r. The lines are not kept: finalize marks the whole block at once.
+   */
+  private skipFencedBody(block: Block, at: number): number {
+    const s = this.s;
+    const fenceChar = block.fenceChar;
+    while (at < this.n) {
+      let end = s.indexOf('\n', at);
+      if (end === -1) end = this.n;
+      const breakEnd = end < this.n ? end + 1 : end;
+      // A closing fence: at most three spaces (a tab indents to column 4), the fence, then spaces or tabs.
+      let fence = at;
+      while (fence < end && fence - at < 4 && s.charCodeAt(fence) === 32) fence++;
+      if (fence - at <= 3 && s.charCodeAt(fence) === fenceChar) {
+        this.lineEnd = end;
+        const fenceEnd = this.closingFenceEnd(fence, fenceChar);
+        if (fenceEnd - fence >= block.fenceLength) {
+          this.mask.mark(fence, end, UnitKind.code);
+          block.endings.push(end, breakEnd);
+          this.finalize();
+          this.blankWalkVersion = -1;
+          return breakEnd;
+        }
+      }
+      if (breakEnd === this.n) block.endings.push(end, breakEnd);
+      at = breakEnd;
+    }
+    this.blankWalkVersion = -1;
+    return at;
   }
 
   /** YAML (`---`) or TOML (`+++`) front matter at the very start, up to its closing line. */
@@ -406,9 +446,7 @@ export class BlockReader {
       case 'block_quote':
         if (!this.indented && this.peek(this.nextNonspace) === 62) {
           this.advanceNextNonspace();
-          this.mask.mark(this.offset, this.offset + 1, UnitKind.markup);
-          this.advanceOffset(1, false);
-          if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
+          this.quoteMarker();
           return 0;
         }
         return 1;
@@ -453,6 +491,14 @@ export class BlockReader {
     }
   }
 
+  /** `>` and the space after it: one mark, so nested quotes (`> > > x`) make one run, not two per marker. */
+  private quoteMarker(): void {
+    const start = this.offset;
+    this.advanceOffset(1, false);
+    if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
+    this.mask.mark(start, Math.max(start + 1, this.offset), UnitKind.markup);
+  }
+
   /** End of a closing fence of `fenceChar` at `at` followed only by spaces, or `at` when there is none. */
   private closingFenceEnd(at: number, fenceChar: number): number {
     let end = at;
@@ -470,9 +516,7 @@ export class BlockReader {
     if (!this.indented) {
       if (c === 62) {
         this.advanceNextNonspace();
-        this.mask.mark(this.offset, this.offset + 1, UnitKind.markup);
-        this.advanceOffset(1, false);
-        if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
+        this.quoteMarker();
         this.closeUnmatchedBlocks();
         this.addChild('block_quote');
         return 1;
@@ -707,7 +751,8 @@ export class BlockReader {
       setList(this.addChild('list'), ordered, marker, markerOffset, padding);
     }
     setList(this.addChild('item'), ordered, marker, markerOffset, padding);
-    this.mask.mark(start, markerEnd, UnitKind.markup);
+    // The marker and the spaces it consumes: one mark, so nested markers (`- - - x`) make one run, not two per marker.
+    this.mask.mark(start, Math.max(markerEnd, this.offset), UnitKind.markup);
     if (this.extensions) this.taskMarker();
     return true;
   }
@@ -801,11 +846,22 @@ export class BlockReader {
       case 'code_block': {
         // A fenced block's first line is the rest of its opening fence (the info string), already marked.
         const content = block.fenceChar === -1 ? lines : lines.slice(2);
-        for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
+        if (this.open.length === 1 && endings.length >= 2) {
+          // At the top level every unit from the first line to the last is the block's: one mark,
+          // so the projection meets one run, not a separator and a line ending per line.
+          const from = block.fenceChar === -1 ? (lines[0] as number) : (endings[0] as number);
+          this.mask.mark(from, endings[endings.length - 2] as number, UnitKind.code);
+        } else {
+          for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
+        }
         this.trace?.codeBlock(this.s, content, block.fenceChar !== -1, (endings[0] ?? lines[0]) as number);
         break;
       }
       case 'html_block':
+        if (this.open.length === 1 && lines.length >= 2) {
+          // At the top level, as for code blocks: the line endings between the lines are the block's too.
+          this.mask.mark(lines[0] as number, lines[lines.length - 1] as number, UnitKind.markupBreak);
+        }
         this.htmlBlockLines(lines);
         break;
       case 'table':
