@@ -39,6 +39,9 @@ const SPECIAL_EXTENDED = /[\\`*_~[\]!<&@]|https?:\/\/|www\./gi;
 const MAX_PAREN_DEPTH = 32;
 const MAX_LABEL_UNITS = 999;
 
+/** Segment and input starts of a subject read in place: one line of offset 0, shared and never written. */
+const IN_PLACE_STARTS: readonly number[] = [0];
+
 export interface InlineOptions {
   /** GFM strikethrough and autolink literals; off only for conformance against plain CommonMark. */
   readonly extensions: boolean;
@@ -52,9 +55,10 @@ export class InlineReader {
   /** The run is subject[base, limit): the whole input for a run of whole lines, else the lines joined. */
   private base = 0;
   private limit = 0;
-  private segmentStarts: number[] = [0];
-  private inputStarts: number[] = [0];
-  private finder: Finder;
+  private segmentStarts: readonly number[] = IN_PLACE_STARTS;
+  private inputStarts: readonly number[] = IN_PLACE_STARTS;
+  /** Searches of the subject, remembered; made on the first search of a copied subject. */
+  private finder: Finder | null;
   private readonly inputFinder: Finder;
   /** Backtick runs by length, per subject (the input's are found once for all runs). */
   private backtickRuns: Map<number, number[]> | null = null;
@@ -73,7 +77,7 @@ export class InlineReader {
 
   private load(segments: readonly number[]): void {
     const s = this.mask.text;
-    this.brackets = [];
+    if (this.brackets.length > 0) this.brackets.length = 0;
     // Lines that follow each other with a \n between them are read in place, without a copy.
     let inPlace = true;
     for (let i = 2; i < segments.length && inPlace; i += 2) {
@@ -84,29 +88,31 @@ export class InlineReader {
       this.subject = s;
       this.base = segments[0] as number;
       this.limit = segments[segments.length - 1] as number;
-      this.segmentStarts = [0];
-      this.inputStarts = [0];
+      this.segmentStarts = IN_PLACE_STARTS;
+      this.inputStarts = IN_PLACE_STARTS;
       this.finder = this.inputFinder;
       this.backtickRuns = this.inputBacktickRuns;
       return;
     }
     const parts: string[] = [];
-    this.segmentStarts = [];
-    this.inputStarts = [];
+    const segmentStarts: number[] = [];
+    const inputStarts: number[] = [];
+    this.segmentStarts = segmentStarts;
+    this.inputStarts = inputStarts;
     let length = 0;
     for (let i = 0; i < segments.length; i += 2) {
       const start = segments[i] as number;
       const end = segments[i + 1] as number;
       if (i > 0) length += 1;
-      this.segmentStarts.push(length);
-      this.inputStarts.push(start);
+      segmentStarts.push(length);
+      inputStarts.push(start);
       parts.push(s.slice(start, end));
       length += end - start;
     }
     this.subject = parts.join('\n');
     this.base = 0;
     this.limit = this.subject.length;
-    this.finder = new Finder(this.subject);
+    this.finder = null;
     this.backtickRuns = null;
   }
 
@@ -529,6 +535,7 @@ export class InlineReader {
       }
       return autolink;
     }
+    if (this.finder === null) this.finder = new Finder(s);
     const tag = scanHtmlTag(s, p, n, this.finder);
     if (tag === -1) return p + 1;
     this.mark(p, tag, UnitKind.markup);
