@@ -81,6 +81,9 @@ export function project(mask: UnitMask): Projection {
       if (BREAKS[kind] && pendingBreak < 0 && projected > 0) pendingBreak = at;
       continue;
     }
+    // White space alone after a break (between block tags, after a block's end) can join no phrase:
+    // left out, it costs no piece here and no units in the scan, and the one separator still stands.
+    if (pendingBreak >= 0 && kind === UnitKind.prose && isWhiteSpaceRun(text, at, end)) continue;
     if (pendingBreak >= 0) {
       projection += SEPARATOR;
       pieces.add(projected++, pendingBreak, pendingBreak);
@@ -117,4 +120,13 @@ export function project(mask: UnitMask): Projection {
       return inEnd < 0 ? (data[i + 1] as number) + offset - (data[i] as number) : inEnd;
     },
   };
+}
+
+/** Whether text[at, end) is all ASCII white space (space, tab, line feed, form feed, carriage return). */
+function isWhiteSpaceRun(text: string, at: number, end: number): boolean {
+  for (let i = at; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
+  }
+  return true;
 }
