@@ -117,6 +117,8 @@ export class BlockReader {
   readonly runs: InlineRun[] = [];
   private readonly spareContainers: Block[] = [];
   private readonly closedParagraphs: Block[] = [];
+  /** Paragraphs read as they closed, for the next paragraph to reuse. */
+  private readonly spareParagraphs: Block[] = [];
 
   constructor(
     private readonly mask: UnitMask,
@@ -131,6 +133,15 @@ export class BlockReader {
   }
 
   private block(type: BlockType): Block {
+    if (type === 'paragraph') {
+      const spare = this.spareParagraphs.pop();
+      if (spare !== undefined) {
+        spare.reset(type);
+        spare.lines.length = 0;
+        spare.endings.length = 0;
+        return spare;
+      }
+    }
     // Containers hold no lines: one shared frozen array spares two allocations per list item
     // (thousands of nested items stay cheap), and a push into it would throw rather than corrupt.
     if (!isContainer(type)) return new Block(type, [], []);
@@ -837,8 +848,16 @@ export class BlockReader {
     const { lines, endings } = block;
     switch (block.type) {
       case 'paragraph':
-        // Definitions are read once the whole document is, in document order, as the reference does.
-        this.closedParagraphs.push(block);
+        const bracket = this.finder.next(']', lines[0] as number);
+        if (bracket === -1 || bracket >= (lines[lines.length - 1] as number)) {
+          // Without a `]`, a paragraph holds no definition and no reference link: no definition
+          // further on can change it, so its inlines are read now and the block is reused.
+          this.readInlines(lines);
+          this.spareParagraphs.push(block);
+        } else {
+          // Definitions are read once the whole document is, in document order, as the reference does.
+          this.closedParagraphs.push(block);
+        }
         break;
       case 'heading':
         if (lines.length > 0) this.runs.push({ segments: trimRun(this.s, lines) });
@@ -926,6 +945,10 @@ export class BlockReader {
 
   /** Set by the reader: parses definitions from the paragraph lines, returns how many offsets remain. */
   onParagraph: (lines: number[]) => number = (lines) => lines.length;
+  /** Reads the inlines of a paragraph that definitions cannot change, as it closes; by default kept as a run. */
+  readInlines: (lines: number[]) => void = (lines) => {
+    this.runs.push({ segments: lines.slice() });
+  };
 }
 
 function canContain(parent: BlockType, child: BlockType): boolean {

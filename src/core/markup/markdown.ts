@@ -25,6 +25,7 @@ export function readMarkdown(text: string, options: MarkdownOptions = {}): UnitM
   const inlines = new InlineReader(mask, { extensions }, options.trace);
   const blocks = new BlockReader(mask, extensions, options.trace);
   blocks.onParagraph = (lines) => inlines.readDefinitions(lines);
+  blocks.readInlines = (lines) => inlines.read(lines);
   blocks.read();
   for (const run of blocks.runs) inlines.read(run.segments);
   // HTML blocks, headings and cells are read before paragraphs; directives take turns by position.
