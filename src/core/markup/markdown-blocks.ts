@@ -847,7 +847,7 @@ export class BlockReader {
     if (isContainer(block.type)) this.spareContainers.push(block);
     const { lines, endings } = block;
     switch (block.type) {
-      case 'paragraph':
+      case 'paragraph': {
         const bracket = this.finder.next(']', lines[0] as number);
         if (bracket === -1 || bracket >= (lines[lines.length - 1] as number)) {
           // Without a `]`, a paragraph holds no definition and no reference link: no definition
@@ -859,6 +859,7 @@ export class BlockReader {
           this.closedParagraphs.push(block);
         }
         break;
+      }
       case 'heading':
         if (lines.length > 0) this.runs.push({ segments: trimRun(this.s, lines) });
         break;
