@@ -843,8 +843,12 @@ export class BlockReader {
   private finalize(): void {
     const block = this.open.pop() as Block;
     this.version++;
-    // Nothing refers to a closed container: the next one reuses it (10,000 nested items, closed and opened again, allocate once).
-    if (isContainer(block.type)) this.spareContainers.push(block);
+    // Nothing refers to a closed container: the next one reuses it (10,000 nested items, closed and opened again,
+    // allocate once). Containers, and only they, share NO_LINES: one comparison tells them.
+    if (block.lines === NO_LINES) {
+      this.spareContainers.push(block);
+      return;
+    }
     const { lines, endings } = block;
     switch (block.type) {
       case 'paragraph': {
