@@ -499,7 +499,7 @@ export class InlineReader {
   }
 
   /** `(destination "title")` at `open`: its end, destination and title, or null. */
-  private inlineLink(open: number, n: number): { end: number; destination: { start: number; stop: number }; title?: string } | null {
+  private inlineLink(open: number, n: number): { end: number; destination: { start: number; stop: number }; title: string | undefined } | null {
     const s = this.subject;
     let pos = this.spaceAndNewlineWithin(open + 1, n);
     const destination = this.linkDestination(pos);
@@ -516,7 +516,7 @@ export class InlineReader {
       }
     }
     if (s.charCodeAt(pos) !== 41 || pos >= n) return null;
-    return { end: pos + 1, destination, ...(title === undefined ? {} : { title }) };
+    return { end: pos + 1, destination, title };
   }
 
   private spaceAndNewlineWithin(pos: number, n: number): number {
