@@ -64,6 +64,14 @@ export class InlineReader {
   private backtickRuns: Map<number, number[]> | null = null;
   private inputBacktickRuns: Map<number, number[]> | null = null;
   private brackets: Bracket[] = [];
+  /**
+   * The last search of the input for a special character: from where, and
+   * where it found one (the input's length for none). A run read in place
+   * ends with a search past its end; the next run, further on, starts from
+   * its answer instead of searching the same stretch again.
+   */
+  private specialFrom = -1;
+  private specialAt = -1;
   private links = 0;
 
   constructor(
@@ -301,15 +309,27 @@ export class InlineReader {
     const gfm = this.options.extensions;
     // Jump from one character that can start something to the next; prose in between costs nothing here.
     const special = gfm ? SPECIAL_EXTENDED : SPECIAL;
+    const inPlace = s === this.mask.text;
     let p = this.base;
     while (p < n) {
-      // test() rather than exec(): no match array per hit. A single-character hit ends at lastIndex;
-      // a URL prefix ends in / or . (no special character), and its length tells where it began.
-      special.lastIndex = p;
-      if (!special.test(s)) break;
-      const after = special.lastIndex;
-      const last = s.charCodeAt(after - 1);
-      p = last === 47 ? after - ((s.charCodeAt(after - 4) | 32) === 115 ? 8 : 7) : last === 46 ? after - 4 : after - 1;
+      if (inPlace && this.specialFrom <= p && p <= this.specialAt) {
+        // The last search of the input, from before p, found nothing until specialAt: the answer holds.
+        p = this.specialAt;
+      } else {
+        // test() rather than exec(): no match array per hit. A single-character hit ends at lastIndex;
+        // a URL prefix ends in / or . (no special character), and its length tells where it began.
+        special.lastIndex = p;
+        const from = p;
+        if (special.test(s)) {
+          const after = special.lastIndex;
+          const last = s.charCodeAt(after - 1);
+          p = last === 47 ? after - ((s.charCodeAt(after - 4) | 32) === 115 ? 8 : 7) : last === 46 ? after - 4 : after - 1;
+        } else p = s.length;
+        if (inPlace) {
+          this.specialFrom = from;
+          this.specialAt = p;
+        }
+      }
       if (p >= n) break;
       switch (s.charCodeAt(p)) {
         case 92: // backslash
