@@ -115,6 +115,8 @@ export class BlockReader {
   private blankWalkDepth = 0;
   private thematicBreakFailed = { line: -1, char: 0, from: 0, until: 0 };
   readonly runs: InlineRun[] = [];
+  /** Where each line starts, in order: the scan's line index needs no pass of its own. */
+  readonly lineStarts: number[] = [0];
   private readonly spareContainers: Block[] = [];
   private readonly closedParagraphs: Block[] = [];
   /** Paragraphs read as they closed, for the next paragraph to reuse. */
@@ -159,7 +161,13 @@ export class BlockReader {
     let at = this.extensions ? this.frontMatter() : 0;
     // Without a \r anywhere, lines end at \n and indexOf finds them natively.
     const onlyNewlines = !this.s.includes('\r');
+    for (let i = 0; i < at; i++) {
+      // Front matter's lines: \n, \r\n or \r ends each, as everywhere.
+      const c = this.s.charCodeAt(i);
+      if ((c === 10 || (c === 13 && this.s.charCodeAt(i + 1) !== 10)) && i + 1 < this.n) this.lineStarts.push(i + 1);
+    }
     while (at < this.n) {
+      if (at > 0 && at !== this.lineStarts[this.lineStarts.length - 1]) this.lineStarts.push(at);
       let end = at;
       if (onlyNewlines) {
         end = this.s.indexOf('\n', at);
@@ -203,6 +211,7 @@ export class BlockReader {
     const s = this.s;
     const fenceChar = block.fenceChar;
     while (at < this.n) {
+      this.lineStarts.push(at);
       let end = s.indexOf('\n', at);
       if (end === -1) end = this.n;
       const breakEnd = end < this.n ? end + 1 : end;

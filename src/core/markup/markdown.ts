@@ -27,6 +27,7 @@ export function readMarkdown(text: string, options: MarkdownOptions = {}): UnitM
   blocks.onParagraph = (lines) => inlines.readDefinitions(lines);
   blocks.readInlines = (lines) => inlines.read(lines);
   blocks.read();
+  mask.lineStarts = blocks.lineStarts;
   for (const run of blocks.runs) inlines.read(run.segments);
   // HTML blocks, headings and cells are read before paragraphs; directives take turns by position.
   sortByStart(mask.comments);
