@@ -1,7 +1,8 @@
-// The outcome of a run, as every output format reads it.
-import type { Language, SignalCoverage, WritingSignal } from '../core/index';
+// The outcome of a run, as every output format reads it, and what the reports
+// say about a rule: its title and reviewer text in both languages and the
+// sources it cites, read once from get_writing_rules.
+import { createWritingToolDispatcher, type Language, type SignalCoverage, type WritingSignal } from '../core/index';
 import type { ScanMode } from './files';
-import type { RuleInfo } from './rules';
 
 export interface FileReport {
   /** The path as given or walked, `/`-separated under the working directory. */
@@ -42,4 +43,34 @@ export function summaryLine(report: RunReport): string {
   const problems = report.problems.length;
   const counted = `${signals} ${signals === 1 ? 'signal' : 'signals'} in ${withSignals} of ${files} ${files === 1 ? 'file' : 'files'}`;
   return problems > 0 ? `${counted}; ${problems} ${problems === 1 ? 'path' : 'paths'} could not be checked` : counted;
+}
+
+export interface RuleInfo {
+  readonly id: string;
+  readonly title: Readonly<Record<Language, string>>;
+  /** The rule's instruction to a reviewer. */
+  readonly reviewerText: Readonly<Record<Language, string>>;
+  readonly sources: readonly { readonly title: string; readonly url: string }[];
+}
+
+export async function loadRuleInfo(): Promise<ReadonlyMap<string, RuleInfo>> {
+  const result = await createWritingToolDispatcher().dispatch({ name: 'get_writing_rules', arguments: { detail: 'full' } });
+  if (!result.ok) throw new Error(`get_writing_rules failed: ${result.error.message}`);
+  const data = result.data;
+  // Asked for detail 'full', so anything else is a library fault, not the user's.
+  if (data.detail !== 'full') throw new Error(`get_writing_rules answered detail '${data.detail}' for 'full'`);
+  const sources = new Map(data.sources.map((source) => [source.id, source]));
+  const rules = new Map<string, RuleInfo>();
+  for (const rule of data.rules) {
+    rules.set(rule.id, {
+      id: rule.id,
+      title: rule.title,
+      reviewerText: rule.prompt,
+      sources: rule.evidence.flatMap(({ sourceId }) => {
+        const source = sources.get(sourceId);
+        return source ? [{ title: source.title, url: source.url }] : [];
+      }),
+    });
+  }
+  return rules;
 }
