@@ -12,8 +12,7 @@ import {
 } from '../core/index';
 import type { ScanMode } from './files';
 import { splitIntoPieces } from './pieces';
-import type { ScanSettings } from './settings';
-import { UsageError } from './usage-error';
+import { UsageError, type ScanSettings } from './settings';
 
 export interface FileSignals {
   readonly signals: readonly WritingSignal[];

@@ -9,8 +9,7 @@ import { collectFiles, decodeText, modeForPath, readTextFile, type InputFile } f
 import { formatReport } from './formats/index';
 import { HELP, parseCommand, type CheckCommand } from './options';
 import { loadRuleInfo, type FileReport, type RunReport } from './report';
-import { DEFAULT_SETTINGS, mergeSettings, type RunSettings, type ScanSettings } from './settings';
-import { UsageError } from './usage-error';
+import { DEFAULT_SETTINGS, UsageError, mergeSettings, type RunSettings, type ScanSettings } from './settings';
 
 export interface OutputStream {
   write(chunk: string): unknown;

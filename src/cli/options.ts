@@ -2,8 +2,7 @@
 // checked against the same setting table as the config file; every problem is
 // a UsageError naming the option and its bound.
 import { parseArgs } from 'node:util';
-import { SETTINGS, type PartialSettings } from './settings';
-import { UsageError, shown } from './usage-error';
+import { SETTINGS, UsageError, shown, type PartialSettings } from './settings';
 
 export interface CheckCommand {
   readonly command: 'check';

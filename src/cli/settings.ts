@@ -1,7 +1,8 @@
 // The settings a check runs with, one table for both places they come from:
 // command-line options and the config file. Each setting is a zod schema plus
 // the phrase that states its bound, so the two sources report a bad value in
-// the same words.
+// the same words. A bad value is a UsageError: exit code 2 before any file is
+// checked, with its message shown as is.
 import * as z from 'zod';
 import { LANGUAGES, MAX_SIGNALS, PROFILE_IDS, RULE_IDS, type Language, type ProfileId, type RuleId } from '../core/index';
 
@@ -63,4 +64,16 @@ export function mergeSettings<T extends PartialSettings>(base: T, ...layers: rea
     }
   }
   return merged as T;
+}
+
+// The error class for a bad option, a bad config file or settings the library refuses.
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** A value as it appears inside a message: quoted, short, one line. */
+export function shown(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const short = text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return JSON.stringify(short);
 }

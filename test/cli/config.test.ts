@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_FILE_NAMES } from '../../src/cli/config';
-import { globMatcher } from '../../src/cli/glob';
+import { CONFIG_FILE_NAMES, globMatcher } from '../../src/cli/config';
 import { EN_WORD, run, tree } from './helpers';
 
 describe('globMatcher', () => {

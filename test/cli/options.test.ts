@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/cli/options';
-import { UsageError } from '../../src/cli/usage-error';
+import { UsageError } from '../../src/cli/settings';
 
 const usageError = (argv: string[]): string => {
   try {

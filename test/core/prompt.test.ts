@@ -1,7 +1,7 @@
 // compose_writing_review_prompt (docs/api-reference.md#compose_writing_review_prompt): layer order, guardrails
 // last, provenance, both languages, host context in, document out.
 import { describe, expect, it } from 'vitest';
-import { GUARDRAIL_IDS } from '../../src/core/prompt/locale';
+import { GUARDRAIL_IDS } from '../../src/core/prompt/compose';
 import type { ComposeWritingReviewPromptResult } from '../../src/core/types';
 import { fixtureCatalogue, fixtureProfiles } from './fixtures/catalogue';
 import { call, dataOf, reviewContext } from './helpers';
