@@ -25,7 +25,7 @@ describe('exit codes', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `writing-rules: --format must be one of 'text', 'json', 'sarif', 'rdjson', 'github' (got "xml")\nRun 'writing-rules --help' for usage.\n`,
+      stderr: `writing-rules: --format must be one of 'text', 'json', 'sarif', 'rdjson', 'github' (got 'xml')\nRun 'writing-rules --help' for usage.\n`,
     });
   });
 
