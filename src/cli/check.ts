@@ -53,8 +53,9 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
       ...(mode === 'text' ? {} : { format: mode }),
     };
     const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args });
-    // Texts and sizes are the CLI's own; only the settings can be refused.
-    if (!result.ok) throw new UsageError(`the library refused the settings: ${result.error.message}`);
+    // Texts and sizes are the CLI's own; only the settings can be refused, in
+    // practice rules outside the profile. The user wrote `rules`, not `ruleIds[n]`.
+    if (!result.ok) throw new UsageError(result.error.message.replace(/^ruleIds(?:\[\d+\])?/, 'rules'));
     return result.data;
   };
 
