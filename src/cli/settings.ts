@@ -81,7 +81,7 @@ function ruleListProblem(value: unknown): string | undefined {
   return repeated === undefined ? undefined : `must not repeat ${echo(repeated)}`;
 }
 
-/** The catalogue rule ID within two edits of `id` (ignoring case), the closest first; undefined if none is. */
+/** The closest catalogue rule ID within two edits of `id` (ignoring case); undefined if none is that close. */
 function nearestRuleId(id: string): RuleId | undefined {
   let best: { id: RuleId; distance: number } | undefined;
   for (const candidate of RULE_IDS) {
