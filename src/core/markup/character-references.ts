@@ -1,7 +1,7 @@
 // Character references in Markdown text (CommonMark section 2.5): `&name;`
 // with a name of the HTML5 list, `&#123;` and `&#x1F;`. Named ones are
 // looked up with the `entities` package, the same table HTML uses.
-import { decodeHTMLStrict } from 'entities';
+import { decodeHTMLStrict } from 'entities/decode';
 
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);

@@ -9,6 +9,8 @@ import { type UnitMask, UnitKind } from './mask';
 import type { MarkdownTrace } from './markdown-trace';
 
 const CODE_INDENT = 4;
+/** A blank line's walk was recorded; its version is set once the line is done. */
+const WALKED = -2;
 
 type BlockType =
   | 'document'
@@ -22,27 +24,48 @@ type BlockType =
   | 'html_block'
   | 'table';
 
-interface ListData {
-  readonly ordered: boolean;
-  readonly marker: number;
-  readonly markerOffset: number;
-  padding: number;
-}
+/**
+ * One block. A class with every field set in the constructor: all blocks share
+ * one shape, so the per-line code that reads them stays monomorphic, and a
+ * list item costs one object (thousands of nested items stay cheap).
+ */
+class Block {
+  children = 0;
+  /** Lists and items: whether ordered, the marker character, its indentation, the content's padding. */
+  ordered = false;
+  marker = 0;
+  markerOffset = 0;
+  padding = 0;
+  /** Fenced code: the fence character (-1 for indented code), its length and indentation. */
+  fenceChar = -1;
+  fenceLength = 0;
+  fenceOffset = 0;
+  htmlType = 0;
+  tableColumns = 0;
 
-interface Block {
-  /** Changes once: a paragraph becomes a setext heading. */
-  type: BlockType;
-  /** Lines of a leaf: pairs of input offsets [content start, content end). */
-  readonly lines: number[];
-  /** For each line: the line ending's [start, end). */
-  readonly endings: number[];
-  children: number;
-  list?: ListData;
-  fenceChar?: number;
-  fenceLength?: number;
-  fenceOffset?: number;
-  htmlType?: number;
-  tableColumns?: number;
+  constructor(
+    /** Changes once: a paragraph becomes a setext heading. */
+    public type: BlockType,
+    /** Lines of a leaf: pairs of input offsets [content start, content end). */
+    readonly lines: number[],
+    /** For each line: the line ending's [start, end). */
+    readonly endings: number[],
+  ) {}
+
+  /** A closed container made new, as a container of `type`. */
+  reset(type: BlockType): void {
+    this.type = type;
+    this.children = 0;
+    this.ordered = false;
+    this.marker = 0;
+    this.markerOffset = 0;
+    this.padding = 0;
+    this.fenceChar = -1;
+    this.fenceLength = 0;
+    this.fenceOffset = 0;
+    this.htmlType = 0;
+    this.tableColumns = 0;
+  }
 }
 
 /** Text a phase-two pass reads: pairs of input offsets [start, end), one per line. */
@@ -85,11 +108,14 @@ export class BlockReader {
   /**
    * How far the last blank line matched the open blocks, for as long as they
    * stay the same. Without it, each blank line under thousands of nested list
-   * items would walk all of them again: quadratic.
+   * items would walk all of them again: quadratic. Valid while
+   * `blankWalkVersion` is `version`; -1 when no blank line was walked.
    */
-  private blankWalk: { version: number; depth: number } | null = null;
+  private blankWalkVersion = -1;
+  private blankWalkDepth = 0;
   private thematicBreakFailed = { line: -1, char: 0, from: 0, until: 0 };
   readonly runs: InlineRun[] = [];
+  private readonly spareContainers: Block[] = [];
   private readonly closedParagraphs: Block[] = [];
 
   constructor(
@@ -107,8 +133,11 @@ export class BlockReader {
   private block(type: BlockType): Block {
     // Containers hold no lines: one shared frozen array spares two allocations per list item
     // (thousands of nested items stay cheap), and a push into it would throw rather than corrupt.
-    if (isContainer(type)) return { type, lines: NO_LINES, endings: NO_LINES, children: 0 };
-    return { type, lines: [], endings: [], children: 0 };
+    if (!isContainer(type)) return new Block(type, [], []);
+    const spare = this.spareContainers.pop();
+    if (spare === undefined) return new Block(type, NO_LINES, NO_LINES);
+    spare.reset(type);
+    return spare;
   }
 
   private get tip(): Block {
@@ -137,6 +166,8 @@ export class BlockReader {
       this.lineEnd = end;
       this.lineBreakEnd = breakEnd;
       this.incorporateLine();
+      // A blank line's walk holds for the next blank line while no block opens or closes.
+      if (this.blankWalkVersion !== -1) this.blankWalkVersion = this.version;
       at = breakEnd;
     }
     while (this.open.length > 0) this.finalize();
@@ -266,7 +297,37 @@ export class BlockReader {
 
   // --- One line ----------------------------------------------------------------
 
+  /**
+   * Most lines are prose or blank at the top level. A prose line starts a
+   * paragraph or continues the open one: it begins with no white space and no
+   * character that can start a block, so it matches the general path's outcome
+   * without trying a block start. A blank line with nothing open does nothing.
+   * False for any other line, which takes the general path.
+   */
+  private plainLine(): boolean {
+    const depth = this.open.length;
+    const c = this.s.charCodeAt(this.lineStart);
+    // A blank line with only the document open changes nothing.
+    if (depth === 1 && (this.lineStart === this.lineEnd || (isSpaceOrTab(c) && this.isBlankLine()))) {
+      this.blankWalkVersion = -1;
+      return true;
+    }
+    if (depth > 2 || this.lineStart >= this.lineEnd || isSpaceOrTab(c) || maybeSpecial(c)) return false;
+    if (depth === 2 && this.tip.type !== 'paragraph') return false;
+    this.offset = this.lineStart;
+    this.column = 0;
+    this.blank = false;
+    this.partiallyConsumedTab = false;
+    this.blankWalkVersion = -1;
+    this.allClosed = true;
+    this.oldTip = this.lastMatched = depth - 1;
+    if (depth === 1) this.addChild('paragraph');
+    this.addLine();
+    return true;
+  }
+
   private incorporateLine(): void {
+    if (this.plainLine()) return;
     let depth = 0;
     this.oldTip = this.open.length - 1;
     this.offset = this.lineStart;
@@ -274,9 +335,9 @@ export class BlockReader {
     this.blank = false;
     this.partiallyConsumedTab = false;
 
-    if (this.blankWalk !== null && this.blankWalk.version === this.version && this.isBlankLine()) {
-      // The same open blocks met a blank line just before: they answer the same (see blankWalk).
-      depth = this.blankWalk.depth;
+    if (this.blankWalkVersion === this.version && this.isBlankLine()) {
+      // The same open blocks met a blank line just before: they answer the same (see blankWalkDepth).
+      depth = this.blankWalkDepth;
       this.findNextNonspace();
       this.advanceNextNonspace();
     } else {
@@ -290,7 +351,10 @@ export class BlockReader {
         if (result === 1) break;
         depth++;
       }
-      this.blankWalk = plain && this.blank ? { version: this.version, depth } : null;
+      // Only a wholly blank line: `>` and spaces also leave the rest blank, but match differently.
+      // The version is filled in once the line is done (read), after the blocks it closes.
+      this.blankWalkVersion = plain && this.blank && this.isBlankLine() ? WALKED : -1;
+      this.blankWalkDepth = depth;
     }
     this.allClosed = depth === this.oldTip;
     this.lastMatched = depth;
@@ -323,7 +387,7 @@ export class BlockReader {
       this.addLine();
     } else if (acceptsLines(tip.type) && tip.type !== 'table') {
       this.addLine();
-      if (tip.type === 'html_block' && (tip.htmlType as number) <= 5 && this.closesHtmlBlock(tip.htmlType as number)) {
+      if (tip.type === 'html_block' && tip.htmlType <= 5 && this.closesHtmlBlock(tip.htmlType)) {
         this.finalize();
       }
     } else if (this.offset < this.lineEnd && !this.blank) {
@@ -349,27 +413,26 @@ export class BlockReader {
         }
         return 1;
       case 'item': {
-        const list = container.list as ListData;
         if (this.blank) {
           if (container.children === 0) return 1;
           this.advanceNextNonspace();
-        } else if (this.indent >= list.markerOffset + list.padding) {
-          this.advanceOffset(list.markerOffset + list.padding, true);
+        } else if (this.indent >= container.markerOffset + container.padding) {
+          this.advanceOffset(container.markerOffset + container.padding, true);
         } else return 1;
         return 0;
       }
       case 'code_block':
-        if (container.fenceChar !== undefined) {
+        if (container.fenceChar !== -1) {
           if (this.indent <= 3 && this.peek(this.nextNonspace) === container.fenceChar) {
             const fenceEnd = this.closingFenceEnd(this.nextNonspace, container.fenceChar);
-            if (fenceEnd - this.nextNonspace >= (container.fenceLength as number)) {
+            if (fenceEnd - this.nextNonspace >= container.fenceLength) {
               this.mask.mark(this.nextNonspace, this.lineEnd, UnitKind.code);
               container.endings.push(this.lineEnd, this.lineBreakEnd);
               this.finalize();
               return 2;
             }
           }
-          let i = container.fenceOffset as number;
+          let i = container.fenceOffset;
           while (i > 0 && isSpaceOrTab(this.peek(this.offset))) {
             this.advanceOffset(1, true);
             i--;
@@ -619,7 +682,8 @@ export class BlockReader {
       if (rest === this.lineEnd) return false;
     }
     const marker = ordered ? this.s.charCodeAt(markerEnd - 1) : c;
-    const data: ListData = { ordered, marker, markerOffset: this.indent, padding: 0 };
+    const markerOffset = this.indent;
+    let padding: number;
     this.advanceNextNonspace();
     this.advanceOffset(markerEnd - start, true);
     const spacesStartColumn = this.column;
@@ -630,21 +694,19 @@ export class BlockReader {
     const blankItem = this.peek(this.offset) === -1;
     const spacesAfterMarker = this.column - spacesStartColumn;
     if (spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem) {
-      data.padding = markerEnd - start + 1;
+      padding = markerEnd - start + 1;
       this.column = spacesStartColumn;
       this.offset = spacesStartOffset;
       if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
     } else {
-      data.padding = markerEnd - start + spacesAfterMarker;
+      padding = markerEnd - start + spacesAfterMarker;
     }
     this.closeUnmatchedBlocks();
     const tip = this.tip;
-    if (tip.type !== 'list' || !listsMatch(tip.list as ListData, data)) {
-      const list = this.addChild('list');
-      list.list = data;
+    if (tip.type !== 'list' || tip.ordered !== ordered || tip.marker !== marker) {
+      setList(this.addChild('list'), ordered, marker, markerOffset, padding);
     }
-    const item = this.addChild('item');
-    item.list = data;
+    setList(this.addChild('item'), ordered, marker, markerOffset, padding);
     this.mask.mark(start, markerEnd, UnitKind.markup);
     if (this.extensions) this.taskMarker();
     return true;
@@ -725,6 +787,8 @@ export class BlockReader {
   private finalize(): void {
     const block = this.open.pop() as Block;
     this.version++;
+    // Nothing refers to a closed container: the next one reuses it (10,000 nested items, closed and opened again, allocate once).
+    if (isContainer(block.type)) this.spareContainers.push(block);
     const { lines, endings } = block;
     switch (block.type) {
       case 'paragraph':
@@ -736,9 +800,9 @@ export class BlockReader {
         break;
       case 'code_block': {
         // A fenced block's first line is the rest of its opening fence (the info string), already marked.
-        const content = block.fenceChar === undefined ? lines : lines.slice(2);
+        const content = block.fenceChar === -1 ? lines : lines.slice(2);
         for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
-        this.trace?.codeBlock(this.s, content, block.fenceChar !== undefined, (endings[0] ?? lines[0]) as number);
+        this.trace?.codeBlock(this.s, content, block.fenceChar !== -1, (endings[0] ?? lines[0]) as number);
         break;
       }
       case 'html_block':
@@ -839,8 +903,11 @@ function maybeSpecial(c: number): boolean {
   );
 }
 
-function listsMatch(a: ListData, b: ListData): boolean {
-  return a.ordered === b.ordered && a.marker === b.marker;
+function setList(block: Block, ordered: boolean, marker: number, markerOffset: number, padding: number): void {
+  block.ordered = ordered;
+  block.marker = marker;
+  block.markerOffset = markerOffset;
+  block.padding = padding;
 }
 
 /** Pairs [start, end) of a table row's cells, split at pipes not escaped by a backslash. */

@@ -291,7 +291,7 @@ export class InlineReader {
     const s = this.subject;
     // The reference trims the paragraph's text; trailing spaces of the last line are not content.
     let n = this.limit;
-    while (n > this.base && WHITESPACE.test(s.charAt(n - 1))) n--;
+    while (n > this.base && isSpaceAt(s, n - 1)) n--;
     const gfm = this.options.extensions;
     // Jump from one character that can start something to the next; prose in between costs nothing here.
     const special = gfm ? SPECIAL_EXTENDED : SPECIAL;
@@ -419,10 +419,11 @@ export class InlineReader {
     if (c === 126 && end - p > 2) return end;
     const beforeCode = p === this.base ? 10 : s.charCodeAt(p - 1);
     const afterCode = end >= n ? 10 : s.charCodeAt(end);
-    const beforeSpace = isSpace(beforeCode, () => charBefore(s, p));
-    const afterSpace = isSpace(afterCode, () => charAt(s, end));
-    const beforePunct = isPunctuation(beforeCode, () => charBefore(s, p));
-    const afterPunct = isPunctuation(afterCode, () => charAt(s, end));
+    // ASCII answers from the code; other characters from the Unicode classes the spec names.
+    const beforeSpace = beforeCode < 128 ? isAsciiSpace(beforeCode) : WHITESPACE.test(charBefore(s, p));
+    const afterSpace = afterCode < 128 ? isAsciiSpace(afterCode) : WHITESPACE.test(charAt(s, end));
+    const beforePunct = beforeCode < 128 ? isAsciiPunctuation(beforeCode) : PUNCTUATION.test(charBefore(s, p));
+    const afterPunct = afterCode < 128 ? isAsciiPunctuation(afterCode) : PUNCTUATION.test(charAt(s, end));
     const leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct);
     const rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct);
     const marker =
@@ -658,13 +659,12 @@ export function normalizeLabel(label: string): string {
   return label.slice(1, -1).trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase();
 }
 
-// ASCII answers from the code; other characters from the Unicode classes the spec names.
-function isSpace(code: number, char: () => string): boolean {
-  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : WHITESPACE.test(char());
-}
+const isAsciiSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
 
-function isPunctuation(code: number, char: () => string): boolean {
-  return code < 128 ? isAsciiPunctuation(code) : PUNCTUATION.test(char());
+/** Whether the unit at `p` is white space, as the reference trims: ASCII by its code, else by `\s`. */
+function isSpaceAt(s: string, p: number): boolean {
+  const code = s.charCodeAt(p);
+  return code < 128 ? isAsciiSpace(code) : WHITESPACE.test(s.charAt(p));
 }
 
 function charBefore(s: string, p: number): string {

@@ -53,6 +53,7 @@ export class UnitMask {
   /**
    * One bit per offset: set where a mark starts or ends. `kinds` only changes
    * at such offsets, so the projection visits runs instead of every unit.
+   * Offset 0 is always set, so every run starts at a set bit.
    * Write `kinds` through mark and replace only, or the bits go stale.
    */
   readonly boundaries: Uint32Array;
@@ -62,31 +63,40 @@ export class UnitMask {
   constructor(readonly text: string) {
     this.kinds = new Uint8Array(text.length);
     this.boundaries = new Uint32Array((text.length >>> 5) + 1);
+    this.boundaries[0] = 1;
   }
 
-  /** Where the run of equal kinds that contains `at` ends (at most the text's length). */
-  runEnd(at: number): number {
+  /**
+   * Where each run of equal kinds starts, in order (0 first), then the
+   * text's length. One pass over the boundary words: the cost follows the
+   * number of marks, not of units.
+   */
+  runStarts(): Int32Array {
     const kinds = this.kinds;
     const n = kinds.length;
-    const kind = kinds[at];
-    let end = this.nextBoundary(at + 1);
-    while (end < n && kinds[end] === kind) end = this.nextBoundary(end + 1);
-    return end;
-  }
-
-  /** The first offset at or after `from` where a mark starts or ends, or the text's length. */
-  private nextBoundary(from: number): number {
-    const n = this.kinds.length;
-    if (from >= n) return n;
     const words = this.boundaries;
-    let word = from >>> 5;
-    let bits = (words[word] as number) & (-1 << (from & 31));
-    while (bits === 0) {
-      word++;
-      if (word << 5 >= n) return n;
-      bits = words[word] as number;
+    let starts = new Int32Array(64);
+    let count = 0;
+    let kind = -1;
+    for (let word = 0; word < words.length; word++) {
+      let bits = words[word] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const at = (word << 5) + 31 - Math.clz32(low);
+        if (at >= n) break;
+        if (kinds[at] === kind) continue;
+        kind = kinds[at] as number;
+        if (count + 1 >= starts.length) {
+          const grown = new Int32Array(starts.length * 2);
+          grown.set(starts);
+          starts = grown;
+        }
+        starts[count++] = at;
+      }
     }
-    return Math.min(n, (word << 5) + 31 - Math.clz32(bits & -bits));
+    starts[count++] = n;
+    return starts.subarray(0, count);
   }
 
   private bound(start: number, end: number): void {
