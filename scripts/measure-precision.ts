@@ -13,7 +13,8 @@
 //   npm run measure:precision -- --phrases    also print signals per phrase
 //   npm run measure:precision -- --hits       also write every signal in context to
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
 import { LANGUAGES, type Language } from '../src/core/catalogue/ids';
@@ -92,16 +93,28 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
   return out;
 }
 
-/** Up to PER_RECORD hits per record, topped up to MIN_PER_LANGUAGE from the rest. */
+/** A 32-bit FNV-1a hash: a seed of its own for each record. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * Up to PER_RECORD hits per record, topped up to MIN_PER_LANGUAGE from the rest.
+ * Each record draws from a generator seeded by its ID, so changing one
+ * record's phrases redraws that record's sample only and keeps the verdicts
+ * already given for the others.
+ */
 function drawSample(language: Language, hits: Map<string, Hit[]>): Hit[] {
-  const next = seededRandom(SEED + (language === 'de' ? 1 : 0));
   const rest: Hit[] = [];
   const picked: Hit[] = [];
-  for (const list of hits.values()) {
-    const order = shuffled(list, next);
+  for (const [recordId, list] of hits) {
+    const order = shuffled(list, seededRandom(SEED ^ hashOf(recordId)));
     picked.push(...order.slice(0, PER_RECORD));
     rest.push(...order.slice(PER_RECORD));
   }
+  const next = seededRandom(SEED + (language === 'de' ? 1 : 0));
   picked.push(...shuffled(rest, next).slice(0, Math.max(0, MIN_PER_LANGUAGE - picked.length)));
   return picked;
 }
@@ -122,10 +135,12 @@ function readSample(): SampleRow[] {
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
   const body = rows.map((r) => SAMPLE_COLUMNS.map((c) => clean(r[c])).join('\t'));
+  mkdirSync(dirname(path), { recursive: true }); // the cache directory does not exist in a fresh checkout
   writeFileSync(path, `${[SAMPLE_COLUMNS.join('\t'), ...body].join('\n')}\n`);
 }
 
-const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(0)} %`);
+// One decimal: a share just under a target (84.6 %) must not print as the target.
+const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

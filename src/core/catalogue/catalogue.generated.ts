@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from './compiled-types';
 
 /** The rule catalogue, checked and compiled at build time. */
 export const catalogue: CompiledCatalogue = {
-  "catalogueVersion": "2026.11+9fddc6ff6702",
+  "catalogueVersion": "2026.11+a27e06b97850",
   "rules": [
     {
       "id": "reader-goal",
@@ -2156,6 +2156,7 @@ export const catalogue: CompiledCatalogue = {
         "im Folgenden zeigen wir",
         "machen Sie sich bewusst",
         "nicht unerwähnt bleiben",
+        "wichtig zu wissen, dass",
         "dieser Artikel erklärt",
         "dieser Leitfaden zeigt",
         "es muss erwähnt werden",
@@ -2167,31 +2168,32 @@ export const catalogue: CompiledCatalogue = {
         "das Wichtigste zuerst",
         "es sei noch angemerkt",
         "was Sie wissen müssen",
+        "wichtig zu wissen ist",
         "wie Sie sicher wissen",
         "es ist erwähnenswert",
         "kurz zusammengefasst",
         "nachfolgend erklären",
         "wichtig zu verstehen",
+        "beachten Sie bitte:",
+        "bitte beachten Sie:",
         "es sei noch erwähnt",
         "gilt es zu beachten",
         "sich bewusst machen",
         "wichtig zu beachten",
         "wichtig zu erwähnen",
         "wie wir alle wissen",
-        "beachten Sie bitte",
-        "bitte beachten Sie",
         "darauf hinzuweisen",
         "interessanterweise",
         "nachfolgend werden",
         "nachfolgend zeigen",
         "ohne lange Vorrede",
+        "wichtig zu wissen:",
         "bemerkenswert ist",
         "erwähnenswert ist",
         "es ist anzumerken",
         "hier erfahren Sie",
         "ist hervorzuheben",
         "sei hervorgehoben",
-        "wichtig zu wissen",
         "beginnen wir mit",
         "es sei angemerkt",
         "ist festzuhalten",
@@ -2219,6 +2221,20 @@ export const catalogue: CompiledCatalogue = {
         "lass uns"
       ],
       "pairs": [
+        {
+          "first": [
+            "beachten Sie bitte",
+            "bitte beachten Sie"
+          ],
+          "then": [
+            "Folgendes",
+            "hierbei",
+            "dabei",
+            "auch",
+            "dass"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "möchten wir",
@@ -2326,7 +2342,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+an\\s+dieser\\s+Stelle|es\\s+ist\\s+besonders|es\\s+ist\\s+dabei|es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist\\s+hier|es\\s+ist\\s+sehr|es\\s+ist),?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|zusammengefasst\\s+lässt\\s+sich|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|zusammengefasst\\s+heißt\\s+das|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|wichtig\\s+zu\\s+wissen|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:beachten\\s+Sie\\s+bitte|bitte\\s+beachten\\s+Sie),?\\s+(?:Folgendes|hierbei|dabei|auch|dass)|(?:möchten\\s+wir|dürfen\\s+wir|möchte\\s+ich|wollen\\s+wir|darf\\s+ich|will\\s+ich),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:darauf\\s+hinweisen|unterstreichen|zusammenfassen|hervorheben|festhalten|hinweisen|anmerken|erklären|erwähnen|betonen|zeigen)|(?:unterstreichen|hervorheben|festhalten|hinweisen|anmerken|erwähnen|betonen),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:möchten\\s+wir|möchte\\s+ich|wollen\\s+wir|will\\s+ich)|(?:es\\s+ist\\s+an\\s+dieser\\s+Stelle|es\\s+ist\\s+besonders|es\\s+ist\\s+dabei|es\\s+ist\\s+daher|es\\s+ist\\s+auch|es\\s+ist\\s+hier|es\\s+ist\\s+sehr|es\\s+ist),?\\s+(?:entscheidend\\s+zu\\s+verstehen|hilfreich\\s+zu\\s+wissen|nützlich\\s+zu\\s+wissen|erwähnenswert|gut\\s+zu\\s+wissen|zu\\s+verstehen|wichtig\\s+zu)|(?:schauen\\s+wir\\s+uns|sehen\\s+wir\\s+uns|schauen\\s+wir|sehen\\s+wir),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:an)|(?:im\\s+folgenden\\s+Abschnitt|im\\s+nächsten\\s+Abschnitt|in\\s+diesem\\s+Abschnitt|in\\s+diesem\\s+Leitfaden|in\\s+dieser\\s+Anleitung|in\\s+diesem\\s+Artikel|in\\s+diesem\\s+Beitrag|in\\s+diesem\\s+Kapitel|im\\s+Folgenden|nachfolgend),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:betrachten\\s+wir|erfahren\\s+Sie|erklären\\s+wir|schauen\\s+wir|stellen\\s+wir|lernen\\s+Sie|werden\\s+wir|wollen\\s+wir|zeigen\\s+wir|gehen\\s+wir|sehen\\s+wir|werde\\s+ich|zeige\\s+ich)|an\\s+dieser\\s+Stelle\\s+sei\\s+darauf\\s+hingewiesen|es\\s+ist\\s+wichtig,\\s+dass\\s+Sie\\s+verstehen|es\\s+lohnt\\s+sich,\\s+darauf\\s+hinzuweisen|wie\\s+Sie\\s+vielleicht\\s+bereits\\s+wissen|werfen\\s+wir\\s+einen\\s+genaueren\\s+Blick|zusammenfassend\\s+lässt\\s+sich\\s+sagen|an\\s+dieser\\s+Stelle\\s+sei\\s+angemerkt|es\\s+sei\\s+noch\\s+darauf\\s+hingewiesen|abschließend\\s+lässt\\s+sich\\s+sagen|werfen\\s+wir\\s+einen\\s+kurzen\\s+Blick|an\\s+dieser\\s+Stelle\\s+sei\\s+erwähnt|es\\s+ist\\s+wichtig,\\s+zu\\s+verstehen|der\\s+entscheidende\\s+Punkt\\s+ist|es\\s+ist\\s+wichtig\\s+zu\\s+verstehen|es\\s+ist\\s+wichtig,\\s+zu\\s+beachten|es\\s+versteht\\s+sich\\s+von\\s+selbst|es\\s+ist\\s+wichtig\\s+zu\\s+beachten|es\\s+ist\\s+wichtig\\s+zu\\s+erwähnen|es\\s+lohnt\\s+sich,\\s+zu\\s+erwähnen|gilt\\s+es\\s+zu\\s+berücksichtigen|zusammengefasst\\s+lässt\\s+sich|es\\s+ist\\s+darauf\\s+hinzuweisen|es\\s+ist\\s+wichtig,\\s+zu\\s+wissen|es\\s+lohnt\\s+sich\\s+zu\\s+erwähnen|es\\s+sei\\s+darauf\\s+hingewiesen|im\\s+Folgenden\\s+erfahren\\s+Sie|im\\s+Folgenden\\s+erklären\\s+wir|wie\\s+Sie\\s+vielleicht\\s+wissen|zusammengefasst\\s+heißt\\s+das|der\\s+springende\\s+Punkt\\s+ist|der\\s+wichtigste\\s+Punkt\\s+ist|dieser\\s+Abschnitt\\s+erklärt|es\\s+ist\\s+wichtig\\s+zu\\s+wissen|es\\s+sollte\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+werden\\s+wir|im\\s+Folgenden\\s+wollen\\s+wir|im\\s+Folgenden\\s+zeigen\\s+wir|machen\\s+Sie\\s+sich\\s+bewusst|nicht\\s+unerwähnt\\s+bleiben|wichtig\\s+zu\\s+wissen,\\s+dass|dieser\\s+Artikel\\s+erklärt|dieser\\s+Leitfaden\\s+zeigt|es\\s+muss\\s+erwähnt\\s+werden|im\\s+Folgenden\\s+gehen\\s+wir|ist\\s+zu\\s+berücksichtigen|nachfolgend\\s+finden\\s+Sie|tauchen\\s+wir\\s+tiefer\\s+ein|werfen\\s+wir\\s+einen\\s+Blick|das\\s+Wichtigste\\s+zuerst|es\\s+sei\\s+noch\\s+angemerkt|was\\s+Sie\\s+wissen\\s+müssen|wichtig\\s+zu\\s+wissen\\s+ist|wie\\s+Sie\\s+sicher\\s+wissen|es\\s+ist\\s+erwähnenswert|kurz\\s+zusammengefasst|nachfolgend\\s+erklären|wichtig\\s+zu\\s+verstehen|beachten\\s+Sie\\s+bitte:|bitte\\s+beachten\\s+Sie:|es\\s+sei\\s+noch\\s+erwähnt|gilt\\s+es\\s+zu\\s+beachten|sich\\s+bewusst\\s+machen|wichtig\\s+zu\\s+beachten|wichtig\\s+zu\\s+erwähnen|wie\\s+wir\\s+alle\\s+wissen|darauf\\s+hinzuweisen|interessanterweise|nachfolgend\\s+werden|nachfolgend\\s+zeigen|ohne\\s+lange\\s+Vorrede|wichtig\\s+zu\\s+wissen:|bemerkenswert\\s+ist|erwähnenswert\\s+ist|es\\s+ist\\s+anzumerken|hier\\s+erfahren\\s+Sie|ist\\s+hervorzuheben|sei\\s+hervorgehoben|beginnen\\s+wir\\s+mit|es\\s+sei\\s+angemerkt|ist\\s+festzuhalten|lässt\\s+sich\\s+sagen|nachfolgend\\s+wird|interessant\\s+ist|ist\\s+zu\\s+beachten|nicht\\s+unerwähnt|ohne\\s+Umschweife|tauchen\\s+wir\\s+ein|zusammenfassend|alles\\s+in\\s+allem|es\\s+sei\\s+erwähnt|kurz\\s+und\\s+knapp|lassen\\s+Sie\\s+uns|wie\\s+Sie\\s+wissen|fangen\\s+wir\\s+an|gut\\s+zu\\s+wissen|kommen\\s+wir\\s+zu|legen\\s+wir\\s+los|selbstredend|kurz\\s+gesagt|sei\\s+betont|lasst\\s+uns|lass\\s+uns)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -2607,8 +2623,6 @@ export const catalogue: CompiledCatalogue = {
       "language": "de",
       "phrases": [
         "kümmert sich um den Rest",
-        "automatisch bearbeitet",
-        "automatisch erledigt",
         "ist bereits gesorgt",
         "erledigt den Rest",
         "macht es möglich",
@@ -2616,7 +2630,6 @@ export const catalogue: CompiledCatalogue = {
         "alles passiert",
         "passiert alles",
         "unsere Lösung",
-        "das passiert",
         "diese Lösung",
         "ist gesorgt"
       ],
@@ -2654,7 +2667,6 @@ export const catalogue: CompiledCatalogue = {
             "aufgeräumt",
             "bearbeitet",
             "verschickt",
-            "übernommen",
             "aufgelöst",
             "bereinigt",
             "erledigt",
@@ -2719,17 +2731,9 @@ export const catalogue: CompiledCatalogue = {
             "unsere Plattform",
             "die Plattform",
             "unsere Lösung",
-            "das Werkzeug",
-            "die Software",
             "unser System",
-            "das Produkt",
             "das System",
-            "der Dienst",
-            "die Engine",
-            "die Lösung",
-            "unser Tool",
-            "das Tool",
-            "die App"
+            "die Lösung"
           ],
           "then": [
             "selbstständig",
@@ -2749,7 +2753,29 @@ export const catalogue: CompiledCatalogue = {
             "passt",
             "wählt"
           ],
-          "within": 2
+          "within": 0
+        },
+        {
+          "first": [
+            "das Werkzeug",
+            "die Software",
+            "das Produkt",
+            "der Dienst",
+            "die Engine",
+            "unser Tool",
+            "das Tool",
+            "die App"
+          ],
+          "then": [
+            "kümmert sich um",
+            "kümmert sich",
+            "sorgt dafür",
+            "sorgt für",
+            "übernimmt",
+            "erledigt",
+            "regelt"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -2798,14 +2824,9 @@ export const catalogue: CompiledCatalogue = {
             "unsere Plattform",
             "die Plattform",
             "unsere Lösung",
-            "das Werkzeug",
-            "die Software",
             "diese Lösung",
-            "das Produkt",
             "das System",
-            "der Dienst",
-            "die Lösung",
-            "das Tool"
+            "die Lösung"
           ],
           "then": [
             "kümmert sich um",
@@ -2823,7 +2844,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 0
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|übernommen|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|unser\\s+System|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|unser\\s+Tool|das\\s+Tool|die\\s+App),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|das\\s+Werkzeug|die\\s+Software|diese\\s+Lösung|das\\s+Produkt|das\\s+System|der\\s+Dienst|die\\s+Lösung|das\\s+Tool),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|automatisch\\s+bearbeitet|automatisch\\s+erledigt|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|das\\s+passiert|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:werden\\s+beim\\s+Abgleich\\s+automatisch|werden\\s+im\\s+Hintergrund|werden\\s+anschließend|wird\\s+bei\\s+Bedarf\\s+neu|wird\\s+im\\s+Hintergrund|werden\\s+automatisch|werden\\s+bei\\s+Bedarf|werden\\s+regelmäßig|wird\\s+anschließend|wird\\s+automatisch|wird\\s+bei\\s+Bedarf|wird\\s+regelmäßig|werden\\s+intern|werden\\s+dabei|werden\\s+dann|wird\\s+intern|wird\\s+dabei|wird\\s+dann|werden|wurden|wurde|wird),?\\s+(?:weiterverarbeitet|synchronisiert|abgeglichen|neu\\s+geladen|aufgeräumt|bearbeitet|verschickt|aufgelöst|bereinigt|erledigt|geregelt|rotiert|gelöst)|(?:dies\\s+außerdem|das\\s+außerdem|dies\\s+auch|das\\s+auch|dieser|dieses|alles|diese|dies|das),?\\s+(?:kümmern\\s+sich|kümmert\\s+sich|erledigen|übernimmt|erledigt|regelt|sorgen|sorgt)|(?:kümmern\\s+sich|kümmert\\s+sich|entscheidet|beschränkt|übernehmen|übernimmt|erledigt|erkennt|regelt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:die\\s+Plattform|die\\s+Software|das\\s+System|der\\s+Dienst|die\\s+Engine|die\\s+Lösung|das\\s+Tool|die\\s+App)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|unser\\s+System|das\\s+System|die\\s+Lösung),?\\s+(?:selbstständig|kümmert\\s+sich|automatisch|entscheidet|intelligent|beschränkt|verhindert|optimiert|verwaltet|erledigt|erkennt|schützt|steuert|regelt|passt|wählt)|(?:das\\s+Werkzeug|die\\s+Software|das\\s+Produkt|der\\s+Dienst|die\\s+Engine|unser\\s+Tool|das\\s+Tool|die\\s+App),?\\s+(?:kümmert\\s+sich\\s+um|kümmert\\s+sich|sorgt\\s+dafür|sorgt\\s+für|übernimmt|erledigt|regelt)|(?:das\\s+automatisch|es\\s+automatisch|das\\s+außerdem|es\\s+außerdem|das\\s+jetzt|dies\\s+auch|das\\s+auch|es\\s+jetzt|es\\s+zudem|es\\s+auch|dieses|diese|dies|das),?\\s+(?:vereinfachen|erleichtern|erleichtert|ermöglichen|sorgt\\s+dafür|spart\\s+Ihnen|vereinfacht|ermöglicht|gibt\\s+Ihnen|übernehmen|sorgt\\s+für|übernimmt|bedeutet|erlauben|macht\\s+es|erlaubt|liefert|bieten|bietet|helfen|hilft)|(?:unsere\\s+Plattform|die\\s+Plattform|unsere\\s+Lösung|diese\\s+Lösung|das\\s+System|die\\s+Lösung),?\\s+(?:kümmert\\s+sich\\s+um|erleichtert|sorgt\\s+dafür|vereinfacht|ermöglicht|sorgt\\s+für|übernimmt|macht\\s+es|liefert|bietet|hilft)|kümmert\\s+sich\\s+um\\s+den\\s+Rest|ist\\s+bereits\\s+gesorgt|erledigt\\s+den\\s+Rest|macht\\s+es\\s+möglich|wird\\s+es\\s+möglich|alles\\s+passiert|passiert\\s+alles|unsere\\s+Lösung|diese\\s+Lösung|ist\\s+gesorgt)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3049,37 +3070,104 @@ export const catalogue: CompiledCatalogue = {
       "ruleId": "unsupported-contrast",
       "language": "de",
       "phrases": [
+        "nicht nur ein weiterer",
+        "nicht nur ein weiteres",
+        "nicht nur eine weitere",
         "klassischen Lösungen",
-        "es geht nicht darum",
-        "geht es nicht darum",
+        "nicht nur irgendeine",
+        "nicht nur irgendein",
+        "weit mehr als eine",
         "ist mehr als eine",
-        "nicht einfach nur",
+        "sind mehr als nur",
         "viel mehr als nur",
+        "weit mehr als ein",
         "weit mehr als nur",
-        "es geht nicht um",
-        "geht es nicht um",
         "ist mehr als ein",
+        "ist mehr als nur",
         "nicht irgendeine",
         "nicht irgendein",
         "nicht lediglich",
         "wo herkömmliche",
         "kein Hexenwerk",
+        "nicht nur, sie",
+        "nicht nur, wir",
         "das ist keine",
-        "sind mehr als",
+        "nicht nur, er",
+        "nicht nur, es",
         "statt starrer",
         "vergessen Sie",
-        "weit mehr als",
         "wo klassische",
         "das ist kein",
-        "ist mehr als",
         "Schluss mit",
-        "keine Magie",
         "nicht bloss",
         "nicht bloß",
-        "nicht nur",
         "wo andere"
       ],
       "pairs": [
+        {
+          "first": [
+            "sind nicht einfach nur",
+            "ist nicht einfach nur",
+            "sind nicht bloß",
+            "ist nicht bloß",
+            "sind nicht nur",
+            "wird nicht nur",
+            "ist nicht nur",
+            "war nicht nur"
+          ],
+          "then": [
+            "irgendeine",
+            "irgendein",
+            "unsere",
+            "einen",
+            "einer",
+            "eines",
+            "unser",
+            "Ihre",
+            "eine",
+            "Ihr",
+            "das",
+            "der",
+            "die",
+            "ein"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "nicht einfach nur",
+            "nicht nur"
+          ],
+          "then": [
+            "sondern ein echter",
+            "sondern ein echtes",
+            "sondern eine echte",
+            "sondern unsere",
+            "sondern echte",
+            "sondern einen",
+            "sondern unser",
+            "sondern Ihre",
+            "sondern eine",
+            "sondern Ihr",
+            "sondern ein"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "es geht nicht darum",
+            "geht es nicht darum",
+            "es geht nicht um",
+            "geht es nicht um"
+          ],
+          "then": [
+            "es geht darum",
+            "geht es darum",
+            "es geht um",
+            "geht es um"
+          ],
+          "within": 8
+        },
         {
           "first": [
             "dreht sich nicht um",
@@ -3092,7 +3180,50 @@ export const catalogue: CompiledCatalogue = {
             "nicht um"
           ],
           "then": [
-            "sondern"
+            "sondern ein echter",
+            "sondern vor allem",
+            "sondern bewusst",
+            "sondern gezielt",
+            "sondern echter",
+            "sondern echtes",
+            "sondern fester",
+            "sondern festes",
+            "sondern gerade",
+            "sondern unsere",
+            "sondern darum",
+            "sondern echte",
+            "sondern einem",
+            "sondern einen",
+            "sondern einer",
+            "sondern feste",
+            "sondern unser",
+            "sondern Ihre",
+            "sondern eine",
+            "sondern ganz",
+            "sondern Ihr",
+            "sondern Sie",
+            "sondern als",
+            "sondern auf",
+            "sondern das",
+            "sondern dem",
+            "sondern den",
+            "sondern der",
+            "sondern des",
+            "sondern die",
+            "sondern ein",
+            "sondern für",
+            "sondern ihr",
+            "sondern mit",
+            "sondern vom",
+            "sondern von",
+            "sondern wir",
+            "sondern zum",
+            "sondern zur",
+            "sondern es",
+            "sondern im",
+            "sondern in",
+            "sondern um",
+            "sondern zu"
           ],
           "within": 5
         },
@@ -3154,12 +3285,10 @@ export const catalogue: CompiledCatalogue = {
             "das ist nicht",
             "das ist kein",
             "es ist keine",
-            "es ist nicht",
             "es ist kein"
           ],
           "then": [
             "das ist",
-            "sondern",
             "es ist"
           ],
           "within": 5
@@ -3232,7 +3361,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:dreht\\s+sich\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+bloß\\s+als|nicht\\s+mehr\\s+nur|nicht\\s+nur\\s+als|nicht\\s+darum|nicht\\s+als|nicht\\s+um),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:sondern)|(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+nicht|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:das\\s+ist|sondern|es\\s+ist)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:lediglich|bloß|nur)|klassischen\\s+Lösungen|es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|ist\\s+mehr\\s+als\\s+eine|nicht\\s+einfach\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+nur|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|ist\\s+mehr\\s+als\\s+ein|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|das\\s+ist\\s+keine|sind\\s+mehr\\s+als|statt\\s+starrer|vergessen\\s+Sie|weit\\s+mehr\\s+als|wo\\s+klassische|das\\s+ist\\s+kein|ist\\s+mehr\\s+als|Schluss\\s+mit|keine\\s+Magie|nicht\\s+bloss|nicht\\s+bloß|nicht\\s+nur|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:sind\\s+nicht\\s+einfach\\s+nur|ist\\s+nicht\\s+einfach\\s+nur|sind\\s+nicht\\s+bloß|ist\\s+nicht\\s+bloß|sind\\s+nicht\\s+nur|wird\\s+nicht\\s+nur|ist\\s+nicht\\s+nur|war\\s+nicht\\s+nur),?\\s+(?:irgendeine|irgendein|unsere|einen|einer|eines|unser|Ihre|eine|Ihr|das|der|die|ein)|(?:nicht\\s+einfach\\s+nur|nicht\\s+nur),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+ein\\s+echtes|sondern\\s+eine\\s+echte|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einen|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+Ihr|sondern\\s+ein)|(?:es\\s+geht\\s+nicht\\s+darum|geht\\s+es\\s+nicht\\s+darum|es\\s+geht\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,8}?\\s+(?:es\\s+geht\\s+darum|geht\\s+es\\s+darum|es\\s+geht\\s+um|geht\\s+es\\s+um)|(?:dreht\\s+sich\\s+nicht\\s+um|geht\\s+es\\s+nicht\\s+um|nicht\\s+bloß\\s+als|nicht\\s+mehr\\s+nur|nicht\\s+nur\\s+als|nicht\\s+darum|nicht\\s+als|nicht\\s+um),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+darum|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:herkömmliche\\s+Lösungen|klassische\\s+Lösungen|herkömmliche\\s+Tools|die\\s+meisten\\s+Tools|klassische\\s+Tools|andere\\s+Anbieter|andere\\s+Lösungen|andere\\s+Tools),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:können\\s+nicht|zwingen\\s+Sie|bieten\\s+nur|lassen\\s+Sie|hören\\s+auf|machen\\s+es|scheitern|verlangen|bremsen|zwingen)|(?:im\\s+Gegensatz\\s+zu|anders\\s+als\\s+bei|verglichen\\s+mit|anders\\s+als|anstelle|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:anderen\\s+Anbietern|anderen\\s+Lösungen|traditionellen|anderen\\s+Tools|herkömmlichen|traditionelle|herkömmliche|den\\s+meisten|klassischen|klassische|veralteten|typischen|typische|starrer)|(?:das\\s+ist\\s+keine|das\\s+ist\\s+nicht|das\\s+ist\\s+kein|es\\s+ist\\s+keine|es\\s+ist\\s+kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:das\\s+ist|es\\s+ist)|(?:keinem|keinen|keine|kein),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:sondern\\s+ein\\s+echter|sondern\\s+vor\\s+allem|sondern\\s+bewusst|sondern\\s+gezielt|sondern\\s+echter|sondern\\s+echtes|sondern\\s+fester|sondern\\s+festes|sondern\\s+gerade|sondern\\s+unsere|sondern\\s+echte|sondern\\s+einem|sondern\\s+einen|sondern\\s+einer|sondern\\s+feste|sondern\\s+unser|sondern\\s+Ihre|sondern\\s+eine|sondern\\s+ganz|sondern\\s+Ihr|sondern\\s+Sie|sondern\\s+als|sondern\\s+auf|sondern\\s+das|sondern\\s+dem|sondern\\s+den|sondern\\s+der|sondern\\s+des|sondern\\s+die|sondern\\s+ein|sondern\\s+für|sondern\\s+ihr|sondern\\s+mit|sondern\\s+vom|sondern\\s+von|sondern\\s+wir|sondern\\s+zum|sondern\\s+zur|sondern\\s+es|sondern\\s+im|sondern\\s+in|sondern\\s+um|sondern\\s+zu)|(?:anstelle|anstatt|statt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:lediglich|bloß|nur)|nicht\\s+nur\\s+ein\\s+weiterer|nicht\\s+nur\\s+ein\\s+weiteres|nicht\\s+nur\\s+eine\\s+weitere|klassischen\\s+Lösungen|nicht\\s+nur\\s+irgendeine|nicht\\s+nur\\s+irgendein|weit\\s+mehr\\s+als\\s+eine|ist\\s+mehr\\s+als\\s+eine|sind\\s+mehr\\s+als\\s+nur|viel\\s+mehr\\s+als\\s+nur|weit\\s+mehr\\s+als\\s+ein|weit\\s+mehr\\s+als\\s+nur|ist\\s+mehr\\s+als\\s+ein|ist\\s+mehr\\s+als\\s+nur|nicht\\s+irgendeine|nicht\\s+irgendein|nicht\\s+lediglich|wo\\s+herkömmliche|kein\\s+Hexenwerk|nicht\\s+nur,\\s+sie|nicht\\s+nur,\\s+wir|das\\s+ist\\s+keine|nicht\\s+nur,\\s+er|nicht\\s+nur,\\s+es|statt\\s+starrer|vergessen\\s+Sie|wo\\s+klassische|das\\s+ist\\s+kein|Schluss\\s+mit|nicht\\s+bloss|nicht\\s+bloß|wo\\s+andere)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -3483,7 +3612,7 @@ export const catalogue: CompiledCatalogue = {
             "meistens",
             "meist"
           ],
-          "within": 2
+          "within": 1
         },
         {
           "first": [
@@ -3511,7 +3640,6 @@ export const catalogue: CompiledCatalogue = {
           "first": [
             "dürften",
             "könnten",
-            "sollten",
             "dürfte",
             "könnte",
             "sollte",
@@ -3655,15 +3783,13 @@ export const catalogue: CompiledCatalogue = {
           "then": [
             "dürften",
             "könnten",
-            "sollten",
             "dürfte",
-            "könnte",
-            "sollte"
+            "könnte"
           ],
           "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:im\\s+Allgemeinen|grundsätzlich|normalerweise|üblicherweise|in\\s+der\\s+Regel|gewöhnlich|meistens|meist),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:im\\s+Allgemeinen|grundsätzlich|normalerweise|üblicherweise|in\\s+der\\s+Regel|gewöhnlich|meistens|meist)|(?:ungefähr|circa|zirka|etwa|rund|ca\\.),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:wahrscheinlich|anscheinend|vermutlich|ungefähr|circa|zirka|etwa|rund|ca\\.)|(?:dürften|könnten|sollten|dürfte|könnte|sollte|würden|würde),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|ggf\\.|wohl)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|scheinen|scheint|ggf\\.|wohl),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|ggf\\.|wohl)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|scheinen|scheint|ggf\\.|wohl),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:dürften|könnten|sollten|dürfte|könnte|sollte))(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:im\\s+Allgemeinen|grundsätzlich|normalerweise|üblicherweise|in\\s+der\\s+Regel|gewöhnlich|meistens|meist),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:im\\s+Allgemeinen|grundsätzlich|normalerweise|üblicherweise|in\\s+der\\s+Regel|gewöhnlich|meistens|meist)|(?:ungefähr|circa|zirka|etwa|rund|ca\\.),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:wahrscheinlich|anscheinend|vermutlich|ungefähr|circa|zirka|etwa|rund|ca\\.)|(?:dürften|könnten|dürfte|könnte|sollte|würden|würde),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|ggf\\.|wohl)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|scheinen|scheint|ggf\\.|wohl),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:bis\\s+zu\\s+einem\\s+gewissen\\s+Grad|unter\\s+bestimmten\\s+Umständen|in\\s+bestimmten\\s+Fällen|in\\s+gewissem\\s+Umfang|in\\s+einigen\\s+Fällen|in\\s+gewisser\\s+Weise|in\\s+manchen\\s+Fällen|mehr\\s+oder\\s+weniger|in\\s+gewissem\\s+Maße|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|tendenziell|theoretisch|eigentlich|potentiell|potenziell|vermutlich|vielleicht|eventuell|scheinbar|teilweise|womöglich|ggf\\.|wohl)|(?:unter\\s+bestimmten\\s+Umständen|es\\s+ist\\s+denkbar,\\s+dass|es\\s+ist\\s+möglich,\\s+dass|es\\s+könnte\\s+sein,\\s+dass|es\\s+sieht\\s+so\\s+aus,\\s+als|es\\s+scheint\\s+so,\\s+als|in\\s+manchen\\s+Fällen|es\\s+scheint,\\s+dass|unter\\s+Umständen|gegebenenfalls|möglicherweise|wahrscheinlich|gewissermaßen|anscheinend|hoffentlich|theoretisch|eigentlich|es\\s+scheint|ich\\s+glaube|potentiell|potenziell|vermutlich|vielleicht|eventuell|ich\\s+denke|scheinbar|womöglich|scheinen|scheint|ggf\\.|wohl),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:dürften|könnten|dürfte|könnte))(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4029,72 +4155,98 @@ export const catalogue: CompiledCatalogue = {
       "ruleId": "unsupported-causality",
       "language": "de",
       "phrases": [
-        "dadurch wird sichergestellt",
-        "damit wird sichergestellt",
-        "so wird sichergestellt",
-        "garantieren, dass",
-        "garantiert, dass",
-        "was sicherstellt",
-        "das heißt, dass",
-        "dazu bei tragen",
-        "letztlich führt",
         "tragen dazu bei",
-        "dazu bei trägt",
-        "gewährleistete",
-        "sicher stellte",
         "trägt dazu bei",
         "das Ergebnis:",
-        "gewährleistet",
-        "sicher stellt",
-        "sorgten dafür",
-        "stellt sicher",
-        "dafür sorgte",
-        "sorgen dafür",
-        "was bedeutet",
-        "dafür sorgt",
-        "führen dazu",
         "im Ergebnis",
-        "sorgt dafür",
-        "damit wird",
-        "führt dazu",
-        "somit wird",
-        "sorgen für",
-        "sorgte für",
-        "Ergebnis:",
-        "führen zu",
-        "führte zu",
-        "sorgt für",
-        "führt zu",
-        "steigert"
+        "Ergebnis:"
       ],
       "pairs": [
         {
           "first": [
-            "stellte",
-            "stellt"
+            "wird sichergestellt, dass",
+            "wird gewährleistet, dass",
+            "gewährleistete, dass",
+            "stellen sicher, dass",
+            "stellte sicher, dass",
+            "gewährleisten, dass",
+            "gewährleistet, dass",
+            "sorgten dafür, dass",
+            "stellt sicher, dass",
+            "sorgen dafür, dass",
+            "sorgte dafür, dass",
+            "was bedeutet, dass",
+            "garantieren, dass",
+            "sorgt dafür, dass",
+            "garantiert, dass",
+            "bewirken, dass",
+            "bewirkt, dass"
           ],
           "then": [
-            "sicher"
+            "hochwertigeren",
+            "reibungsloser",
+            "zuverlässiger",
+            "hochwertiger",
+            "zufriedenere",
+            "effizienter",
+            "glücklicher",
+            "produktiver",
+            "reibungslos",
+            "zufriedener",
+            "zuverlässig",
+            "schnellere",
+            "jederzeit",
+            "keinerlei",
+            "schneller",
+            "besseren",
+            "sicherer",
+            "bessere",
+            "mühelos",
+            "nahtlos",
+            "niemals",
+            "optimal",
+            "weniger",
+            "besser",
+            "nichts",
+            "sicher",
+            "alles",
+            "immer",
+            "keine",
+            "stets",
+            "kein",
+            "mehr",
+            "nie"
           ],
           "within": 4
         },
         {
           "first": [
+            "stellte",
             "sorgte",
+            "stellt",
             "sorgt"
           ],
           "then": [
-            "dafür"
-          ],
-          "within": 4
-        },
-        {
-          "first": [
-            "tragen",
-            "trägt"
-          ],
-          "then": [
-            "dazu bei"
+            "sicher, dass jederzeit",
+            "sicher, dass keinerlei",
+            "dafür, dass jederzeit",
+            "dafür, dass keinerlei",
+            "sicher, dass niemals",
+            "dafür, dass niemals",
+            "sicher, dass nichts",
+            "dafür, dass nichts",
+            "sicher, dass alles",
+            "sicher, dass immer",
+            "sicher, dass keine",
+            "sicher, dass stets",
+            "dafür, dass alles",
+            "dafür, dass immer",
+            "dafür, dass keine",
+            "dafür, dass stets",
+            "sicher, dass kein",
+            "dafür, dass kein",
+            "sicher, dass nie",
+            "dafür, dass nie"
           ],
           "within": 4
         },
@@ -4105,43 +4257,69 @@ export const catalogue: CompiledCatalogue = {
             "garantieren"
           ],
           "then": [
+            "eine reibungslose",
+            "eine zuverlässige",
+            "höchstmögliche",
+            "eine optimale",
             "reibungslosen",
             "reibungslose",
             "zuverlässige",
-            "dass Ihre",
+            "ein hohes",
+            "eine hohe",
             "jederzeit",
-            "dass Ihr",
             "maximale",
             "optimale",
             "höchste",
             "Ihrem",
             "Ihren",
-            "einen",
             "stets",
             "volle",
             "Ihre",
-            "eine",
-            "das",
-            "den",
-            "die"
+            "hohe"
           ],
           "within": 0
         },
         {
           "first": [
-            "bewirken",
-            "bewirkt"
+            "sorgen stets für",
+            "sorgt stets für",
+            "sorgen für",
+            "sorgte für",
+            "sorgt für"
           ],
           "then": [
-            "dass Ihr Team",
-            "dass Teams",
+            "einen reibungslosen",
+            "eine reibungslose",
+            "eine zuverlässige",
+            "Produktivität",
+            "Zufriedenheit",
+            "zuverlässigen",
+            "ein besseres",
+            "eine bessere",
+            "reibungslose",
+            "zufriedenere",
+            "zuverlässige",
+            "Transparenz",
+            "eine höhere",
+            "Sicherheit",
+            "Stabilität",
+            "glückliche",
             "schnellere",
-            "dass Ihre",
-            "dass Ihr",
-            "dass Sie",
+            "zufriedene",
+            "Effizienz",
+            "die beste",
+            "Klarheit",
+            "maximale",
+            "optimale",
+            "schnelle",
             "bessere",
+            "höchste",
             "weniger",
             "höhere",
+            "Ihren",
+            "beste",
+            "Ihre",
+            "Ruhe",
             "mehr"
           ],
           "within": 0
@@ -4228,7 +4406,9 @@ export const catalogue: CompiledCatalogue = {
             "Kundenzufriedenheit",
             "Missverständnisse",
             "Reibungsverluste",
+            "Conversion-Rate",
             "Durchlaufzeiten",
+            "Konversionsrate",
             "Betriebskosten",
             "Entscheidungen",
             "Zusammenarbeit",
@@ -4238,10 +4418,14 @@ export const catalogue: CompiledCatalogue = {
             "Produktivität",
             "Zufriedenheit",
             "Cloud-Kosten",
-            "Performance",
+            "Sichtbarkeit",
+            "Conversions",
             "eine Kultur",
+            "Conversion",
+            "Engagement",
             "Innovation",
             "Motivation",
+            "Reichweite",
             "Sicherheit",
             "Stabilität",
             "schnellere",
@@ -4249,12 +4433,11 @@ export const catalogue: CompiledCatalogue = {
             "die Augen",
             "Abstürze",
             "Ausfälle",
-            "Leistung",
             "Qualität",
             "Wachstum",
             "Aufwand",
             "Risiken",
-            "Stunden",
+            "Umsätze",
             "bessere",
             "Erfolg",
             "Fehler",
@@ -4264,17 +4447,19 @@ export const catalogue: CompiledCatalogue = {
             "höhere",
             "Augen",
             "Frust",
+            "Ihnen",
             "Ihrem",
             "Ihren",
             "Ihrer",
             "Ihre",
-            "Zeit",
             "Ihr"
           ],
-          "within": 3
+          "within": 1
         },
         {
           "first": [
+            "führen letztlich",
+            "führt letztlich",
             "führen direkt",
             "führt direkt",
             "führten",
@@ -4283,12 +4468,64 @@ export const catalogue: CompiledCatalogue = {
             "führt"
           ],
           "then": [
-            "dazu",
-            "zum",
-            "zur",
-            "zu"
+            "zu einer Verbesserung",
+            "dazu, dass alle Ihre",
+            "dazu, dass jederzeit",
+            "dazu, dass keinerlei",
+            "zu einer Steigerung",
+            "zu einer deutlichen",
+            "dazu, dass niemals",
+            "zu einer messbaren",
+            "zu einer spürbaren",
+            "dazu, dass Kunden",
+            "dazu, dass nichts",
+            "zu einem besseren",
+            "zu einer besseren",
+            "dazu, dass Ihrem",
+            "dazu, dass Ihren",
+            "dazu, dass Ihrer",
+            "dazu, dass Teams",
+            "dazu, dass alles",
+            "dazu, dass immer",
+            "dazu, dass keine",
+            "dazu, dass stets",
+            "zu einer Senkung",
+            "zu einer höheren",
+            "zu glücklicheren",
+            "zu reibungslosen",
+            "zu zufriedeneren",
+            "zur Verbesserung",
+            "dazu, dass Ihre",
+            "dazu, dass kein",
+            "zu Einsparungen",
+            "zu nachhaltigem",
+            "zu nachhaltigen",
+            "dazu, dass Ihr",
+            "dazu, dass nie",
+            "zu niedrigeren",
+            "zu schnelleren",
+            "zu schnellerer",
+            "zu zufriedenen",
+            "zur Steigerung",
+            "zu geringeren",
+            "zu kleinerem",
+            "zu kleineren",
+            "zu optimalen",
+            "zu besserem",
+            "zu besseren",
+            "zu besserer",
+            "zu deutlich",
+            "zu kürzeren",
+            "zur Senkung",
+            "zu höheren",
+            "zu höherer",
+            "zu messbar",
+            "zu spürbar",
+            "zu weniger",
+            "zu echten",
+            "zu mehr"
           ],
-          "within": 1
+          "within": 2
         },
         {
           "first": [
@@ -4310,10 +4547,22 @@ export const catalogue: CompiledCatalogue = {
             "trug"
           ],
           "then": [
-            "dazu",
-            "zum",
-            "zur",
-            "zu"
+            "zur Zuverlässigkeit",
+            "zu einer besseren",
+            "zur Produktivität",
+            "zur Zufriedenheit",
+            "zu einer höheren",
+            "zur Verbesserung",
+            "zur Sicherheit",
+            "zur Stabilität",
+            "zur Steigerung",
+            "zur Effizienz",
+            "zur Qualität",
+            "zu besseren",
+            "zu höherer",
+            "zu weniger",
+            "zum Erfolg",
+            "zu mehr"
           ],
           "within": 2
         },
@@ -4337,6 +4586,12 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "durch unseren",
+            "durch unsere",
+            "durch unser",
+            "durch das",
+            "durch den",
+            "durch die",
             "dank"
           ],
           "then": [
@@ -4362,19 +4617,9 @@ export const catalogue: CompiledCatalogue = {
             "führt"
           ],
           "within": 4
-        },
-        {
-          "first": [
-            "tragen zu",
-            "trägt zu"
-          ],
-          "then": [
-            "bei"
-          ],
-          "within": 4
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:stellte|stellt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:sicher)|(?:sorgte|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:dafür)|(?:tragen|trägt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:dazu\\s+bei)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:reibungslosen|reibungslose|zuverlässige|dass\\s+Ihre|jederzeit|dass\\s+Ihr|maximale|optimale|höchste|Ihrem|Ihren|einen|stets|volle|Ihre|eine|das|den|die)|(?:bewirken|bewirkt),?\\s+(?:dass\\s+Ihr\\s+Team|dass\\s+Teams|schnellere|dass\\s+Ihre|dass\\s+Ihr|dass\\s+Sie|bessere|weniger|höhere|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Durchlaufzeiten|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Performance|eine\\s+Kultur|Innovation|Motivation|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Leistung|Qualität|Wachstum|Aufwand|Risiken|Stunden|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihrem|Ihren|Ihrer|Ihre|Zeit|Ihr)|(?:führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:dazu|zum|zur|zu)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:dazu|zum|zur|zu)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:was\\s+letztlich\\s+zu|was\\s+direkt\\s+zu|dies\\s+zu|das\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:führen|führte|führt)|(?:tragen\\s+zu|trägt\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:bei)|dadurch\\s+wird\\s+sichergestellt|damit\\s+wird\\s+sichergestellt|so\\s+wird\\s+sichergestellt|garantieren,\\s+dass|garantiert,\\s+dass|was\\s+sicherstellt|das\\s+heißt,\\s+dass|dazu\\s+bei\\s+tragen|letztlich\\s+führt|tragen\\s+dazu\\s+bei|dazu\\s+bei\\s+trägt|gewährleistete|sicher\\s+stellte|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|gewährleistet|sicher\\s+stellt|sorgten\\s+dafür|stellt\\s+sicher|dafür\\s+sorgte|sorgen\\s+dafür|was\\s+bedeutet|dafür\\s+sorgt|führen\\s+dazu|im\\s+Ergebnis|sorgt\\s+dafür|damit\\s+wird|führt\\s+dazu|somit\\s+wird|sorgen\\s+für|sorgte\\s+für|Ergebnis:|führen\\s+zu|führte\\s+zu|sorgt\\s+für|führt\\s+zu|steigert)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:wird\\s+sichergestellt,\\s+dass|wird\\s+gewährleistet,\\s+dass|gewährleistete,\\s+dass|stellen\\s+sicher,\\s+dass|stellte\\s+sicher,\\s+dass|gewährleisten,\\s+dass|gewährleistet,\\s+dass|sorgten\\s+dafür,\\s+dass|stellt\\s+sicher,\\s+dass|sorgen\\s+dafür,\\s+dass|sorgte\\s+dafür,\\s+dass|was\\s+bedeutet,\\s+dass|garantieren,\\s+dass|sorgt\\s+dafür,\\s+dass|garantiert,\\s+dass|bewirken,\\s+dass|bewirkt,\\s+dass),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hochwertigeren|reibungsloser|zuverlässiger|hochwertiger|zufriedenere|effizienter|glücklicher|produktiver|reibungslos|zufriedener|zuverlässig|schnellere|jederzeit|keinerlei|schneller|besseren|sicherer|bessere|mühelos|nahtlos|niemals|optimal|weniger|besser|nichts|sicher|alles|immer|keine|stets|kein|mehr|nie)|(?:stellte|sorgte|stellt|sorgt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:sicher,\\s+dass\\s+jederzeit|sicher,\\s+dass\\s+keinerlei|dafür,\\s+dass\\s+jederzeit|dafür,\\s+dass\\s+keinerlei|sicher,\\s+dass\\s+niemals|dafür,\\s+dass\\s+niemals|sicher,\\s+dass\\s+nichts|dafür,\\s+dass\\s+nichts|sicher,\\s+dass\\s+alles|sicher,\\s+dass\\s+immer|sicher,\\s+dass\\s+keine|sicher,\\s+dass\\s+stets|dafür,\\s+dass\\s+alles|dafür,\\s+dass\\s+immer|dafür,\\s+dass\\s+keine|dafür,\\s+dass\\s+stets|sicher,\\s+dass\\s+kein|dafür,\\s+dass\\s+kein|sicher,\\s+dass\\s+nie|dafür,\\s+dass\\s+nie)|(?:gewährleisten|gewährleistet|garantieren),?\\s+(?:eine\\s+reibungslose|eine\\s+zuverlässige|höchstmögliche|eine\\s+optimale|reibungslosen|reibungslose|zuverlässige|ein\\s+hohes|eine\\s+hohe|jederzeit|maximale|optimale|höchste|Ihrem|Ihren|stets|volle|Ihre|hohe)|(?:sorgen\\s+stets\\s+für|sorgt\\s+stets\\s+für|sorgen\\s+für|sorgte\\s+für|sorgt\\s+für),?\\s+(?:einen\\s+reibungslosen|eine\\s+reibungslose|eine\\s+zuverlässige|Produktivität|Zufriedenheit|zuverlässigen|ein\\s+besseres|eine\\s+bessere|reibungslose|zufriedenere|zuverlässige|Transparenz|eine\\s+höhere|Sicherheit|Stabilität|glückliche|schnellere|zufriedene|Effizienz|die\\s+beste|Klarheit|maximale|optimale|schnelle|bessere|höchste|weniger|höhere|Ihren|beste|Ihre|Ruhe|mehr)|(?:dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:automatischer|intelligenter|innovativer|modernster|dem\\s+neuen|der\\s+neuen|des\\s+neuen|smarter|unserem|unserer|unseres|KI)|(?:ermöglichen|ermöglicht),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:mehr\\s+Produktivität|mehr\\s+Effizienz|effizientere|mehr\\s+Umsatz|schnellere|bessere|höhere)|(?:beschleunigen|beschleunigt|beseitigen|maximieren|minimieren|optimieren|reduzieren|verbessern|verbessert|verhindern|verhindert|verringern|verringert|beseitigt|halbieren|maximiert|minimiert|optimiert|reduziert|verkürzen|vermeiden|vermeidet|halbiert|steigern|steigert|verkürzt|erhöhen|fördern|fördert|schonen|stärken|erhöht|schont|senken|sparen|stärkt|senkt|spart),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:bessere\\s+Entscheidungen|Kundenzufriedenheit|Missverständnisse|Reibungsverluste|Conversion-Rate|Durchlaufzeiten|Konversionsrate|Betriebskosten|Entscheidungen|Zusammenarbeit|Ausfallzeiten|Konzentration|Lösungszeiten|Produktivität|Zufriedenheit|Cloud-Kosten|Sichtbarkeit|Conversions|eine\\s+Kultur|Conversion|Engagement|Innovation|Motivation|Reichweite|Sicherheit|Stabilität|schnellere|Effizienz|die\\s+Augen|Abstürze|Ausfälle|Qualität|Wachstum|Aufwand|Risiken|Umsätze|bessere|Erfolg|Fehler|Kosten|Kultur|Umsatz|höhere|Augen|Frust|Ihnen|Ihrem|Ihren|Ihrer|Ihre|Ihr)|(?:führen\\s+letztlich|führt\\s+letztlich|führen\\s+direkt|führt\\s+direkt|führten|führen|führte|führt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:zu\\s+einer\\s+Verbesserung|dazu,\\s+dass\\s+alle\\s+Ihre|dazu,\\s+dass\\s+jederzeit|dazu,\\s+dass\\s+keinerlei|zu\\s+einer\\s+Steigerung|zu\\s+einer\\s+deutlichen|dazu,\\s+dass\\s+niemals|zu\\s+einer\\s+messbaren|zu\\s+einer\\s+spürbaren|dazu,\\s+dass\\s+Kunden|dazu,\\s+dass\\s+nichts|zu\\s+einem\\s+besseren|zu\\s+einer\\s+besseren|dazu,\\s+dass\\s+Ihrem|dazu,\\s+dass\\s+Ihren|dazu,\\s+dass\\s+Ihrer|dazu,\\s+dass\\s+Teams|dazu,\\s+dass\\s+alles|dazu,\\s+dass\\s+immer|dazu,\\s+dass\\s+keine|dazu,\\s+dass\\s+stets|zu\\s+einer\\s+Senkung|zu\\s+einer\\s+höheren|zu\\s+glücklicheren|zu\\s+reibungslosen|zu\\s+zufriedeneren|zur\\s+Verbesserung|dazu,\\s+dass\\s+Ihre|dazu,\\s+dass\\s+kein|zu\\s+Einsparungen|zu\\s+nachhaltigem|zu\\s+nachhaltigen|dazu,\\s+dass\\s+Ihr|dazu,\\s+dass\\s+nie|zu\\s+niedrigeren|zu\\s+schnelleren|zu\\s+schnellerer|zu\\s+zufriedenen|zur\\s+Steigerung|zu\\s+geringeren|zu\\s+kleinerem|zu\\s+kleineren|zu\\s+optimalen|zu\\s+besserem|zu\\s+besseren|zu\\s+besserer|zu\\s+deutlich|zu\\s+kürzeren|zur\\s+Senkung|zu\\s+höheren|zu\\s+höherer|zu\\s+messbar|zu\\s+spürbar|zu\\s+weniger|zu\\s+echten|zu\\s+mehr)|(?:haben\\s+dazu|haben\\s+zu|hat\\s+dazu|hatte\\s+zu|hat\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,5}?\\s+(?:geführt)|(?:tragen|trägt|trug),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:zur\\s+Zuverlässigkeit|zu\\s+einer\\s+besseren|zur\\s+Produktivität|zur\\s+Zufriedenheit|zu\\s+einer\\s+höheren|zur\\s+Verbesserung|zur\\s+Sicherheit|zur\\s+Stabilität|zur\\s+Steigerung|zur\\s+Effizienz|zur\\s+Qualität|zu\\s+besseren|zu\\s+höherer|zu\\s+weniger|zum\\s+Erfolg|zu\\s+mehr)|(?:halten|hielt|hält),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:fehlerfrei|synchron|aktuell|schlank|schnell|sauber|sicher|stabil)|(?:durch\\s+unseren|durch\\s+unsere|durch\\s+unser|durch\\s+das|durch\\s+den|durch\\s+die|dank),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,6}?\\s+(?:keine\\s+Ausfälle|keine\\s+Fehler|garantiert|niemals|nie)|(?:was\\s+letztlich\\s+zu|was\\s+direkt\\s+zu|dies\\s+zu|das\\s+zu|was\\s+zu),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:führen|führte|führt)|tragen\\s+dazu\\s+bei|trägt\\s+dazu\\s+bei|das\\s+Ergebnis:|im\\s+Ergebnis|Ergebnis:)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -4778,14 +5023,14 @@ export const catalogue: CompiledCatalogue = {
         "schneller als je zuvor",
         "zu jeder Zeit arbeitet",
         "auf Enterprise-Niveau",
+        "perfekt funktionieren",
         "unbegrenzt skalierbar",
         "hundertmal schneller",
+        "perfekt funktioniert",
         "zu jeder Zeit klappt",
         "zu jeder Zeit laufen",
         "Enterprise-Qualität",
         "absolut zuverlässig",
-        "fortschrittlichstem",
-        "fortschrittlichsten",
         "fortschrittlichster",
         "fortschrittlichstes",
         "garantiert arbeitet",
@@ -4811,14 +5056,13 @@ export const catalogue: CompiledCatalogue = {
         "in wenigen Minuten",
         "jederzeit arbeitet",
         "keine fünf Minuten",
-        "leistungsfähigstem",
-        "leistungsfähigsten",
         "leistungsfähigster",
         "leistungsfähigstes",
         "niemals ab versagt",
         "niemals aus fallen",
         "niemals aus stürzt",
         "ohne Ausfallzeiten",
+        "perfekt harmoniert",
         "schneller als alle",
         "stets funktioniert",
         "umfassend getestet",
@@ -4840,7 +5084,6 @@ export const catalogue: CompiledCatalogue = {
         "hundertprozentige",
         "immer zuverlässig",
         "leistungsfähigste",
-        "mal schneller als",
         "niemals ab fallen",
         "niemals ab stürzt",
         "niemals aus fällt",
@@ -4853,7 +5096,6 @@ export const catalogue: CompiledCatalogue = {
         "weltweit führende",
         "zehnmal schneller",
         "branchenführende",
-        "ganz gleich, wie",
         "garantiert Ihnen",
         "garantiert läuft",
         "hundertprozentig",
@@ -4863,6 +5105,9 @@ export const catalogue: CompiledCatalogue = {
         "niemals ab fällt",
         "null Ausfallzeit",
         "ohne Ausfallzeit",
+        "perfekt arbeiten",
+        "perfekt arbeitet",
+        "perfekt geeignet",
         "produktionsreife",
         "weltweit führend",
         "weniger Speicher",
@@ -4884,10 +5129,7 @@ export const catalogue: CompiledCatalogue = {
         "praxiserprobter",
         "praxiserprobtes",
         "produktionsreif",
-        "sind garantiert",
         "wir garantieren",
-        "zuverlässigstem",
-        "zuverlässigsten",
         "zuverlässigster",
         "zuverlässigstes",
         "ausfallsichere",
@@ -4900,13 +5142,10 @@ export const catalogue: CompiledCatalogue = {
         "bombensicherer",
         "bombensicheres",
         "die erste Wahl",
-        "effizientestem",
-        "effizientesten",
         "effizientester",
         "effizientestes",
         "einzige Lösung",
         "immer arbeitet",
-        "ist garantiert",
         "kampferprobtem",
         "kampferprobten",
         "kampferprobter",
@@ -4920,6 +5159,8 @@ export const catalogue: CompiledCatalogue = {
         "nie aus stürzt",
         "niemals fallen",
         "niemals stürzt",
+        "perfekt laufen",
+        "perfekt passen",
         "praxiserprobte",
         "stets arbeitet",
         "unzerstörbarem",
@@ -4934,23 +5175,28 @@ export const catalogue: CompiledCatalogue = {
         "blitzschnelle",
         "bombensichere",
         "die führenden",
+        "die perfekten",
         "effizienteste",
         "immer korrekt",
         "kampferprobte",
         "konkurrenzlos",
-        "mal schneller",
         "marktführende",
         "nie ab fallen",
         "nie ab stürzt",
         "nie aus fällt",
         "niemals fällt",
+        "perfekt läuft",
+        "perfekt passt",
         "praxiserprobt",
         "unzerstörbare",
         "blitzschnell",
         "bombensicher",
         "das führende",
+        "das perfekte",
         "der führende",
+        "der perfekte",
         "die führende",
+        "die perfekte",
         "fehlerfreiem",
         "fehlerfreien",
         "fehlerfreier",
@@ -4959,10 +5205,6 @@ export const catalogue: CompiledCatalogue = {
         "felsenfesten",
         "felsenfester",
         "felsenfestes",
-        "garantiertem",
-        "garantierten",
-        "garantierter",
-        "garantiertes",
         "immer klappt",
         "immer laufen",
         "kampferprobt",
@@ -4980,12 +5222,10 @@ export const catalogue: CompiledCatalogue = {
         "Marktführer",
         "fehlerfreie",
         "felsenfeste",
-        "garantierte",
         "immer läuft",
         "nie versagt",
         "null Fehler",
-        "schnellstem",
-        "schnellsten",
+        "perfekt für",
         "schnellster",
         "schnellstes",
         "stets läuft",
@@ -4994,35 +5234,26 @@ export const catalogue: CompiledCatalogue = {
         "erste Wahl",
         "fehlerfrei",
         "felsenfest",
-        "modernstem",
-        "modernsten",
         "modernster",
         "modernstes",
         "nie fallen",
         "nie stürzt",
         "schnellste",
-        "sicherstem",
-        "sichersten",
         "sicherster",
         "sicherstes",
-        "stabilstem",
-        "stabilsten",
         "stabilster",
         "stabilstes",
         "unknackbar",
         "verdoppeln",
         "verdoppelt",
         "die Nr. 1",
-        "egal, wie",
         "halbieren",
         "modernste",
         "nie fällt",
         "sicherste",
         "stabilste",
-        "egal wie",
         "halbiert",
-        "makellos",
-        "perfekt"
+        "makellos"
       ],
       "pairs": [
         {
@@ -5045,6 +5276,23 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "funktionieren",
+            "funktioniert",
+            "harmoniert",
+            "arbeiten",
+            "arbeitet",
+            "laufen",
+            "passen",
+            "läuft",
+            "passt"
+          ],
+          "then": [
+            "perfekt"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
             "versagt",
             "fallen",
             "stürzt",
@@ -5059,6 +5307,44 @@ export const catalogue: CompiledCatalogue = {
             "nie"
           ],
           "within": 4
+        },
+        {
+          "first": [
+            "zu den",
+            "der",
+            "die"
+          ],
+          "then": [
+            "fortschrittlichsten",
+            "leistungsfähigsten",
+            "zuverlässigsten",
+            "effizientesten",
+            "schnellsten",
+            "modernsten",
+            "sichersten",
+            "stabilsten"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "unabhängig davon, wie",
+            "ganz gleich, wie",
+            "egal, wie",
+            "egal wie"
+          ],
+          "then": [
+            "komplex Ihre",
+            "schnell Ihre",
+            "komplex Ihr",
+            "schnell Ihr",
+            "stark Ihre",
+            "groß Ihre",
+            "stark Ihr",
+            "groß Ihr",
+            "viele"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -5079,11 +5365,11 @@ export const catalogue: CompiledCatalogue = {
             "Programm",
             "Qualität",
             "Software",
+            "Wahl für",
             "Werkzeug",
             "Adresse",
             "Lösung",
-            "Tool",
-            "Wahl"
+            "Tool"
           ],
           "within": 1
         },
@@ -5262,7 +5548,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 3
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktioniert|arbeitet|klappt|laufen|läuft),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zu\\s+jeder\\s+Zeit|garantiert|jederzeit|immer|stets)|(?:versagt|fallen|stürzt|fällt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:niemals\\s+aus|niemals\\s+ab|nie\\s+aus|niemals|nie\\s+ab|nie)|(?:die\\s+besten|das\\s+beste|der\\s+beste|die\\s+beste|die\\s+erste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:Performance|Bibliothek|Anwendung|Erfahrung|Plattform|Leistung|Lösungen|Programm|Qualität|Software|Werkzeug|Adresse|Lösung|Tool|Wahl)|(?:garantiert),?\\s+(?:niemals|keinem|keinen|immer|jeden|keine|alle|jede|kein|nie)|(?:hundertprozentig|vollständig|komplett|völlig),?\\s+(?:DSGVO-konform|automatisiert|rechtssicher|zuverlässig|fehlerfrei|geschützt|konform|sicher)|(?:Verfügbarkeit|Betriebszeit|Ergebnisse|Zustellung|Uptime),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:garantiert)|(?:skalierbar|skalieren|skaliert),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:auf\\s+Milliarden|auf\\s+Millionen|ohne\\s+Grenzen|grenzenlos|unbegrenzt|beliebig|mühelos)|(?:null|zero),?\\s+(?:Sicherheitslücken|Ausfallzeiten|Konfiguration|Datenverlust|Ausfallzeit|Fehlalarme|Downtime|Vorfälle|Aufwand|Wartung|Fehler|Latenz)|(?:hundertprozentig|zu\\s+100\\s+%|zu\\s+100%|100\\s+%|100%),?\\s+(?:ausfallsicher|zuverlässig|fehlerfrei|garantiert|kompatibel|verfügbar|korrekt|stabil)|(?:zu\\s+hundert\\s+Prozent|zu\\s+100\\s+%|zu\\s+100%),?\\s+(?:sicher)|(?:garantiert),?\\s+(?:zuverlässig|fehlerfrei|kompatibel|virenfrei|schnell|sicher|stabil)|(?:Hunderttausende|Millionen|Tausenden|Hunderte|Tausende),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:Entwicklern|Unternehmen|setzen\\s+auf|zufriedene|vertrauen|verwenden|Nutzern|Kunden|nutzen)|(?:schnellste|sicherste|führende|größte|beste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:auf\\s+dem\\s+Markt|seiner\\s+Klasse|aller\\s+Zeiten|ihrer\\s+Klasse|am\\s+Markt|der\\s+Welt|weltweit)|schneller\\s+als\\s+vergleichbare|zu\\s+jeder\\s+Zeit\\s+funktionieren|Verfügbarkeit\\s+–\\s+garantiert|schneller\\s+als\\s+herkömmliche|zu\\s+jeder\\s+Zeit\\s+funktioniert|garantierte\\s+Verfügbarkeit|garantiert\\s+funktionieren|unabhängig\\s+von\\s+der\\s+Größe|weniger\\s+als\\s+fünf\\s+Minuten|funktioniert\\s+garantiert|garantiert\\s+funktioniert|jederzeit\\s+funktionieren|weniger\\s+Arbeitsspeicher|jederzeit\\s+funktioniert|schneller\\s+als\\s+je\\s+zuvor|zu\\s+jeder\\s+Zeit\\s+arbeitet|auf\\s+Enterprise-Niveau|unbegrenzt\\s+skalierbar|hundertmal\\s+schneller|zu\\s+jeder\\s+Zeit\\s+klappt|zu\\s+jeder\\s+Zeit\\s+laufen|Enterprise-Qualität|absolut\\s+zuverlässig|fortschrittlichstem|fortschrittlichsten|fortschrittlichster|fortschrittlichstes|garantiert\\s+arbeitet|immer\\s+funktionieren|in\\s+Sekundenschnelle|in\\s+wenigen\\s+Sekunden|jederzeit\\s+verfügbar|keine\\s+Ausfallzeiten|niemals\\s+aus\\s+versagt|skaliert\\s+unbegrenzt|stets\\s+funktionieren|vollständig\\s+konform|zu\\s+jeder\\s+Zeit\\s+läuft|ausgiebig\\s+getestet|doppelt\\s+so\\s+schnell|fortschrittlichste|gründlich\\s+getestet|hundertprozentigem|hundertprozentigen|hundertprozentiger|hundertprozentiges|immer\\s+funktioniert|in\\s+wenigen\\s+Minuten|jederzeit\\s+arbeitet|keine\\s+fünf\\s+Minuten|leistungsfähigstem|leistungsfähigsten|leistungsfähigster|leistungsfähigstes|niemals\\s+ab\\s+versagt|niemals\\s+aus\\s+fallen|niemals\\s+aus\\s+stürzt|ohne\\s+Ausfallzeiten|schneller\\s+als\\s+alle|stets\\s+funktioniert|umfassend\\s+getestet|unter\\s+fünf\\s+Minuten|weltweit\\s+führendem|weltweit\\s+führenden|weltweit\\s+führender|weltweit\\s+führendes|Enterprise-Klasse|Enterprise-Niveau|branchenführendem|branchenführenden|branchenführender|branchenführendes|dreimal\\s+schneller|fünfmal\\s+schneller|garantiert\\s+klappt|garantiert\\s+laufen|hundertprozentige|immer\\s+zuverlässig|leistungsfähigste|mal\\s+schneller\\s+als|niemals\\s+ab\\s+fallen|niemals\\s+ab\\s+stürzt|niemals\\s+aus\\s+fällt|nur\\s+Millisekunden|produktionsreifem|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|weltweit\\s+führende|zehnmal\\s+schneller|branchenführende|ganz\\s+gleich,\\s+wie|garantiert\\s+Ihnen|garantiert\\s+läuft|hundertprozentig|jederzeit\\s+klappt|jederzeit\\s+laufen|keine\\s+Fehlalarme|niemals\\s+ab\\s+fällt|null\\s+Ausfallzeit|ohne\\s+Ausfallzeit|produktionsreife|weltweit\\s+führend|weniger\\s+Speicher|Null\\s+Fehlalarme|Weltmarktführer|ausfallsicherem|ausfallsicheren|ausfallsicherer|ausfallsicheres|besser\\s+als\\s+alle|branchenführend|die\\s+Nummer\\s+eins|immer\\s+verfügbar|jederzeit\\s+läuft|nie\\s+aus\\s+versagt|niemals\\s+versagt|praxiserprobtem|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|sind\\s+garantiert|wir\\s+garantieren|zuverlässigstem|zuverlässigsten|zuverlässigster|zuverlässigstes|ausfallsichere|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|bombensicherem|bombensicheren|bombensicherer|bombensicheres|die\\s+erste\\s+Wahl|effizientestem|effizientesten|effizientester|effizientestes|einzige\\s+Lösung|immer\\s+arbeitet|ist\\s+garantiert|kampferprobtem|kampferprobten|kampferprobter|kampferprobtes|marktführendem|marktführenden|marktführender|marktführendes|nie\\s+ab\\s+versagt|nie\\s+aus\\s+fallen|nie\\s+aus\\s+stürzt|niemals\\s+fallen|niemals\\s+stürzt|praxiserprobte|stets\\s+arbeitet|unzerstörbarem|unzerstörbaren|unzerstörbarer|unzerstörbares|weniger\\s+Fehler|weniger\\s+Kosten|zuverlässigste|DSGVO-konform|ausfallsicher|blitzschnelle|bombensichere|die\\s+führenden|effizienteste|immer\\s+korrekt|kampferprobte|konkurrenzlos|mal\\s+schneller|marktführende|nie\\s+ab\\s+fallen|nie\\s+ab\\s+stürzt|nie\\s+aus\\s+fällt|niemals\\s+fällt|praxiserprobt|unzerstörbare|blitzschnell|bombensicher|das\\s+führende|der\\s+führende|die\\s+führende|fehlerfreiem|fehlerfreien|fehlerfreier|fehlerfreies|felsenfestem|felsenfesten|felsenfester|felsenfestes|garantiertem|garantierten|garantierter|garantiertes|immer\\s+klappt|immer\\s+laufen|kampferprobt|marktführend|mit\\s+Garantie|nie\\s+ab\\s+fällt|rechtssicher|stets\\s+klappt|stets\\s+laufen|unknackbarem|unknackbaren|unknackbarer|unknackbares|unzerstörbar|Marktführer|fehlerfreie|felsenfeste|garantierte|immer\\s+läuft|nie\\s+versagt|null\\s+Fehler|schnellstem|schnellsten|schnellster|schnellstes|stets\\s+läuft|unknackbare|unschlagbar|erste\\s+Wahl|fehlerfrei|felsenfest|modernstem|modernsten|modernster|modernstes|nie\\s+fallen|nie\\s+stürzt|schnellste|sicherstem|sichersten|sicherster|sicherstes|stabilstem|stabilsten|stabilster|stabilstes|unknackbar|verdoppeln|verdoppelt|die\\s+Nr\\.\\s+1|egal,\\s+wie|halbieren|modernste|nie\\s+fällt|sicherste|stabilste|egal\\s+wie|halbiert|makellos|perfekt)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktioniert|arbeitet|klappt|laufen|läuft),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zu\\s+jeder\\s+Zeit|garantiert|jederzeit|immer|stets)|(?:funktionieren|funktioniert|harmoniert|arbeiten|arbeitet|laufen|passen|läuft|passt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:perfekt)|(?:versagt|fallen|stürzt|fällt),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:niemals\\s+aus|niemals\\s+ab|nie\\s+aus|niemals|nie\\s+ab|nie)|(?:zu\\s+den|der|die),?\\s+(?:fortschrittlichsten|leistungsfähigsten|zuverlässigsten|effizientesten|schnellsten|modernsten|sichersten|stabilsten)|(?:unabhängig\\s+davon,\\s+wie|ganz\\s+gleich,\\s+wie|egal,\\s+wie|egal\\s+wie),?\\s+(?:komplex\\s+Ihre|schnell\\s+Ihre|komplex\\s+Ihr|schnell\\s+Ihr|stark\\s+Ihre|groß\\s+Ihre|stark\\s+Ihr|groß\\s+Ihr|viele)|(?:die\\s+besten|das\\s+beste|der\\s+beste|die\\s+beste|die\\s+erste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:Performance|Bibliothek|Anwendung|Erfahrung|Plattform|Leistung|Lösungen|Programm|Qualität|Software|Wahl\\s+für|Werkzeug|Adresse|Lösung|Tool)|(?:garantiert),?\\s+(?:niemals|keinem|keinen|immer|jeden|keine|alle|jede|kein|nie)|(?:hundertprozentig|vollständig|komplett|völlig),?\\s+(?:DSGVO-konform|automatisiert|rechtssicher|zuverlässig|fehlerfrei|geschützt|konform|sicher)|(?:Verfügbarkeit|Betriebszeit|Ergebnisse|Zustellung|Uptime),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:garantiert)|(?:skalierbar|skalieren|skaliert),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:auf\\s+Milliarden|auf\\s+Millionen|ohne\\s+Grenzen|grenzenlos|unbegrenzt|beliebig|mühelos)|(?:null|zero),?\\s+(?:Sicherheitslücken|Ausfallzeiten|Konfiguration|Datenverlust|Ausfallzeit|Fehlalarme|Downtime|Vorfälle|Aufwand|Wartung|Fehler|Latenz)|(?:hundertprozentig|zu\\s+100\\s+%|zu\\s+100%|100\\s+%|100%),?\\s+(?:ausfallsicher|zuverlässig|fehlerfrei|garantiert|kompatibel|verfügbar|korrekt|stabil)|(?:zu\\s+hundert\\s+Prozent|zu\\s+100\\s+%|zu\\s+100%),?\\s+(?:sicher)|(?:garantiert),?\\s+(?:zuverlässig|fehlerfrei|kompatibel|virenfrei|schnell|sicher|stabil)|(?:Hunderttausende|Millionen|Tausenden|Hunderte|Tausende),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:Entwicklern|Unternehmen|setzen\\s+auf|zufriedene|vertrauen|verwenden|Nutzern|Kunden|nutzen)|(?:schnellste|sicherste|führende|größte|beste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:auf\\s+dem\\s+Markt|seiner\\s+Klasse|aller\\s+Zeiten|ihrer\\s+Klasse|am\\s+Markt|der\\s+Welt|weltweit)|schneller\\s+als\\s+vergleichbare|zu\\s+jeder\\s+Zeit\\s+funktionieren|Verfügbarkeit\\s+–\\s+garantiert|schneller\\s+als\\s+herkömmliche|zu\\s+jeder\\s+Zeit\\s+funktioniert|garantierte\\s+Verfügbarkeit|garantiert\\s+funktionieren|unabhängig\\s+von\\s+der\\s+Größe|weniger\\s+als\\s+fünf\\s+Minuten|funktioniert\\s+garantiert|garantiert\\s+funktioniert|jederzeit\\s+funktionieren|weniger\\s+Arbeitsspeicher|jederzeit\\s+funktioniert|schneller\\s+als\\s+je\\s+zuvor|zu\\s+jeder\\s+Zeit\\s+arbeitet|auf\\s+Enterprise-Niveau|perfekt\\s+funktionieren|unbegrenzt\\s+skalierbar|hundertmal\\s+schneller|perfekt\\s+funktioniert|zu\\s+jeder\\s+Zeit\\s+klappt|zu\\s+jeder\\s+Zeit\\s+laufen|Enterprise-Qualität|absolut\\s+zuverlässig|fortschrittlichster|fortschrittlichstes|garantiert\\s+arbeitet|immer\\s+funktionieren|in\\s+Sekundenschnelle|in\\s+wenigen\\s+Sekunden|jederzeit\\s+verfügbar|keine\\s+Ausfallzeiten|niemals\\s+aus\\s+versagt|skaliert\\s+unbegrenzt|stets\\s+funktionieren|vollständig\\s+konform|zu\\s+jeder\\s+Zeit\\s+läuft|ausgiebig\\s+getestet|doppelt\\s+so\\s+schnell|fortschrittlichste|gründlich\\s+getestet|hundertprozentigem|hundertprozentigen|hundertprozentiger|hundertprozentiges|immer\\s+funktioniert|in\\s+wenigen\\s+Minuten|jederzeit\\s+arbeitet|keine\\s+fünf\\s+Minuten|leistungsfähigster|leistungsfähigstes|niemals\\s+ab\\s+versagt|niemals\\s+aus\\s+fallen|niemals\\s+aus\\s+stürzt|ohne\\s+Ausfallzeiten|perfekt\\s+harmoniert|schneller\\s+als\\s+alle|stets\\s+funktioniert|umfassend\\s+getestet|unter\\s+fünf\\s+Minuten|weltweit\\s+führendem|weltweit\\s+führenden|weltweit\\s+führender|weltweit\\s+führendes|Enterprise-Klasse|Enterprise-Niveau|branchenführendem|branchenführenden|branchenführender|branchenführendes|dreimal\\s+schneller|fünfmal\\s+schneller|garantiert\\s+klappt|garantiert\\s+laufen|hundertprozentige|immer\\s+zuverlässig|leistungsfähigste|niemals\\s+ab\\s+fallen|niemals\\s+ab\\s+stürzt|niemals\\s+aus\\s+fällt|nur\\s+Millisekunden|produktionsreifem|produktionsreifen|produktionsreifer|produktionsreifes|völlig\\s+fehlerfrei|weltweit\\s+führende|zehnmal\\s+schneller|branchenführende|garantiert\\s+Ihnen|garantiert\\s+läuft|hundertprozentig|jederzeit\\s+klappt|jederzeit\\s+laufen|keine\\s+Fehlalarme|niemals\\s+ab\\s+fällt|null\\s+Ausfallzeit|ohne\\s+Ausfallzeit|perfekt\\s+arbeiten|perfekt\\s+arbeitet|perfekt\\s+geeignet|produktionsreife|weltweit\\s+führend|weniger\\s+Speicher|Null\\s+Fehlalarme|Weltmarktführer|ausfallsicherem|ausfallsicheren|ausfallsicherer|ausfallsicheres|besser\\s+als\\s+alle|branchenführend|die\\s+Nummer\\s+eins|immer\\s+verfügbar|jederzeit\\s+läuft|nie\\s+aus\\s+versagt|niemals\\s+versagt|praxiserprobtem|praxiserprobten|praxiserprobter|praxiserprobtes|produktionsreif|wir\\s+garantieren|zuverlässigster|zuverlässigstes|ausfallsichere|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|bombensicherem|bombensicheren|bombensicherer|bombensicheres|die\\s+erste\\s+Wahl|effizientester|effizientestes|einzige\\s+Lösung|immer\\s+arbeitet|kampferprobtem|kampferprobten|kampferprobter|kampferprobtes|marktführendem|marktführenden|marktführender|marktführendes|nie\\s+ab\\s+versagt|nie\\s+aus\\s+fallen|nie\\s+aus\\s+stürzt|niemals\\s+fallen|niemals\\s+stürzt|perfekt\\s+laufen|perfekt\\s+passen|praxiserprobte|stets\\s+arbeitet|unzerstörbarem|unzerstörbaren|unzerstörbarer|unzerstörbares|weniger\\s+Fehler|weniger\\s+Kosten|zuverlässigste|DSGVO-konform|ausfallsicher|blitzschnelle|bombensichere|die\\s+führenden|die\\s+perfekten|effizienteste|immer\\s+korrekt|kampferprobte|konkurrenzlos|marktführende|nie\\s+ab\\s+fallen|nie\\s+ab\\s+stürzt|nie\\s+aus\\s+fällt|niemals\\s+fällt|perfekt\\s+läuft|perfekt\\s+passt|praxiserprobt|unzerstörbare|blitzschnell|bombensicher|das\\s+führende|das\\s+perfekte|der\\s+führende|der\\s+perfekte|die\\s+führende|die\\s+perfekte|fehlerfreiem|fehlerfreien|fehlerfreier|fehlerfreies|felsenfestem|felsenfesten|felsenfester|felsenfestes|immer\\s+klappt|immer\\s+laufen|kampferprobt|marktführend|mit\\s+Garantie|nie\\s+ab\\s+fällt|rechtssicher|stets\\s+klappt|stets\\s+laufen|unknackbarem|unknackbaren|unknackbarer|unknackbares|unzerstörbar|Marktführer|fehlerfreie|felsenfeste|immer\\s+läuft|nie\\s+versagt|null\\s+Fehler|perfekt\\s+für|schnellster|schnellstes|stets\\s+läuft|unknackbare|unschlagbar|erste\\s+Wahl|fehlerfrei|felsenfest|modernster|modernstes|nie\\s+fallen|nie\\s+stürzt|schnellste|sicherster|sicherstes|stabilster|stabilstes|unknackbar|verdoppeln|verdoppelt|die\\s+Nr\\.\\s+1|halbieren|modernste|nie\\s+fällt|sicherste|stabilste|halbiert|makellos)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -5550,10 +5836,6 @@ export const catalogue: CompiledCatalogue = {
         "richtungsweisender",
         "richtungsweisendes",
         "unter Zuhilfenahme",
-        "maßgeschneidertem",
-        "maßgeschneiderten",
-        "maßgeschneiderter",
-        "maßgeschneidertes",
         "richtungsweisende",
         "unvergleichlichem",
         "unvergleichlichen",
@@ -5574,7 +5856,6 @@ export const catalogue: CompiledCatalogue = {
         "leistungsstarken",
         "leistungsstarker",
         "leistungsstarkes",
-        "maßgeschneiderte",
         "richtungsweisend",
         "spielend einfach",
         "state of the art",
@@ -5598,7 +5879,6 @@ export const catalogue: CompiledCatalogue = {
         "hochperformante",
         "im Handumdrehen",
         "leistungsstarke",
-        "maßgeschneidert",
         "revolutionieren",
         "spielend leicht",
         "tauchen Sie ein",
@@ -5652,10 +5932,6 @@ export const catalogue: CompiledCatalogue = {
         "beeindruckend",
         "blitzschnelle",
         "die Kraft von",
-        "einzigartigem",
-        "einzigartigen",
-        "einzigartiger",
-        "einzigartiges",
         "erstklassigem",
         "erstklassigen",
         "erstklassiger",
@@ -5676,7 +5952,6 @@ export const catalogue: CompiledCatalogue = {
         "ansprechende",
         "bahnbrechend",
         "blitzschnell",
-        "einzigartige",
         "erstklassige",
         "faszinierend",
         "ganzheitlich",
@@ -5699,7 +5974,6 @@ export const catalogue: CompiledCatalogue = {
         "Gamechanger",
         "Meilenstein",
         "ansprechend",
-        "einzigartig",
         "erstklassig",
         "hochmoderne",
         "realisieren",
@@ -5797,6 +6071,16 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "maßgeschneidertem",
+            "maßgeschneiderten",
+            "maßgeschneiderter",
+            "maßgeschneidertes",
+            "maßgeschneiderte",
+            "einzigartigem",
+            "einzigartigen",
+            "einzigartiger",
+            "einzigartiges",
+            "einzigartige",
             "innovativem",
             "innovativen",
             "innovativer",
@@ -5817,13 +6101,19 @@ export const catalogue: CompiledCatalogue = {
             "Benutzeroberfläche",
             "Fehlerbehandlung",
             "Synchronisierung",
+            "visuelle Effekte",
             "Nutzererlebnis",
             "Zusammenarbeit",
+            "Eigenschaften",
             "Infrastruktur",
+            "Möglichkeiten",
+            "Spielerlebnis",
             "Technologien",
             "Anwendungen",
             "Architektur",
+            "Fähigkeiten",
             "Integration",
+            "Kombination",
             "Plattformen",
             "Technologie",
             "Funktionen",
@@ -5834,11 +6124,16 @@ export const catalogue: CompiledCatalogue = {
             "Plattform",
             "Werkzeuge",
             "Workflows",
+            "Angebote",
+            "Beratung",
             "Erlebnis",
             "Features",
             "Funktion",
+            "Gameplay",
             "Konzepte",
             "Lösungen",
+            "Merkmale",
+            "Mischung",
             "Produkte",
             "Services",
             "Software",
@@ -5846,9 +6141,12 @@ export const catalogue: CompiledCatalogue = {
             "Werkzeug",
             "Workflow",
             "Übergang",
+            "Angebot",
             "Backend",
             "Dienste",
+            "Merkmal",
             "Produkt",
+            "Service",
             "Systeme",
             "Ansatz",
             "Dienst",
@@ -5856,13 +6154,14 @@ export const catalogue: CompiledCatalogue = {
             "Lösung",
             "System",
             "Ideen",
+            "Spiel",
             "Tools",
             "Tool"
           ],
           "within": 2
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|Nutzererlebnis|Zusammenarbeit|Infrastruktur|Technologien|Anwendungen|Architektur|Integration|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Erlebnis|Features|Funktion|Konzepte|Lösungen|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Backend|Dienste|Produkt|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|maßgeschneiderte|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|maßgeschneidert|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|einzigartigem|einzigartigen|einzigartiger|einzigartiges|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|einzigartige|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|einzigartig|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:gelangen|gelangt|kommen|kamen|kommt|kam),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:zum\\s+Einsatz)|(?:maßgeschneidertem|maßgeschneiderten|maßgeschneiderter|maßgeschneidertes|maßgeschneiderte|einzigartigem|einzigartigen|einzigartiger|einzigartiges|einzigartige|innovativem|innovativen|innovativer|innovatives|innovative|nahtlosem|nahtlosen|nahtloser|nahtloses|nahtlose|robustem|robusten|robuster|robustes|robuste),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,2}?\\s+(?:Benutzeroberfläche|Fehlerbehandlung|Synchronisierung|visuelle\\s+Effekte|Nutzererlebnis|Zusammenarbeit|Eigenschaften|Infrastruktur|Möglichkeiten|Spielerlebnis|Technologien|Anwendungen|Architektur|Fähigkeiten|Integration|Kombination|Plattformen|Technologie|Funktionen|Oberfläche|Sicherheit|Anbindung|Anwendung|Plattform|Werkzeuge|Workflows|Angebote|Beratung|Erlebnis|Features|Funktion|Gameplay|Konzepte|Lösungen|Merkmale|Mischung|Produkte|Services|Software|Umgebung|Werkzeug|Workflow|Übergang|Angebot|Backend|Dienste|Merkmal|Produkt|Service|Systeme|Ansatz|Dienst|Engine|Lösung|System|Ideen|Spiel|Tools|Tool)|Erlebnis\\s+der\\s+Extraklasse|der\\s+nächsten\\s+Generation|auf\\s+das\\s+nächste\\s+Level|auf\\s+die\\s+nächste\\s+Stufe|auf\\s+ein\\s+neues\\s+Niveau|benutzerfreundlichem|benutzerfreundlichen|benutzerfreundlicher|benutzerfreundliches|nutzen\\s+Sie\\s+die\\s+Kraft|zum\\s+Einsatz\\s+gebracht|auf\\s+ein\\s+neues\\s+Level|auf\\s+höchstem\\s+Niveau|benutzerfreundliche|das\\s+volle\\s+Potenzial|höchsten\\s+Ansprüchen|nächsten\\s+Generation|aufs\\s+nächste\\s+Level|benutzerfreundlich|die\\s+geballte\\s+Kraft|nächste\\s+Generation|richtungsweisendem|richtungsweisenden|richtungsweisender|richtungsweisendes|unter\\s+Zuhilfenahme|richtungsweisende|unvergleichlichem|unvergleichlichen|unvergleichlicher|unvergleichliches|zukunftsweisendem|zukunftsweisenden|zukunftsweisender|zukunftsweisendes|zum\\s+Einsatz\\s+kommt|Nutzungserlebnis|Premium-Qualität|hochperformantem|hochperformanten|hochperformanter|hochperformantes|leistungsstarkem|leistungsstarken|leistungsstarker|leistungsstarkes|richtungsweisend|spielend\\s+einfach|state\\s+of\\s+the\\s+art|state-of-the-art|unvergleichliche|zukunftssicherem|zukunftssicheren|zukunftssicherer|zukunftssicheres|zukunftsweisende|Potenzial\\s+Ihrer|Synergieeffekte|atemberaubendem|atemberaubenden|atemberaubender|atemberaubendes|beeindruckendem|beeindruckenden|beeindruckender|beeindruckendes|hochperformante|im\\s+Handumdrehen|leistungsstarke|revolutionieren|spielend\\s+leicht|tauchen\\s+Sie\\s+ein|unvergleichlich|volle\\s+Potenzial|zukunftssichere|zukunftsweisend|zum\\s+Einsatz\\s+kam|Nutzererlebnis|atemberaubende|bahnbrechendem|bahnbrechenden|bahnbrechender|bahnbrechendes|beeindruckende|blitzschnellem|blitzschnellen|blitzschneller|blitzschnelles|faszinierendem|faszinierenden|faszinierender|faszinierendes|ganzheitlichem|ganzheitlichen|ganzheitlicher|ganzheitliches|geballte\\s+Kraft|herausragendem|herausragenden|herausragender|herausragendes|hochperformant|kinderleichtem|kinderleichten|kinderleichter|kinderleichtes|leistungsstark|revolutioniert|revolutionärem|revolutionären|revolutionärer|revolutionäres|zukunftssicher|ansprechendem|ansprechenden|ansprechender|ansprechendes|atemberaubend|bahnbrechende|beeindruckend|blitzschnelle|die\\s+Kraft\\s+von|erstklassigem|erstklassigen|erstklassiger|erstklassiges|faszinierende|ganzheitliche|herausragende|im\\s+Rahmen\\s+der|im\\s+Rahmen\\s+des|kinderleichte|reibungslosem|reibungslosen|reibungsloser|reibungsloses|revolutionäre|Game\\s+Changer|Game-Changer|ansprechende|bahnbrechend|blitzschnell|erstklassige|faszinierend|ganzheitlich|herausragend|hochmodernem|hochmodernen|hochmoderner|hochmodernes|kinderleicht|reibungslose|revolutionär|vielseitigem|vielseitigen|vielseitiger|vielseitiges|wegweisendem|wegweisenden|wegweisender|wegweisendes|Gamechanger|Meilenstein|ansprechend|erstklassig|hochmoderne|realisieren|realisierte|reibungslos|umfassendem|umfassenden|umfassender|umfassendes|vielseitige|wegweisende|zielführend|Next-Level|eintauchen|hochmodern|immersivem|immersiven|immersiver|immersives|intuitivem|intuitiven|intuitiver|intuitives|modernstem|modernsten|modernster|modernstes|realisiert|spannendem|spannenden|spannender|spannendes|umfassende|vielseitig|wegweisend|zeitgemäße|Mehrwerte|Synergien|elegantem|eleganten|eleganter|elegantes|im\\s+Rahmen|immersive|innovativ|intuitive|modernste|mächtigem|mächtigen|mächtiger|mächtiges|mühelosem|mühelosen|müheloser|müheloses|spannende|umfassend|zeitgemäß|High-End|Hightech|Mehrwert|elegante|erfolgen|erfolgte|genialem|genialen|genialer|geniales|immersiv|intuitiv|mächtige|mühelose|spannend|erfolgt|geniale|mächtig|mühelos|nahtlos|genial)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     },
     {
@@ -6250,8 +6549,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich getestet habe",
         "getestet und funktioniert",
         "ohne Fehler durchgelaufen",
-        "reibungslos funktionieren",
-        "reibungslos funktionierte",
         "wie erwartet funktioniert",
         "wie gewollt funktionieren",
         "wie gewollt funktionierte",
@@ -6267,7 +6564,6 @@ export const catalogue: CompiledCatalogue = {
         "ohne Fehler durch liefen",
         "problemlos funktionieren",
         "problemlos funktionierte",
-        "reibungslos funktioniert",
         "stichprobenartig geprüft",
         "wie gewollt funktioniert",
         "alle Tests laufen durch",
@@ -6291,8 +6587,6 @@ export const catalogue: CompiledCatalogue = {
         "erfolgreich überprüft",
         "keine Auffälligkeiten",
         "keine Fehler gefunden",
-        "korrekt funktionieren",
-        "korrekt funktionierte",
         "tadellos funktioniert",
         "vollständig validiert",
         "wie erwartet arbeitet",
@@ -6304,8 +6598,6 @@ export const catalogue: CompiledCatalogue = {
         "alle Tests sind grün",
         "einwandfrei arbeitet",
         "erfolgreich getestet",
-        "korrekt funktioniert",
-        "reibungslos arbeitet",
         "sichergestellt haben",
         "vollständig getestet",
         "wie erwartet klappte",
@@ -6318,7 +6610,6 @@ export const catalogue: CompiledCatalogue = {
         "fehlerfrei arbeitet",
         "noch einmal geprüft",
         "problemlos arbeitet",
-        "reibungslos klappte",
         "sichergestellt habe",
         "vollständig geprüft",
         "wie erwartet klappt",
@@ -6338,8 +6629,6 @@ export const catalogue: CompiledCatalogue = {
         "keine Regressionen",
         "kontrolliert haben",
         "problemlos klappte",
-        "reibungslos klappt",
-        "reibungslos laufen",
         "sind durchgelaufen",
         "umfassend getestet",
         "wie erwartet läuft",
@@ -6357,7 +6646,6 @@ export const catalogue: CompiledCatalogue = {
         "kontrolliert habe",
         "problemlos klappt",
         "problemlos laufen",
-        "reibungslos läuft",
         "tadellos arbeitet",
         "verifiziert haben",
         "wie erwartet lief",
@@ -6368,10 +6656,8 @@ export const catalogue: CompiledCatalogue = {
         "bereit zum Merge",
         "einwandfrei lief",
         "fehlerfrei läuft",
-        "korrekt arbeitet",
         "nochmals geprüft",
         "problemlos läuft",
-        "reibungslos lief",
         "tadellos klappte",
         "verifiziert habe",
         "wie gewollt lief",
@@ -6381,7 +6667,6 @@ export const catalogue: CompiledCatalogue = {
         "doppelt geprüft",
         "fehlerfrei lief",
         "ist unverändert",
-        "korrekt klappte",
         "problemlos lief",
         "tadellos klappt",
         "tadellos laufen",
@@ -6392,8 +6677,6 @@ export const catalogue: CompiledCatalogue = {
         "bestätigt habe",
         "getestet haben",
         "ist alles grün",
-        "korrekt klappt",
-        "korrekt laufen",
         "lokal getestet",
         "tadellos läuft",
         "validiert habe",
@@ -6404,23 +6687,18 @@ export const catalogue: CompiledCatalogue = {
         "geprüft haben",
         "getestet habe",
         "keine Blocker",
-        "korrekt läuft",
         "lokal geprüft",
-        "sehen gut aus",
-        "sieht gut aus",
         "tadellos lief",
         "wurde behoben",
         "durch laufen",
         "durch liefen",
         "gegengeprüft",
         "geprüft habe",
-        "korrekt lief",
         "sind behoben",
         "wurde gelöst",
         "CI ist grün",
         "alles läuft",
         "ist behoben",
-        "sah gut aus",
         "alles grün",
         "ist gelöst",
         "sind grün",
@@ -6445,12 +6723,10 @@ export const catalogue: CompiledCatalogue = {
             "wie gewünscht",
             "wie erwartet",
             "einwandfrei",
-            "reibungslos",
             "wie gewollt",
             "fehlerfrei",
             "problemlos",
-            "tadellos",
-            "korrekt"
+            "tadellos"
           ],
           "within": 4
         },
@@ -6492,6 +6768,35 @@ export const catalogue: CompiledCatalogue = {
         },
         {
           "first": [
+            "Deployment",
+            "Ergebnisse",
+            "Änderungen",
+            "überprüft",
+            "Ergebnis",
+            "Pipeline",
+            "getestet",
+            "Änderung",
+            "geprüft",
+            "Build",
+            "Tests",
+            "alles",
+            "Diff",
+            "Test",
+            "das",
+            "CI",
+            "es"
+          ],
+          "then": [
+            "sehen jetzt gut aus",
+            "sieht jetzt gut aus",
+            "sehen gut aus",
+            "sieht gut aus",
+            "sah gut aus"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
             "wurden erfolgreich",
             "wurde erfolgreich",
             "ist erfolgreich",
@@ -6505,9 +6810,7 @@ export const catalogue: CompiledCatalogue = {
             "wurden",
             "hatte",
             "wurde",
-            "sind",
-            "hat",
-            "ist"
+            "hat"
           ],
           "then": [
             "erfolgreich verifiziert",
@@ -6541,6 +6844,7 @@ export const catalogue: CompiledCatalogue = {
             "die korrekten",
             "die richtigen",
             "jetzt korrekt",
+            "reibungslos",
             "inzwischen",
             "korrekt",
             "richtig",
@@ -6624,7 +6928,6 @@ export const catalogue: CompiledCatalogue = {
             "Suite",
             "Tests",
             "Lauf",
-            "Test",
             "Job",
             "CI"
           ],
@@ -6717,7 +7020,7 @@ export const catalogue: CompiledCatalogue = {
           "within": 1
         }
       ],
-      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|reibungslos|wie\\s+gewollt|fehlerfrei|problemlos|tadellos|korrekt)|(?:haben|habe),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:wurden\\s+erfolgreich|wurde\\s+erfolgreich|ist\\s+erfolgreich|wurde\\s+ausgiebig|wurde\\s+gründlich|ist\\s+gründlich|wurde\\s+bereits|ist\\s+bereits|wurde\\s+auch|ist\\s+gut|wurden|hatte|wurde|sind|hat|ist),?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|baut|lädt),?\\s+(?:jetzt\\s+die\\s+richtigen|die\\s+korrekten|die\\s+richtigen|jetzt\\s+korrekt|inzwischen|korrekt|richtig|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|ist\\s+jetzt\\s+behoben|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?\\s+(?:ist\\s+in\\s+Ordnung|wurde\\s+getestet|sieht\\s+gut\\s+aus|wurde\\s+geprüft|funktioniert|ist\\s+geprüft|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:die\\s+Pipeline|Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Die\\s+CI|Linter|Build|Suite|Tests|Lauf|Test|Job|CI),?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+habe|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+überprüft\\s+haben|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+überprüft\\s+habe|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+abgeschlossen|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+getestet\\s+habe|getestet\\s+und\\s+funktioniert|ohne\\s+Fehler\\s+durchgelaufen|reibungslos\\s+funktionieren|reibungslos\\s+funktionierte|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+getestet\\s+haben|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|reibungslos\\s+funktioniert|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+getestet\\s+habe|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|vollständig\\s+verifiziert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|korrekt\\s+funktionieren|korrekt\\s+funktionierte|tadellos\\s+funktioniert|vollständig\\s+validiert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|korrekt\\s+funktioniert|reibungslos\\s+arbeitet|sichergestellt\\s+haben|vollständig\\s+getestet|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|reibungslos\\s+klappte|sichergestellt\\s+habe|vollständig\\s+geprüft|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|ausgiebig\\s+getestet|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|gründlich\\s+getestet|keine\\s+Regressionen|kontrolliert\\s+haben|problemlos\\s+klappte|reibungslos\\s+klappt|reibungslos\\s+laufen|sind\\s+durchgelaufen|umfassend\\s+getestet|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|problemlos\\s+klappt|problemlos\\s+laufen|reibungslos\\s+läuft|tadellos\\s+arbeitet|verifiziert\\s+haben|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|einwandfrei\\s+lief|fehlerfrei\\s+läuft|korrekt\\s+arbeitet|nochmals\\s+geprüft|problemlos\\s+läuft|reibungslos\\s+lief|tadellos\\s+klappte|verifiziert\\s+habe|wie\\s+gewollt\\s+lief|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|doppelt\\s+geprüft|fehlerfrei\\s+lief|ist\\s+unverändert|korrekt\\s+klappte|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|überprüft\\s+haben|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|getestet\\s+haben|ist\\s+alles\\s+grün|korrekt\\s+klappt|korrekt\\s+laufen|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|wurden\\s+behoben|überprüft\\s+habe|einsatzbereit|gegengetestet|geprüft\\s+haben|getestet\\s+habe|keine\\s+Blocker|korrekt\\s+läuft|lokal\\s+geprüft|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|tadellos\\s+lief|wurde\\s+behoben|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|korrekt\\s+lief|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|ist\\s+behoben|sah\\s+gut\\s+aus|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
+      "source": "(?<![\\p{L}\\p{Nd}_])(?:(?:funktionieren|funktionierte|funktioniert|arbeitet|klappte|klappt|laufen|läuft|lief),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:wie\\s+vorgesehen|wie\\s+gewünscht|wie\\s+erwartet|einwandfrei|wie\\s+gewollt|fehlerfrei|problemlos|tadellos)|(?:haben|habe),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|gründlich\\s+getestet|gründlich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:laufen|liefen),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:ohne\\s+Fehler\\s+durch|fehlerfrei\\s+durch|durch)|(?:Deployment|Ergebnisse|Änderungen|überprüft|Ergebnis|Pipeline|getestet|Änderung|geprüft|Build|Tests|alles|Diff|Test|das|CI|es),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:sehen\\s+jetzt\\s+gut\\s+aus|sieht\\s+jetzt\\s+gut\\s+aus|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|sah\\s+gut\\s+aus)|(?:wurden\\s+erfolgreich|wurde\\s+erfolgreich|ist\\s+erfolgreich|wurde\\s+ausgiebig|wurde\\s+gründlich|ist\\s+gründlich|wurde\\s+bereits|ist\\s+bereits|wurde\\s+auch|ist\\s+gut|wurden|hatte|wurde|hat),?\\s+(?:erfolgreich\\s+verifiziert|erfolgreich\\s+validiert|erfolgreich\\s+getestet|erfolgreich\\s+geprüft|sichergestellt|kontrolliert|verifiziert|bestätigt|validiert|überprüft|getestet|geprüft)|(?:funktioniert|kompiliert|liefert|rendert|klappt|läuft|baut|lädt),?\\s+(?:jetzt\\s+die\\s+richtigen|die\\s+korrekten|die\\s+richtigen|jetzt\\s+korrekt|reibungslos|inzwischen|korrekt|richtig|jetzt|nun)|(?:Speicherlecks|Speicherleck|Regression|Abstürze|Probleme|Timeouts|Absturz|Problem|Timeout|Fehler|Bugs|Leck|Bug),?\\s+(?:treten\\s+nicht\\s+mehr\\s+auf|tritt\\s+nicht\\s+mehr\\s+auf|ist\\s+jetzt\\s+behoben|wurde\\s+beseitigt|wurden\\s+behoben|ist\\s+beseitigt|wurde\\s+behoben|sind\\s+behoben|wurde\\s+gelöst|ist\\s+behoben|sind\\s+gelöst|ist\\s+gelöst|sind\\s+weg|ist\\s+weg)|(?:alles),?\\s+(?:ist\\s+in\\s+Ordnung|wurde\\s+getestet|sieht\\s+gut\\s+aus|wurde\\s+geprüft|funktioniert|ist\\s+geprüft|in\\s+Ordnung|bestanden|erledigt|getestet|ist\\s+grün|geprüft|läuft|passt|grün)|(?:die\\s+Pipeline|Smoke-Tests|Deployment|Migration|Prüfungen|Testsuite|Pipeline|Testlauf|Linting|Checks|Die\\s+CI|Linter|Build|Suite|Tests|Lauf|Job|CI),?\\s+(?:sind\\s+durchgelaufen|ist\\s+durchgelaufen|waren\\s+erfolgreich|sind\\s+erfolgreich|haben\\s+bestanden|ist\\s+erfolgreich|war\\s+erfolgreich|durchgelaufen|hat\\s+bestanden|sehen\\s+gut\\s+aus|sieht\\s+gut\\s+aus|laufen\\s+durch|liefen\\s+durch|erfolgreich|läuft\\s+durch|lief\\s+durch|bestanden|sind\\s+grün|ist\\s+grün|grün)|(?:mit\\s+Produktivdaten|mit\\s+echten\\s+Daten|in\\s+Produktion|auf\\s+Staging|unter\\s+allen|auf\\s+allen|mit\\s+allen|in\\s+allen|manuell|lokal),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,3}?\\s+(?:kontrolliert|ausprobiert|verifiziert|validiert|überprüft|getestet|geprüft)|(?:Speicherverbrauch|Performance|Durchsatz|Startzeit|Verhalten|Leistung|Ausgabe|Latenz),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,4}?\\s+(?:hat\\s+sich\\s+nicht\\s+verändert|ist\\s+gleich\\s+geblieben|ist\\s+nicht\\s+betroffen|bleibt\\s+unverändert|ist\\s+unverändert|unverändert|ist\\s+gleich)|(?:Fachbereich|Reviewer|Review|Kunde|QA),?(?:\\s+[^\\s.!?;:\\uFFFC]+){0,1}?\\s+(?:hat\\s+freigegeben|hat\\s+abgenommen|hat\\s+zugestimmt|freigegeben|abgenommen|ist\\s+durch)|erfolgreich\\s+verifiziert\\s+haben|erfolgreich\\s+verifiziert\\s+habe|wie\\s+vorgesehen\\s+funktionieren|wie\\s+vorgesehen\\s+funktionierte|alle\\s+Tests\\s+sind\\s+erfolgreich|erfolgreich\\s+validiert\\s+haben|erfolgreich\\s+überprüft\\s+haben|wie\\s+gewünscht\\s+funktionieren|wie\\s+gewünscht\\s+funktionierte|wie\\s+vorgesehen\\s+funktioniert|erfolgreich\\s+getestet\\s+haben|erfolgreich\\s+validiert\\s+habe|erfolgreich\\s+überprüft\\s+habe|wie\\s+erwartet\\s+funktionieren|wie\\s+erwartet\\s+funktionierte|wie\\s+gewünscht\\s+funktioniert|Checks\\s+sind\\s+durchgelaufen|alle\\s+Tests\\s+sind\\s+bestanden|einwandfrei\\s+funktionieren|einwandfrei\\s+funktionierte|erfolgreich\\s+abgeschlossen|erfolgreich\\s+durchgelaufen|erfolgreich\\s+geprüft\\s+haben|erfolgreich\\s+getestet\\s+habe|getestet\\s+und\\s+funktioniert|ohne\\s+Fehler\\s+durchgelaufen|wie\\s+erwartet\\s+funktioniert|wie\\s+gewollt\\s+funktionieren|wie\\s+gewollt\\s+funktionierte|Tests\\s+sind\\s+durchgelaufen|alle\\s+Prüfungen\\s+bestanden|einwandfrei\\s+funktioniert|erfolgreich\\s+geprüft\\s+habe|fehlerfrei\\s+durchgelaufen|fehlerfrei\\s+funktionieren|fehlerfrei\\s+funktionierte|gründlich\\s+getestet\\s+haben|ohne\\s+Fehler\\s+durch\\s+laufen|ohne\\s+Fehler\\s+durch\\s+liefen|problemlos\\s+funktionieren|problemlos\\s+funktionierte|stichprobenartig\\s+geprüft|wie\\s+gewollt\\s+funktioniert|alle\\s+Tests\\s+laufen\\s+durch|erfolgreich\\s+verifiziert|fehlerfrei\\s+durch\\s+laufen|fehlerfrei\\s+durch\\s+liefen|fehlerfrei\\s+funktioniert|gründlich\\s+geprüft\\s+haben|gründlich\\s+getestet\\s+habe|keine\\s+Probleme\\s+gefunden|problemlos\\s+funktioniert|vollständig\\s+verifiziert|wie\\s+vorgesehen\\s+arbeitet|alle\\s+Tests\\s+erfolgreich|gründlich\\s+geprüft\\s+habe|tadellos\\s+funktionieren|tadellos\\s+funktionierte|wie\\s+gewünscht\\s+arbeitet|wie\\s+vorgesehen\\s+klappte|erfolgreich\\s+validiert|erfolgreich\\s+überprüft|keine\\s+Auffälligkeiten|keine\\s+Fehler\\s+gefunden|tadellos\\s+funktioniert|vollständig\\s+validiert|wie\\s+erwartet\\s+arbeitet|wie\\s+gewünscht\\s+klappte|wie\\s+vorgesehen\\s+klappt|wie\\s+vorgesehen\\s+laufen|Checks\\s+durchgelaufen|alle\\s+Tests\\s+bestanden|alle\\s+Tests\\s+sind\\s+grün|einwandfrei\\s+arbeitet|erfolgreich\\s+getestet|sichergestellt\\s+haben|vollständig\\s+getestet|wie\\s+erwartet\\s+klappte|wie\\s+gewollt\\s+arbeitet|wie\\s+gewünscht\\s+klappt|wie\\s+gewünscht\\s+laufen|wie\\s+vorgesehen\\s+läuft|einwandfrei\\s+klappte|erfolgreich\\s+geprüft|fehlerfrei\\s+arbeitet|noch\\s+einmal\\s+geprüft|problemlos\\s+arbeitet|sichergestellt\\s+habe|vollständig\\s+geprüft|wie\\s+erwartet\\s+klappt|wie\\s+erwartet\\s+laufen|wie\\s+gewollt\\s+klappte|wie\\s+gewünscht\\s+läuft|wie\\s+vorgesehen\\s+lief|Tests\\s+laufen\\s+durch|alles\\s+funktioniert|ausgiebig\\s+getestet|bleibt\\s+unverändert|einwandfrei\\s+klappt|einwandfrei\\s+laufen|fehlerfrei\\s+klappte|getestet\\s+und\\s+läuft|gründlich\\s+getestet|keine\\s+Regressionen|kontrolliert\\s+haben|problemlos\\s+klappte|sind\\s+durchgelaufen|umfassend\\s+getestet|wie\\s+erwartet\\s+läuft|wie\\s+gewollt\\s+klappt|wie\\s+gewollt\\s+laufen|wie\\s+gewünscht\\s+lief|Build\\s+erfolgreich|Pipeline\\s+ist\\s+grün|Tests\\s+erfolgreich|blieb\\s+unverändert|einwandfrei\\s+läuft|fehlerfrei\\s+klappt|fehlerfrei\\s+laufen|ist\\s+durchgelaufen|kontrolliert\\s+habe|problemlos\\s+klappt|problemlos\\s+laufen|tadellos\\s+arbeitet|verifiziert\\s+haben|wie\\s+erwartet\\s+lief|wie\\s+gewollt\\s+läuft|Checks\\s+bestanden|Checks\\s+sind\\s+grün|alles\\s+in\\s+Ordnung|bereit\\s+zum\\s+Merge|einwandfrei\\s+lief|fehlerfrei\\s+läuft|nochmals\\s+geprüft|problemlos\\s+läuft|tadellos\\s+klappte|verifiziert\\s+habe|wie\\s+gewollt\\s+lief|Tests\\s+bestanden|Tests\\s+sind\\s+grün|bestätigt\\s+haben|doppelt\\s+geprüft|fehlerfrei\\s+lief|ist\\s+unverändert|problemlos\\s+lief|tadellos\\s+klappt|tadellos\\s+laufen|validiert\\s+haben|überprüft\\s+haben|Build\\s+ist\\s+grün|alles\\s+ist\\s+grün|bestätigt\\s+habe|getestet\\s+haben|ist\\s+alles\\s+grün|lokal\\s+getestet|tadellos\\s+läuft|validiert\\s+habe|wurden\\s+behoben|überprüft\\s+habe|einsatzbereit|gegengetestet|geprüft\\s+haben|getestet\\s+habe|keine\\s+Blocker|lokal\\s+geprüft|tadellos\\s+lief|wurde\\s+behoben|durch\\s+laufen|durch\\s+liefen|gegengeprüft|geprüft\\s+habe|sind\\s+behoben|wurde\\s+gelöst|CI\\s+ist\\s+grün|alles\\s+läuft|ist\\s+behoben|alles\\s+grün|ist\\s+gelöst|sind\\s+grün|startklar|ist\\s+grün)(?![\\p{L}\\p{Nd}_])",
       "flags": "giu"
     }
   ]
