@@ -1,12 +1,13 @@
-// `npm run build`: checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts
-// (only when its content changed). Exits 1 and lists every problem when the
+// `npm run build`: checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts,
+// the Worker's asset catalogue.json and docs/signal-forms.json (each only when
+// its content changed). Exits 1 and lists every problem when the
 // catalogue is not valid. An optional argument names another project root
 // (the tests build fixture catalogues that way).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCatalogue } from './catalogue/build';
-import { GENERATED_FILE } from './catalogue/emit';
+import { CATALOGUE_ASSET_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
 import { formatProblem } from './catalogue/problems';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('..', import.meta.url));
@@ -19,22 +20,29 @@ if (!result.ok) {
   process.exit(1);
 }
 
-const target = join(root, GENERATED_FILE);
-let current: string | undefined;
-try {
-  current = readFileSync(target, 'utf8');
-} catch {
-  current = undefined;
-}
-const changed = current !== result.moduleText;
-if (changed) {
+/** Writes `text` to `file` under the root unless it holds exactly that; whether it wrote. */
+function writeIfChanged(file: string, text: string): boolean {
+  const target = join(root, file);
+  let current: string | undefined;
+  try {
+    current = readFileSync(target, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current === text) return false;
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, result.moduleText);
+  writeFileSync(target, text);
+  return true;
 }
+
+const moduleChanged = writeIfChanged(GENERATED_FILE, result.moduleText);
+const changed = writeIfChanged(CATALOGUE_ASSET_FILE, result.catalogueAssetText) || moduleChanged;
+const formsChanged = writeIfChanged(SIGNAL_FORMS_FILE, result.signalFormsText);
 
 const { catalogue } = result;
 console.log(
   `catalogue ${catalogue.catalogueVersion}: ${catalogue.rules.length} rules, ${catalogue.sources.length} sources, ` +
-    `${catalogue.signalRecords.length} signal records; ${changed ? 'wrote' : 'unchanged'} ${GENERATED_FILE} ` +
+    `${catalogue.signalRecords.length} signal records; ${changed ? 'wrote' : 'unchanged'} ${GENERATED_FILE}, ` +
+    `${formsChanged ? 'wrote' : 'unchanged'} ${SIGNAL_FORMS_FILE} ` +
     `(${Math.round(performance.now() - started)} ms)`,
 );

@@ -1,6 +1,9 @@
 // Rows: the Worker bundle as wrangler would upload it (`wrangler deploy
 // --dry-run --outdir`), raw and gzip-compressed: the shipped entry (MCP
 // included) and the same app without the MCP path (entries/worker-without-mcp.ts).
+// The static assets uploaded beside the script (src/worker/assets/: the review
+// page and the catalogue the Worker reads on its first tool call) are not part
+// of it; docs/measurements.md lists their sizes.
 // Targets: at most 170 KiB gzip without MCP (issue 16 leaves room for the Markdown and
 // HTML readers), at most 110 KiB with it.
 import { readFileSync } from 'node:fs';

@@ -8,7 +8,7 @@ import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-typ
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
 import { compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
-import { generatePatterns } from '../catalogue/variants';
+import { generatePatterns } from '../../src/core/catalogue/variants';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));
 

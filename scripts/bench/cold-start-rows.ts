@@ -4,7 +4,9 @@
 // --dry-run`. A harness Worker in workerd (Miniflare) loads each bundle into a
 // new isolate with the Worker Loader binding and times, inside workerd, from
 // the load to the end of the first answer, so neither Node.js nor Miniflare's
-// start is counted. Rounds alternate between the two Workers.
+// start is counted. Our Worker's first dispatch includes reading the catalogue
+// from its static assets and compiling its signal records. Rounds alternate
+// between the two Workers.
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
@@ -21,11 +23,15 @@ const DISPATCH_BODY = JSON.stringify({
 // The harness: `GET /?worker=ours|minimal&id=N` loads that bundle as a new
 // isolate named N, sends it the dispatch request and answers the milliseconds
 // from load to the last byte of the answer. The loaded Worker reads EVIDENCE
-// through the harness (a KV binding cannot be handed to another isolate).
+// and its static assets through the harness (neither binding can be handed to
+// another isolate).
 const HARNESS = `
 import { WorkerEntrypoint } from 'cloudflare:workers';
 export class EvidenceStore extends WorkerEntrypoint {
   get(key, options) { return this.env.EVIDENCE.get(key, options); }
+}
+export class AssetStore extends WorkerEntrypoint {
+  fetch(request) { return this.env.ASSETS.fetch(request); }
 }
 export default {
   async fetch(request, env) {
@@ -36,7 +42,7 @@ export default {
       compatibilityDate: env.COMPATIBILITY_DATE,
       mainModule: 'index.js',
       modules: { 'index.js': code },
-      env: { ...JSON.parse(env.VARS), EVIDENCE: env.EVIDENCE_STORE },
+      env: { ...JSON.parse(env.VARS), EVIDENCE: env.EVIDENCE_STORE, ASSETS: env.ASSET_STORE },
     }));
     const answer = await isolate.getEntrypoint().fetch('http://cold.start/v1/dispatch', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: env.DISPATCH_BODY,
@@ -67,7 +73,12 @@ export async function coldStartRows(root: string): Promise<Row[]> {
       compatibilityDate: deployed.compatibilityDate,
       workerLoaders: { LOADER: {} },
       kvNamespaces: ['EVIDENCE'],
-      serviceBindings: { EVIDENCE_STORE: { name: 'harness', entrypoint: 'EvidenceStore' } },
+      serviceBindings: {
+        EVIDENCE_STORE: { name: 'harness', entrypoint: 'EvidenceStore' },
+        ASSET_STORE: { name: 'harness', entrypoint: 'AssetStore' },
+      },
+      // The harness holds the deployed assets; run first, it answers its own requests.
+      assets: { ...deployed.assets, binding: 'ASSETS' },
       bindings: {
         OURS: readFileSync(ours.scriptPath, 'utf8'),
         MINIMAL: readFileSync(minimal.scriptPath, 'utf8'),

@@ -1,16 +1,26 @@
 // The catalogue build as a function of a root directory: load, check, compile,
 // render. No writes and no printing, so tests run it on fixture catalogues;
 // scripts/build-catalogue.ts is the command that writes the result.
+import { signalRecordAsWritten } from '../../src/core/catalogue/compile';
 import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
-import { PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
+import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
 import { compileSignalRecords } from './compile-signals';
 import { crossCheckCatalogue } from './cross-check';
-import { catalogueVersionOf, generatedModule } from './emit';
+import { catalogueAssetJson, catalogueVersionOf, generatedModule, signalFormsJson } from './emit';
 import { loadCatalogue } from './load';
 import { ProblemList, type CatalogueProblem } from './problems';
 
 export type CatalogueBuild =
-  | { readonly ok: true; readonly catalogue: CompiledCatalogue; readonly moduleText: string }
+  | {
+      readonly ok: true;
+      readonly catalogue: CompiledCatalogue;
+      /** catalogue.generated.ts: the signal records as written, compiled when the module loads. */
+      readonly moduleText: string;
+      /** docs/signal-forms.json: every form each signal record matches. */
+      readonly signalFormsText: string;
+      /** The Worker's static asset catalogue.json: the catalogue as written. */
+      readonly catalogueAssetText: string;
+    }
   | { readonly ok: false; readonly problems: readonly CatalogueProblem[] };
 
 /**
@@ -49,5 +59,15 @@ export function buildCatalogue(root: string): CatalogueBuild {
     sources,
     signalRecords,
   };
-  return { ok: true, catalogue, moduleText: generatedModule(catalogue) };
+  const signalRecordsAsWritten = SCANNABLE_RULE_IDS.flatMap((ruleId, index) =>
+    LANGUAGES.map((language) => signalRecordAsWritten({ ...signals[index]![language], ruleId, language })),
+  );
+  const written = { ...catalogue, signalRecords: signalRecordsAsWritten };
+  return {
+    ok: true,
+    catalogue,
+    moduleText: generatedModule(written),
+    signalFormsText: signalFormsJson(catalogue),
+    catalogueAssetText: catalogueAssetJson(written),
+  };
 }

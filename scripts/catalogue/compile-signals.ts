@@ -1,15 +1,15 @@
-// Compiles each signal record of catalogue/signals/ into its regex: generates
-// every form (variants.ts), proves the regex linear-time and runs it over the
+// Compiles each signal record of catalogue/signals/ into its regex with the
+// core's compiler (src/core/catalogue/compile.ts, which the bundle runs too):
+// generates every form, proves the regex linear-time and runs it over the
 // record's own examples. The build calls it after the cross-checks; its output
 // is the `signalRecords` of the catalogue.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import type { SignalRecordSource } from '../../src/core/catalogue/schema';
-import { compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compileSignalRecord } from '../../src/core/catalogue/compile';
 import { recordLinearTimeFailures } from './linear-time';
 import type { LoadedCatalogue } from './load';
 import type { ProblemList } from './problems';
-import { generatePatterns } from './variants';
 
 function quotes(regex: RegExp, text: string): string[] {
   return [...text.matchAll(regex)].map((m) => m[0]);
@@ -23,17 +23,17 @@ function compileRecord(
   problems: ProblemList,
 ): CompiledSignalRecord | undefined {
   const at = (path: string) => `${language}.${path}`;
-  const { phrases, pairs } = generatePatterns(record, language);
-  const source = compileRecordSource({ phrases, pairs });
+  const compiled = compileSignalRecord({ ...record, ruleId, language });
+  const { phrases, pairs, source, flags } = compiled;
   let regex: RegExp;
   try {
-    regex = new RegExp(source, RECORD_FLAGS);
+    regex = new RegExp(source, flags);
   } catch (error) {
     problems.add(file, at('phrases'), `does not compile: ${(error as Error).message}`);
     return undefined;
   }
   let ok = true;
-  for (const failure of recordLinearTimeFailures({ phrases, pairs }, source, RECORD_FLAGS)) {
+  for (const failure of recordLinearTimeFailures({ phrases, pairs }, source, flags)) {
     ok = false;
     // Name the phrase as written when a generated form came from one.
     const match = /^phrases\[(\d+)\]$/.exec(failure.part);
@@ -56,7 +56,7 @@ function compileRecord(
       problems.add(file, at(`nonMatches[${i}]`), `must not match, found ${JSON.stringify(found)}`);
     }
   });
-  return ok ? { id: record.id, ruleId, language, phrases, pairs, source, flags: RECORD_FLAGS } : undefined;
+  return ok ? compiled : undefined;
 }
 
 /** The compiled records in SCANNABLE_RULE_IDS order, English then German; problems go to `problems`. */

@@ -41,13 +41,24 @@ export function buildDeployBundle(root: string, entry?: string): DeployBundle {
   return { dir, scriptPath: join(dir, scripts[0]!), metafilePath, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** What Miniflare needs of wrangler.toml to run the bundle as deployed: date, flags, vars and KV bindings. */
+/** What Miniflare needs of wrangler.toml to run the bundle as deployed: date, flags, vars, KV bindings and the static assets. */
 export function deployedWorkerOptions(root: string) {
   const config = unstable_readConfig({ config: join(root, 'wrangler.toml') });
+  const { assets } = config;
+  if (assets?.directory === undefined) throw new Error('wrangler.toml has no [assets] directory (the review page)');
   return {
     compatibilityDate: config.compatibility_date,
     compatibilityFlags: config.compatibility_flags,
     bindings: config.vars as Record<string, string>,
     kvNamespaces: (config.kv_namespaces as readonly { binding: string }[]).map((namespace) => namespace.binding),
+    assets: {
+      directory: join(root, assets.directory),
+      ...(assets.binding === undefined ? {} : { binding: assets.binding }),
+      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: assets.run_worker_first === true },
+      assetConfig: {
+        ...(assets.html_handling === undefined ? {} : { html_handling: assets.html_handling }),
+        ...(assets.not_found_handling === undefined ? {} : { not_found_handling: assets.not_found_handling }),
+      },
+    },
   };
 }

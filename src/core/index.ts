@@ -1,7 +1,7 @@
 // The library entry `@voice/writing-rules/tools`: the four descriptors, the
 // dispatcher bound to the bundled catalogue and scanner, and the types and
 // checks hosts (and the Worker) build on.
-import { catalogue } from './catalogue/catalogue.generated';
+import { catalogue, catalogueVersion as bundledCatalogueVersion } from './catalogue/catalogue.generated';
 import { createCatalogueView, type CatalogueView } from './catalogue/view';
 import { createDispatcher } from './dispatcher';
 import { createSignalScanner } from './scanner/scan';
@@ -11,8 +11,11 @@ import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost } fr
 /** The four tool descriptors, deeply frozen, in documentation order. */
 export const writingReviewTools: readonly WritingToolDescriptor[] = Object.freeze(TOOLS.map((tool) => tool.descriptor));
 
-/** `<release>+<content hash>` of the bundled catalogue. */
-export const catalogueVersion: string = catalogue.catalogueVersion;
+/**
+ * `<release>+<content hash>` of the bundled catalogue. Its own constant, so a
+ * bundle that reads only the version leaves the catalogue out (the Worker).
+ */
+export const catalogueVersion: string = bundledCatalogueVersion;
 
 /**
  * A dispatcher for `host`'s fixed review context and evidence reader. Throws

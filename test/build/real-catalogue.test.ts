@@ -1,12 +1,14 @@
 // The project's own catalogue builds, and the committed catalogue.generated.ts
-// is exactly what the build makes of it (run `npm run build` when this fails).
+// and docs/signal-forms.json are exactly what the build makes of it (run
+// `npm run build` when this fails).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../scripts/catalogue/build';
-import { GENERATED_FILE } from '../../scripts/catalogue/emit';
+import { CATALOGUE_ASSET_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE } from '../../scripts/catalogue/emit';
 import { formatProblem } from '../../scripts/catalogue/problems';
-import { catalogue } from '../../src/core/catalogue/catalogue.generated';
+import { compileCatalogue } from '../../src/core/catalogue/compile';
+import { catalogue, catalogueAsWritten, catalogueVersion } from '../../src/core/catalogue/catalogue.generated';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,5 +23,31 @@ describe('the project catalogue', () => {
     if (!result.ok) throw new Error('the catalogue does not build');
     expect(readFileSync(`${root}${GENERATED_FILE}`, 'utf8')).toBe(result.moduleText);
     expect(catalogue).toEqual(result.catalogue);
+  });
+
+  it('compiles the records as written, at load, into exactly what the build checked', () => {
+    if (!result.ok) throw new Error('the catalogue does not build');
+    // The generated module carries neither regex sources nor flags: the core compiles them.
+    expect(result.moduleText).not.toMatch(/"(?:source|flags)":/);
+    expect(catalogue.signalRecords).toEqual(result.catalogue.signalRecords);
+  });
+
+  it('writes the Worker its catalogue asset: the same catalogue as written, compiled to the same records', () => {
+    if (!result.ok) throw new Error('the catalogue does not build');
+    const assetText = readFileSync(`${root}${CATALOGUE_ASSET_FILE}`, 'utf8');
+    expect(assetText).toBe(result.catalogueAssetText);
+    const asset = JSON.parse(assetText);
+    expect(asset).toEqual(JSON.parse(JSON.stringify(catalogueAsWritten)));
+    expect(asset.catalogueVersion).toBe(catalogueVersion);
+    expect(compileCatalogue(asset)).toEqual(result.catalogue);
+  });
+
+  it('lists every form each record matches in the committed docs/signal-forms.json', () => {
+    if (!result.ok) throw new Error('the catalogue does not build');
+    expect(readFileSync(`${root}${SIGNAL_FORMS_FILE}`, 'utf8')).toBe(result.signalFormsText);
+    const listed = JSON.parse(result.signalFormsText) as { records: { id: string; phrases: string[] }[] };
+    expect(listed.records.map((record) => [record.id, record.phrases])).toEqual(
+      catalogue.signalRecords.map((record) => [record.id, record.phrases]),
+    );
   });
 });

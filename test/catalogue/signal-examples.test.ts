@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { generatePatterns } from '../../scripts/catalogue/variants';
+import { generatePatterns } from '../../src/core/catalogue/variants';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
 import { compileRecordSource, MAX_PAIR_GAP, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';

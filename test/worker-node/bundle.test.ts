@@ -1,7 +1,7 @@
 // The bundle `wrangler deploy --dry-run` writes, the very file a deploy
 // uploads, run in Miniflare with the bindings of wrangler.toml and a KV
-// namespace: health, descriptors, dispatch, MCP through the official client,
-// and evidence read from KV. The workerd tests (test/worker) run the sources
+// namespace and the static assets: health, the review page, descriptors,
+// dispatch, MCP through the official client, and evidence read from KV. The workerd tests (test/worker) run the sources
 // through vitest's own bundling; these run the deploy artifact.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -42,12 +42,24 @@ const dispatch = (call: unknown) =>
   fetchWorker('/v1/dispatch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(call) });
 
 describe('the deploy bundle', () => {
-  it('is one module built with the Ajv stub in place of Ajv', () => {
+  it('is one module with its own MCP handler, without the MCP SDK, Ajv or the review page', () => {
     const { inputs } = JSON.parse(readFileSync(bundle.metafilePath, 'utf8')) as { inputs: Record<string, unknown> };
     const names = Object.keys(inputs);
-    expect(names.filter((name) => /node_modules\/ajv(-formats)?\//.test(name))).toEqual([]);
-    expect(names).toContain('src/worker/mcp/ajv-unavailable.ts');
-    expect(names.some((name) => name.includes('@modelcontextprotocol/sdk'))).toBe(true);
+    expect(names).toContain('src/worker/mcp/handle-mcp-request.ts');
+    expect(names.filter((name) => /node_modules\/(?:ajv|@modelcontextprotocol)/.test(name))).toEqual([]);
+    expect(names.filter((name) => name.startsWith('src/worker/assets/'))).toEqual([]);
+  });
+
+  it('carries the catalogue version but not the catalogue, which it reads from its assets', () => {
+    const { outputs } = JSON.parse(readFileSync(bundle.metafilePath, 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    const [output] = Object.values(outputs).filter((entry) => Object.keys(entry.inputs).length > 0);
+    const generated = output?.inputs['src/core/catalogue/catalogue.generated.ts'];
+    // The version constant alone; the data is about 150 KiB before gzip.
+    expect(generated?.bytesInOutput).toBeGreaterThan(0);
+    expect(generated?.bytesInOutput).toBeLessThan(200);
+    expect(readFileSync(bundle.scriptPath, 'utf8')).toContain(catalogueVersion);
   });
 });
 
@@ -56,6 +68,26 @@ describe('the deploy bundle in Miniflare', () => {
     const response = await fetchWorker('/healthz');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, catalogueVersion });
+  });
+
+  it('serves the review page from the static assets, in the asked language, with the host context', async () => {
+    const german = await fetchWorker('/', { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+    expect(german.status).toBe(200);
+    expect(german.headers.get('Content-Language')).toBe('de');
+    expect(german.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const html = await german.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain(`Catalogue version: ${catalogueVersion}`);
+    expect(html).not.toContain('<!--host-context-->');
+    expect(await (await fetchWorker('/?lang=en')).text()).toContain('<html lang="en">');
+  });
+
+  it('serves no asset under its own path: the Worker answers every request', async () => {
+    for (const path of ['/en.html', '/de.html', '/de']) {
+      const response = await fetchWorker(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    }
   });
 
   it('lists the four descriptors and revalidates them with 304', async () => {

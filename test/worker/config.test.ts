@@ -2,6 +2,7 @@
 // invalid-config naming the variable (never a secret's value).
 import { describe, expect, it, vi } from 'vitest';
 import { createWorkerHandler } from '../../src/worker/app';
+import { catalogueAsWritten, catalogueVersion } from '../../src/core/catalogue/catalogue.generated';
 import { ORIGIN, baseEnv, dispatchInit, errorOf, requestWith, variantEnv } from './helpers';
 
 const compose = dispatchInit({ name: 'compose_writing_review_prompt', arguments: {} });
@@ -40,6 +41,8 @@ describe('host configuration', () => {
     ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '-0.1' }, []],
     ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '10%' }, []],
     ['REQUEST_LOG_SAMPLE_RATE', { REQUEST_LOG_SAMPLE_RATE: '1e-1' }, []],
+    // The static assets: the review page and the catalogue the tools answer from.
+    ['ASSETS', {}, ['ASSETS']],
   ];
 
   for (const [variable, overrides, removed] of badValues) {
@@ -172,5 +175,39 @@ describe('host configuration', () => {
     expect(reports.join('\n')).not.toContain(secret);
     // The same env still serves normally through the shipped handler.
     expect((await requestWith(baseEnv, '/healthz')).status).toBe(200);
+  });
+});
+
+describe('the catalogue asset', () => {
+  const find = dispatchInit({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.', ruleIds: ['word-choice'] } });
+  /** An ASSETS binding that serves `catalogue.json` as `serve` answers and every other path from the real assets. */
+  const assetsServing = (serve: () => Response) =>
+    variantEnv({
+      ASSETS: {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+          new URL(input instanceof Request ? input.url : input).pathname === '/catalogue.json'
+            ? Promise.resolve(serve())
+            : (baseEnv.ASSETS as Fetcher).fetch(input, init),
+      },
+    });
+
+  it('answers tool calls from the catalogue the build wrote, with the version the Worker was built with', async () => {
+    const response = await requestWith(baseEnv, '/v1/dispatch', find);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { catalogueVersion: string; signals: { quote: string }[] } };
+    expect(body.data.catalogueVersion).toBe(catalogueVersion);
+    expect(body.data.signals.map((signal) => signal.quote)).toEqual(['powerful']);
+  });
+
+  it('answers 500 internal-error, not a wrong catalogue, when the asset is of another build or missing', async () => {
+    const otherBuild = assetsServing(() => Response.json({ ...catalogueAsWritten, catalogueVersion: '2000.01+000000000000' }));
+    const missing = assetsServing(() => new Response('Not Found', { status: 404 }));
+    for (const env of [otherBuild, missing]) {
+      const response = await requestWith(env, '/v1/dispatch', find);
+      expect(response.status).toBe(500);
+      expect(await errorOf(response)).toMatchObject({ ok: false, code: 'internal-error' });
+      // Only tool calls need the catalogue.
+      expect((await requestWith(env, '/healthz')).status).toBe(200);
+    }
   });
 });

@@ -28,8 +28,8 @@ const toolCall = (name: unknown, args: unknown) =>
   JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } });
 
 describe('POST /mcp under hostile input', () => {
-  // An empty array is answered 202 without a body by the SDK (a batch of no
-  // requests needs no answer); every other broken message gets a JSON-RPC error.
+  // Every broken message gets a JSON-RPC error (the empty batch too, in
+  // test/worker/mcp.test.ts).
   it.each(['{"jsonrpc":', 'null', '"x"', '{"jsonrpc":"2.0"}'])('answers %j with a JSON-RPC error and a 4xx', async (body) => {
     const response = await post(body);
     expect(response.status).toBeGreaterThanOrEqual(400);
@@ -43,9 +43,10 @@ describe('POST /mcp under hostile input', () => {
     expect(await jsonOf(response)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
   });
 
-  // Bug (worker, MCP): the SDK parses `arguments` with zod, whose record parsing
-  // drops an own `__proto__` key, so the call succeeds where POST /v1/dispatch
-  // refuses it (a call that names any field the tool does not list fails).
+  // Bug (worker, MCP), from when the SDK's server answered: it parsed `arguments`
+  // with zod, whose record parsing drops an own `__proto__` key, so the call
+  // succeeded where POST /v1/dispatch refuses it (a call that names any field
+  // the tool does not list fails).
   it('refuses a __proto__ key in tool arguments, as POST /v1/dispatch does', async () => {
     const response = await post(toolCall('get_writing_rules', JSON.parse('{"__proto__":{"detail":"full"}}')));
     const body = (await jsonOf(response)) as ToolCallAnswer;
@@ -53,8 +54,9 @@ describe('POST /mcp under hostile input', () => {
     expect(toolErrorOf(body)?.code).toBe('invalid-arguments');
   });
 
-  // Bug (worker, MCP): the SDK's CallToolRequestSchema refused such arguments
-  // with a JSON-RPC -32603 carrying zod's issue list, and a raw null became {}.
+  // Bug (worker, MCP), from when the SDK's server answered: its CallToolRequestSchema
+  // refused such arguments with a JSON-RPC -32603 carrying zod's issue list,
+  // and a raw null became {}.
   it.each([
     ['null', null],
     ['an array', []],
@@ -99,7 +101,7 @@ describe('POST /mcp under hostile input', () => {
     const response = await post(toolCall(name, args));
     expect(response.status).toBe(200);
     const body = (await jsonOf(response)) as ToolCallAnswer;
-    // The SDK may refuse malformed params itself (a JSON-RPC error) or pass the call on (isError).
+    // Malformed params may be refused as a JSON-RPC error, or the call passed on to the dispatcher (isError).
     if (body.error === undefined) {
       expect(body.result?.isError).toBe(true);
       expect(['unknown-tool', 'invalid-arguments']).toContain(toolErrorOf(body)?.code);

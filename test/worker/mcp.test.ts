@@ -182,6 +182,71 @@ describe('MCP structuredContent against outputSchema', () => {
   });
 });
 
+describe('MCP lifecycle and protocol', () => {
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    request('/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const initialize = (protocolVersion: string) => ({
+    jsonrpc: '2.0',
+    id: 'init',
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+  });
+
+  it('answers the official client’s ping', async () => {
+    const client = await connect();
+    expect(await client.ping()).toEqual({});
+  });
+
+  it('settles on the client’s protocol revision when it knows it, else on its newest', async () => {
+    const known = (await (await post(initialize('2025-03-26'))).json()) as { id: unknown; result: { protocolVersion: string; capabilities: unknown } };
+    expect(known).toMatchObject({ id: 'init', result: { protocolVersion: '2025-03-26', capabilities: { tools: {} } } });
+    const unknown = (await (await post(initialize('1999-01-01'))).json()) as { result: { protocolVersion: string } };
+    expect(unknown.result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('accepts notifications and a client’s responses with 202 and no body', async () => {
+    const response = await post([
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 5, result: {} },
+    ]);
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+  });
+
+  it('answers a batch in order, with method-not-found for a method it does not serve', async () => {
+    const response = await post([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } },
+      { jsonrpc: '2.0', id: 2, method: 'resources/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } },
+    ]);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, error: { code: -32601, message: expect.stringContaining('resources/list') } },
+      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: expect.stringContaining('params.name') } },
+    ]);
+  });
+
+  it.each([
+    ['an Accept header without text/event-stream', { Accept: 'application/json' }, '{}', 406, -32000],
+    ['a body that is not JSON', {}, '{"jsonrpc":', 400, -32700],
+    ['a text body', { 'Content-Type': 'text/plain' }, '{}', 415, -32000],
+    ['an unknown protocol revision', { 'MCP-Protocol-Version': '1999-01-01' }, { jsonrpc: '2.0', id: 1, method: 'ping' }, 400, -32000],
+    ['an initialize inside a batch', {}, [initialize('2025-06-18'), { jsonrpc: '2.0', id: 2, method: 'ping' }], 400, -32600],
+    ['an empty batch', {}, [], 400, -32600],
+    ['params that are not an object', {}, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: [1] }, 400, -32600],
+  ])('refuses %s with its status and a JSON-RPC error without an id', async (_label, headers, body, status, code) => {
+    const response = await post(body, headers);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code, message: expect.any(String) } });
+  });
+});
+
 describe('/mcp over HTTP', () => {
   it('answers GET and DELETE with 405 and Allow: POST', async () => {
     for (const method of ['GET', 'DELETE']) {

@@ -1,7 +1,9 @@
-// The shape of the compiled catalogue module that the build writes to
-// `catalogue.generated.ts` and every face of the service bundles.
+// The shapes of the catalogue: as the build writes it to
+// `catalogue.generated.ts` (signal records as written), and compiled, as every
+// face of the service reads it (compile.ts generates the forms and regexes).
 import type { Language, ProfileId, RuleId } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
+import type { SignalPatternsAsWritten } from './variants';
 
 /** Phrase A, then phrase B within at most `within` words of the same sentence. */
 export interface CompiledPhrasePair {
@@ -34,6 +36,13 @@ export interface CompiledSignalRecord {
   readonly flags: string;
 }
 
+/** One signal record as written in catalogue/signals/, without its examples, notes and sources. */
+export interface SignalRecordAsWritten extends SignalPatternsAsWritten {
+  readonly id: string;
+  readonly ruleId: RuleId;
+  readonly language: Language;
+}
+
 export interface CompiledCatalogue {
   /** `<release>+<content hash>`; changes with any content change. */
   readonly catalogueVersion: string;
@@ -44,4 +53,14 @@ export interface CompiledCatalogue {
   readonly sources: readonly CatalogueSource[];
   /** Sixteen records: the eight scannable rules, English and German. */
   readonly signalRecords: readonly CompiledSignalRecord[];
+}
+
+/**
+ * The catalogue as the build writes it: checked, with every rule, source and
+ * profile as served, and the signal records as written. Their generated forms
+ * and regexes (about 30 KiB gzip) are left to compile.ts at load time.
+ */
+export interface CatalogueAsWritten extends Omit<CompiledCatalogue, 'signalRecords'> {
+  /** Sixteen records, in the order of `CompiledCatalogue.signalRecords`. */
+  readonly signalRecords: readonly SignalRecordAsWritten[];
 }

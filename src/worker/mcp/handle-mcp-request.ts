@@ -1,13 +1,11 @@
-// MCP over Streamable HTTP, stateless: every POST gets a fresh low-level SDK
-// `Server` and web-standard transport, answers in JSON and is closed again, so
-// no session or Durable Object is needed. tools/list serves the descriptors as
-// they are; tools/call runs the same dispatcher as POST /v1/dispatch.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+// MCP over Streamable HTTP, stateless, answered in JSON: each POST carries one
+// JSON-RPC message (or a batch, as protocol 2025-03-26 allows) and gets every
+// answer in one JSON body; no session, no server-to-client stream. The server
+// side is this file rather than the MCP SDK's Server and transport, which
+// weighed about 15 KiB gzip in the Worker for four methods (docs/measurements.md);
+// the tests drive it with the SDK's own Client. tools/list serves the
+// descriptors as they are; tools/call runs the same dispatcher as POST /v1/dispatch.
 import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/types';
-import { MAX_BODY_BYTES } from '../middleware/request-body';
 
 /** What the MCP endpoint needs from the Worker. */
 export interface McpEndpointOptions {
@@ -15,138 +13,161 @@ export interface McpEndpointOptions {
   readonly dispatch: (call: WritingToolCall) => Promise<WritingToolResult>;
   /** Reported as `serverInfo.version`, e.g. the catalogue version. */
   readonly version: string;
-  /** Replaces the refusing validator; the validator benchmark passes the SDK's Ajv here. */
-  readonly createJsonSchemaValidator?: () => jsonSchemaValidator;
 }
+
+/** The request body as the route read it: its JSON value, or not JSON in UTF-8. */
+export type McpBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 
 const SERVER_NAME = 'writing-rules';
 
-const refuse: JsonSchemaValidator<never> = () => ({
-  valid: false,
-  data: undefined,
-  errorMessage: 'This server requests no client input, so it accepts none.',
-});
+/** Protocol revisions this server speaks, newest first; initialize settles on the client's if listed, else the newest. */
+export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+
+/** The most messages one batch may hold (the SDK's server allows as many). */
+const MAX_BATCH = 100;
+
+// JSON-RPC 2.0 error codes, and -32000, which MCP's transport uses for HTTP-level refusals.
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+const TRANSPORT_ERROR = -32000;
+
+type Id = string | number;
+type JsonObject = Record<string, unknown>;
+type Answer = { jsonrpc: '2.0'; id: Id } & ({ result: JsonObject } | { error: { code: number; message: string } });
+
+/** A JSON-RPC request (with an id); notifications and a client's responses have none we answer. */
+interface RpcRequest {
+  readonly id: Id;
+  readonly method: string;
+  readonly params: JsonObject;
+}
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An HTTP refusal with a JSON-RPC error that names no request (`id: null`), as the transport spec has it. */
+function refusal(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+}
 
 /**
- * The JSON Schema validator handed to the SDK's `Server` instead of its default
- * Ajv; it refuses every value. The low-level `Server` asks for a validator only
- * to check a client's answer to an elicitation request (`elicitInput`), which
- * this server never sends: it neither validates tool arguments (the
- * dispatcher's own schemas do) nor its own results. So the Worker never runs
- * Ajv, and the build replaces the `ajv` packages with a stub (wrangler.toml
- * `[alias]`); building Ajv for every stateless request also cost CPU for
- * nothing (see docs/agents.md).
+ * Sorts a message into a request, something to accept without an answer
+ * (a notification, or a response to a request this server never sends), or
+ * invalid. `params`, when present, must be an object: MCP names every parameter.
  */
-const refusingJsonSchemaValidator: jsonSchemaValidator = {
-  getValidator: <T>() => refuse as JsonSchemaValidator<T>,
-};
-
-/**
- * The MCP tools/call result for one dispatched call: the data as
- * structuredContent (it fits the tool's outputSchema) plus the same JSON as
- * text for clients that read only text. An error becomes `isError: true` with
- * `{ "error": { code, message } }` as text only: structuredContent must fit
- * the outputSchema, which describes results, and MCP clients check it.
- */
-function toCallToolResult(result: WritingToolResult): CallToolResult {
-  if (!result.ok) {
-    return { content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }], isError: true };
+function classify(message: unknown): RpcRequest | 'accepted' | 'invalid' {
+  if (!isObject(message) || message.jsonrpc !== '2.0') return 'invalid';
+  const { id, method, params } = message;
+  const validId = (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)));
+  if (typeof method !== 'string') {
+    const isResponse = validId && (Object.hasOwn(message, 'result') || isObject(message.error));
+    return isResponse ? 'accepted' : 'invalid';
   }
-  const data = result.data as Record<string, unknown>;
+  if (params !== undefined && !isObject(params)) return 'invalid';
+  if (!Object.hasOwn(message, 'id')) return 'accepted';
+  return validId ? { id: id as Id, method, params: (params as JsonObject | undefined) ?? {} } : 'invalid';
+}
+
+/**
+ * The tools/call result for one dispatched call: the data as structuredContent
+ * (it fits the tool's outputSchema) plus the same JSON as text for clients that
+ * read only text. An error becomes `isError: true` with `{ "error": { code,
+ * message } }` as text only: structuredContent must fit the outputSchema, which
+ * describes results, and MCP clients check it.
+ */
+function toCallToolResult(result: WritingToolResult): JsonObject {
+  if (!result.ok) return { content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }], isError: true };
+  const data = result.data as JsonObject;
   return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
-function toMcpTool(descriptor: WritingToolDescriptor): Tool {
+function toMcpTool(descriptor: WritingToolDescriptor): JsonObject {
   return {
     name: descriptor.name,
     title: descriptor.title,
     description: descriptor.description,
-    inputSchema: descriptor.inputSchema as Tool['inputSchema'],
-    outputSchema: descriptor.outputSchema as Tool['outputSchema'],
+    inputSchema: descriptor.inputSchema,
+    outputSchema: descriptor.outputSchema,
     annotations: { title: descriptor.title, ...descriptor.annotations },
   };
 }
 
-/**
- * The `arguments` of each tools/call message in the body, by JSON-RPC id, as
- * JSON.parse read them. The SDK's own copy drops keys such as `__proto__`; the
- * dispatcher must see them to refuse them, exactly as POST /v1/dispatch does.
- */
-function rawCallArguments(body: unknown): ReadonlyMap<unknown, unknown> {
-  const calls = new Map<unknown, unknown>();
-  for (const message of Array.isArray(body) ? body : [body]) {
-    const call = toolCallOf(message);
-    if (call !== undefined && Object.hasOwn(call.params, 'arguments')) calls.set(call.id, call.params.arguments);
+/** The result of one request, or the JSON-RPC error it earns. */
+async function answer(request: RpcRequest, options: McpEndpointOptions): Promise<Answer> {
+  const { id, method, params } = request;
+  const result = (value: JsonObject): Answer => ({ jsonrpc: '2.0', id, result: value });
+  const error = (code: number, message: string): Answer => ({ jsonrpc: '2.0', id, error: { code, message } });
+  switch (method) {
+    case 'initialize': {
+      if (typeof params.protocolVersion !== 'string') return error(INVALID_PARAMS, 'Invalid params: initialize needs params.protocolVersion, a string.');
+      const asked = params.protocolVersion as (typeof MCP_PROTOCOL_VERSIONS)[number];
+      return result({
+        protocolVersion: MCP_PROTOCOL_VERSIONS.includes(asked) ? asked : MCP_PROTOCOL_VERSIONS[0],
+        capabilities: { tools: {} },
+        serverInfo: { name: SERVER_NAME, version: options.version },
+      });
+    }
+    case 'ping':
+      return result({});
+    case 'tools/list':
+      // Four tools fit one page: no cursor is ever handed out.
+      return result({ tools: options.tools.map(toMcpTool) });
+    case 'tools/call': {
+      if (typeof params.name !== 'string') return error(INVALID_PARAMS, 'Invalid params: tools/call needs params.name, a string.');
+      // MCP leaves `arguments` out for a call without any; that is the empty object. A key that
+      // is present keeps its raw value (null, an array, `__proto__` inside) for the dispatcher to judge.
+      const args = Object.hasOwn(params, 'arguments') ? params.arguments : {};
+      try {
+        return result(toCallToolResult(await options.dispatch({ name: params.name, arguments: args })));
+      } catch {
+        // The dispatcher answers every refusal itself; this is a fault of the Worker.
+        return error(INTERNAL_ERROR, 'Internal error: the tool call failed unexpectedly.');
+      }
+    }
+    default:
+      return error(METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}. This server answers initialize, ping, tools/list and tools/call.`);
   }
-  return calls;
 }
+
+const mediaType = (header: string | null) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /**
- * The body as the SDK may read it: a tools/call whose `arguments` is present but
- * not an object (null, an array, a string) gets `{}` in its copy, so the SDK
- * passes the call on instead of answering -32603 with its schema's issues. The
- * handler dispatches the raw value from `rawCallArguments`, which the
- * dispatcher refuses as `invalid-arguments`.
+ * Answers one POST to /mcp (routes/mcp.ts answers the other methods) whose
+ * body the route has read within the size limit and parsed. HTTP-level
+ * refusals (406, 415, 400) come as JSON-RPC errors without an id.
  */
-function withObjectArguments(body: unknown): unknown {
-  const fix = (message: unknown): unknown => {
-    const call = toolCallOf(message);
-    if (call === undefined || !Object.hasOwn(call.params, 'arguments') || isPlainObject(call.params.arguments)) return message;
-    return { ...(message as object), params: { ...call.params, arguments: {} } };
-  };
-  return Array.isArray(body) ? body.map(fix) : fix(body);
-}
-
-function toolCallOf(message: unknown): { id: unknown; params: { arguments?: unknown } } | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
-  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown };
-  if (method !== 'tools/call' || typeof params !== 'object' || params === null) return undefined;
-  return { id, params: params as { arguments?: unknown } };
-}
-
-function isPlainObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function createServer(options: McpEndpointOptions, rawArguments: ReadonlyMap<unknown, unknown>): Server {
-  const server = new Server(
-    { name: SERVER_NAME, version: options.version },
-    {
-      capabilities: { tools: {} },
-      jsonSchemaValidator: options.createJsonSchemaValidator?.() ?? refusingJsonSchemaValidator,
-    },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name } = request.params;
-    // MCP leaves `arguments` out for a call without any; that is the empty object.
-    // A key that is present keeps its raw value, null included, for the dispatcher to judge.
-    const args = rawArguments.has(extra.requestId) ? rawArguments.get(extra.requestId) : (request.params.arguments ?? {});
-    return toCallToolResult(await options.dispatch({ name, arguments: args }));
-  });
-  return server;
-}
-
-/**
- * Answers one POST to /mcp (routes/mcp.ts answers the other methods).
- * Pass `parsedBody` when middleware has already read and parsed the request
- * body; tools/call then dispatches the arguments exactly as parsed.
- */
-export async function handleMcpRequest(
-  request: Request,
-  options: McpEndpointOptions,
-  parsedBody?: unknown,
-): Promise<Response> {
-  const server = createServer(options, rawCallArguments(parsedBody));
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: MAX_BODY_BYTES,
-  });
-  try {
-    await server.connect(transport);
-    return await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody: withObjectArguments(parsedBody) });
-  } finally {
-    await server.close();
+export async function handleMcpRequest(request: Request, body: McpBody, options: McpEndpointOptions): Promise<Response> {
+  const accept = request.headers.get('accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return refusal(406, TRANSPORT_ERROR, 'Not Acceptable: the client must accept both application/json and text/event-stream.');
   }
+  if (mediaType(request.headers.get('content-type')) !== 'application/json') {
+    return refusal(415, TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json.');
+  }
+  if (!body.ok) return refusal(400, PARSE_ERROR, 'Parse error: the body is not JSON in UTF-8.');
+  const batch = Array.isArray(body.value);
+  const messages: unknown[] = batch ? (body.value as unknown[]) : [body.value];
+  if (messages.length === 0 || messages.length > MAX_BATCH) {
+    return refusal(400, INVALID_REQUEST, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages.`);
+  }
+  const sorted = messages.map(classify);
+  if (sorted.includes('invalid')) {
+    return refusal(400, INVALID_REQUEST, 'Invalid Request: every message must be a JSON-RPC 2.0 request, notification or response, with params an object.');
+  }
+  const requests = sorted.filter((message): message is RpcRequest => message !== 'accepted' && message !== 'invalid');
+  const initializes = requests.some((message) => message.method === 'initialize');
+  if (initializes && messages.length > 1) {
+    return refusal(400, INVALID_REQUEST, 'Invalid Request: initialize must be sent alone.');
+  }
+  // After initialize, a client names the negotiated revision in this header; an unknown one is refused.
+  const version = request.headers.get('mcp-protocol-version');
+  if (!initializes && version !== null && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    return refusal(400, TRANSPORT_ERROR, `Bad Request: unsupported protocol version ${version.slice(0, 40)} (supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}).`);
+  }
+  // Notifications and responses alone are accepted without a body.
+  if (requests.length === 0) return new Response(null, { status: 202 });
+  const answers = await Promise.all(requests.map((message) => answer(message, options)));
+  return Response.json(batch ? answers : answers[0]);
 }

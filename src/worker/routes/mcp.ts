@@ -1,7 +1,7 @@
 // POST /mcp: the MCP face of the same dispatcher (mcp/handle-mcp-request.ts).
 // Other methods answer 405 as JSON-RPC. Only the shipped entry (index.ts)
 // mounts it, so a build that leaves MCP out (the bundle benchmark) carries none
-// of the MCP SDK.
+// of it.
 import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import type { AppEnv } from '../env';
@@ -19,24 +19,18 @@ export function mcpRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
     return c.json({ jsonrpc: '2.0', error: { code: -32600, message: refusal.message }, id: null }, 413);
   });
   routes.post('/mcp', tooLarge, async (c) => {
-    // The body was read within the limit; the SDK gets it back, parsed where it
-    // is JSON (so tools/call sees the arguments as sent) and raw where it is not
-    // (so the SDK answers its own JSON-RPC parse error).
-    const { bytes, json } = await readJsonBody(c);
-    return handleMcpRequest(
-      new Request(c.req.raw, { body: bytes }),
-      {
-        tools: writingReviewTools,
-        version: catalogueVersion,
-        // Records the called tool and its outcome in the request log, as /v1/dispatch does.
-        dispatch: async (call) => {
-          const result = await dispatcher.dispatch(call);
-          recordToolCall(c, call, result);
-          return result;
-        },
+    // Read within the limit and parsed once, so tools/call sees the arguments exactly as sent.
+    const { json } = await readJsonBody(c);
+    return handleMcpRequest(c.req.raw, json, {
+      tools: writingReviewTools,
+      version: catalogueVersion,
+      // Records the called tool and its outcome in the request log, as /v1/dispatch does.
+      dispatch: async (call) => {
+        const result = await dispatcher.dispatch(call);
+        recordToolCall(c, call, result);
+        return result;
       },
-      json.ok ? json.value : undefined,
-    );
+    });
   });
   // The endpoint is stateless: it opens no server-to-client stream (GET) and
   // keeps no session to end (DELETE), which Streamable HTTP lets a server refuse with 405.

@@ -1,0 +1,34 @@
+// Compiles the signal records as written into what the scanner runs: every
+// generated form (variants.ts) and one regex source per record. The build runs
+// it to check each record (linear time, examples); the library's bundled
+// catalogue runs it when it loads, and the Worker when it reads its catalogue
+// asset. So what ships is the short lists a writer wrote rather than every
+// form, and the build and what ships share one compiler.
+import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten } from './compiled-types';
+import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
+import { generatePatterns } from './variants';
+
+/** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
+export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
+  const { phrases, pairs } = generatePatterns(record, record.language);
+  return {
+    id: record.id,
+    ruleId: record.ruleId,
+    language: record.language,
+    phrases,
+    pairs,
+    source: compileRecordSource({ phrases, pairs }),
+    flags: RECORD_FLAGS,
+  };
+}
+
+/** The catalogue with its signal records compiled; everything else as given. */
+export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue {
+  return { ...written, signalRecords: written.signalRecords.map(compileSignalRecord) };
+}
+
+/** The record as the generated module and the Worker's asset carry it: the pattern fields a writer wrote, nothing generated. */
+export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs };
+}
