@@ -1,9 +1,9 @@
 // Hand-made scanner records and texts for the scanner tests: phrases that
 // overlap across rules, share prefixes, end in ß or contain s and k (which the
-// Unicode flag folds with ſ and the Kelvin sign).
+// Unicode flag folds with ſ and the Kelvin sign); and records with bounded pairs.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import type { Language, RuleId } from '../../src/core/catalogue/ids';
-import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, compileRecordSource, orderPhrases, type PhrasePair, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 
 function record(ruleId: RuleId, language: Language, phrases: string[]): CompiledSignalRecord {
   const ordered = [...phrases].sort((a, b) => b.length - a.length);
@@ -42,4 +42,54 @@ export const EDGE_TEXTS: readonly { name: string; language: Language; text: stri
   { name: 'umlauts next to a phrase', language: 'de', text: 'äes esä ümächtig mächtigö Dieses dies, DIES es ist möglich, Es\nist\u00A0möglich' },
   { name: 'dotted capital I in German', language: 'de', text: '\u0130st \u0131st IST ist İST' },
   { name: 'empty text', language: 'de', text: '' },
+];
+
+function pairRecord(ruleId: RuleId, language: Language, phrases: string[], pairs: PhrasePair[]): CompiledSignalRecord {
+  const ordered = orderPhrases(phrases);
+  return { id: `${ruleId}.${language}`, ruleId, language, phrases: ordered, pairs, source: compileRecordSource({ phrases: ordered, pairs }), flags: RECORD_FLAGS };
+}
+
+// Longer than the most pieces a branch of the shared candidate keeps, so the
+// candidate cuts it and the record's own filter must tell it from near-misses.
+const LONG = 'it is important to keep in mind that';
+
+/**
+ * Records with bounded pairs: first parts that are common words, also
+ * literal phrases of the same or another record, adjacent (within 0) and
+ * wide (within 8) gaps, a first part that starts with ü, and a phrase longer
+ * than the candidate keeps.
+ */
+export const PAIR_FIXTURE_RECORDS: readonly CompiledSignalRecord[] = [
+  pairRecord('calibrated-uncertainty', 'en', ['may'], [
+    { first: ['may', 'might'], then: ['perhaps', 'possibly'], within: 3 },
+    { first: ['usually', 'typically'], then: ['in most cases', 'mostly'], within: 8 },
+  ]),
+  pairRecord('concrete-subject', 'en', [LONG, 'it'], [
+    { first: ['it', 'this', "it's"], then: ['allows', 'enables', "doesn't"], within: 0 },
+    { first: ['it is', "it's"], then: ['important to note', 'worth noting'], within: 0 },
+  ]),
+  pairRecord('unsupported-contrast', 'en', ['not just'], [
+    { first: ['not only', 'not just'], then: ['but', 'but also'], within: 8 },
+  ]),
+  pairRecord('calibrated-uncertainty', 'de', ['üblicherweise'], [
+    { first: ['üblicherweise', 'meist'], then: ['vielleicht', 'unter Umständen'], within: 4 },
+    { first: ['es scheint'], then: ['möglicherweise'], within: 0 },
+  ]),
+];
+
+/** Every rule that has a pair fixture record. */
+export const PAIR_FIXTURE_RULE_IDS: readonly RuleId[] = [...new Set(PAIR_FIXTURE_RECORDS.map((r) => r.ruleId))];
+
+/** Texts that probe how pairs match: gaps, commas, sentence ends, near-misses, the cut phrase. */
+export const PAIR_EDGE_TEXTS: readonly { name: string; language: Language; text: string }[] = [
+  { name: 'pair with no words between', language: 'en', text: 'It may perhaps work. It may, perhaps, work.' },
+  { name: 'pair with the most words between, and one too many', language: 'en', text: 'usually a b c d e f g h mostly; usually a b c d e f g h i mostly' },
+  { name: 'pair stopped by sentence and clause marks', language: 'en', text: 'may be. perhaps may be; perhaps may be: perhaps may be! possibly may be? possibly' },
+  { name: 'pair stopped by the object replacement mark', language: 'en', text: 'may \uFFFC perhaps may x\uFFFCy perhaps' },
+  { name: 'first part alone, also a phrase', language: 'en', text: 'It may. May I? MAY\n\nPERHAPS maybe perhaps mayperhaps' },
+  { name: 'adjacent pairs and their near-misses', language: 'en', text: "It allows. This enables, it allowed, it's allows it doesn't it’s doesn’t IT ALLOWS it\tallows itallows" },
+  { name: 'adjacent pair with a comma and with two words', language: 'en', text: "it, allows it's, worth noting it is worth noting it is, important to note it is very important to note" },
+  { name: 'wide pair, nested first parts', language: 'en', text: 'not only not just this but also that, not only a b c d e f g h but' },
+  { name: 'the long phrase and its near-misses', language: 'en', text: `${LONG} ${LONG}s x${LONG} ${LONG.slice(0, -1)} ${LONG.toUpperCase()}ä ${LONG.replace(/ /g, '\n')}` },
+  { name: 'German pairs with umlauts at the edges', language: 'de', text: 'Üblicherweise ist es vielleicht so. äüblicherweise vielleicht, meist a b c d unter Umständen; es scheint möglicherweise, es scheint, möglicherweise' },
 ];

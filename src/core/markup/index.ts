@@ -6,7 +6,7 @@ import type { WritingSignal } from '../scanner/types';
 import { applyDirectives, type DirectiveProblem, readDirectives } from './directives';
 import { readHtml } from './html';
 import { readMarkdown } from './markdown';
-import { UnitKind } from './mask';
+import { lineIndexOfStarts, UnitKind } from './mask';
 import { project } from './projection';
 
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
@@ -47,7 +47,7 @@ export function scanMarkup<S extends WritingSignal>(
 ): MarkupScan<S> {
   const mask = format === 'markdown' ? readMarkdown(text) : readHtml(text);
   const projection = project(mask);
-  const lines = createLineIndex(text);
+  const lines = mask.lineStarts === null ? createLineIndex(text) : lineIndexOfStarts(mask.lineStarts);
   const { directives, problems } = readDirectives(mask.comments, lines);
   // Directives may drop signals after the scan: then the scanner must not stop early.
   const found = scan(projection.text, directives.length === 0 ? limit : undefined);

@@ -115,8 +115,12 @@ export class BlockReader {
   private blankWalkDepth = 0;
   private thematicBreakFailed = { line: -1, char: 0, from: 0, until: 0 };
   readonly runs: InlineRun[] = [];
+  /** Where each line starts, in order: the scan's line index needs no pass of its own. */
+  readonly lineStarts: number[] = [0];
   private readonly spareContainers: Block[] = [];
   private readonly closedParagraphs: Block[] = [];
+  /** Paragraphs read as they closed, for the next paragraph to reuse. */
+  private readonly spareParagraphs: Block[] = [];
 
   constructor(
     private readonly mask: UnitMask,
@@ -131,6 +135,15 @@ export class BlockReader {
   }
 
   private block(type: BlockType): Block {
+    if (type === 'paragraph') {
+      const spare = this.spareParagraphs.pop();
+      if (spare !== undefined) {
+        spare.reset(type);
+        spare.lines.length = 0;
+        spare.endings.length = 0;
+        return spare;
+      }
+    }
     // Containers hold no lines: one shared frozen array spares two allocations per list item
     // (thousands of nested items stay cheap), and a push into it would throw rather than corrupt.
     if (!isContainer(type)) return new Block(type, [], []);
@@ -148,7 +161,13 @@ export class BlockReader {
     let at = this.extensions ? this.frontMatter() : 0;
     // Without a \r anywhere, lines end at \n and indexOf finds them natively.
     const onlyNewlines = !this.s.includes('\r');
+    for (let i = 0; i < at; i++) {
+      // Front matter's lines: \n, \r\n or \r ends each, as everywhere.
+      const c = this.s.charCodeAt(i);
+      if ((c === 10 || (c === 13 && this.s.charCodeAt(i + 1) !== 10)) && i + 1 < this.n) this.lineStarts.push(i + 1);
+    }
     while (at < this.n) {
+      if (at > 0 && at !== this.lineStarts[this.lineStarts.length - 1]) this.lineStarts.push(at);
       let end = at;
       if (onlyNewlines) {
         end = this.s.indexOf('\n', at);
@@ -169,11 +188,52 @@ export class BlockReader {
       // A blank line's walk holds for the next blank line while no block opens or closes.
       if (this.blankWalkVersion !== -1) this.blankWalkVersion = this.version;
       at = breakEnd;
+      // The body of a fenced code block at the top level ends only at its closing fence or the end:
+      // one search finds it, without reading each line as a block. The trace wants every line.
+      if (onlyNewlines && this.trace === undefined && this.open.length === 2) {
+        const tip = this.tip;
+        if (tip.type === 'code_block' && tip.fenceChar !== -1) at = this.skipFencedBody(tip, at);
+      }
     }
     while (this.open.length > 0) this.finalize();
     for (const paragraph of this.closedParagraphs) {
       if (this.consumeReferenceDefinitions(paragraph) > 0) this.runs.push({ segments: paragraph.lines });
     }
+  }
+
+  /**
+   * Reads the lines of the top-level fenced code block `block` from `at` up to
+   * and with its closing fence (closing the block), or to the end of the input
+   * (leaving it open); returns where the next line starts. Only for input
+   * without \r. The lines are not kept: finalize marks the whole block at once.
+   */
+  private skipFencedBody(block: Block, at: number): number {
+    const s = this.s;
+    const fenceChar = block.fenceChar;
+    while (at < this.n) {
+      this.lineStarts.push(at);
+      let end = s.indexOf('\n', at);
+      if (end === -1) end = this.n;
+      const breakEnd = end < this.n ? end + 1 : end;
+      // A closing fence: at most three spaces (a tab indents to column 4), the fence, then spaces or tabs.
+      let fence = at;
+      while (fence < end && fence - at < 4 && s.charCodeAt(fence) === 32) fence++;
+      if (fence - at <= 3 && s.charCodeAt(fence) === fenceChar) {
+        this.lineEnd = end;
+        const fenceEnd = this.closingFenceEnd(fence, fenceChar);
+        if (fenceEnd - fence >= block.fenceLength) {
+          this.mask.mark(fence, end, UnitKind.code);
+          block.endings.push(end, breakEnd);
+          this.finalize();
+          this.blankWalkVersion = -1;
+          return breakEnd;
+        }
+      }
+      if (breakEnd === this.n) block.endings.push(end, breakEnd);
+      at = breakEnd;
+    }
+    this.blankWalkVersion = -1;
+    return at;
   }
 
   /** YAML (`---`) or TOML (`+++`) front matter at the very start, up to its closing line. */
@@ -406,9 +466,7 @@ export class BlockReader {
       case 'block_quote':
         if (!this.indented && this.peek(this.nextNonspace) === 62) {
           this.advanceNextNonspace();
-          this.mask.mark(this.offset, this.offset + 1, UnitKind.markup);
-          this.advanceOffset(1, false);
-          if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
+          this.quoteMarker();
           return 0;
         }
         return 1;
@@ -453,6 +511,14 @@ export class BlockReader {
     }
   }
 
+  /** `>` and the space after it: one mark, so nested quotes (`> > > x`) make one run, not two per marker. */
+  private quoteMarker(): void {
+    const start = this.offset;
+    this.advanceOffset(1, false);
+    if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
+    this.mask.mark(start, Math.max(start + 1, this.offset), UnitKind.markup);
+  }
+
   /** End of a closing fence of `fenceChar` at `at` followed only by spaces, or `at` when there is none. */
   private closingFenceEnd(at: number, fenceChar: number): number {
     let end = at;
@@ -470,9 +536,7 @@ export class BlockReader {
     if (!this.indented) {
       if (c === 62) {
         this.advanceNextNonspace();
-        this.mask.mark(this.offset, this.offset + 1, UnitKind.markup);
-        this.advanceOffset(1, false);
-        if (isSpaceOrTab(this.peek(this.offset))) this.advanceOffset(1, true);
+        this.quoteMarker();
         this.closeUnmatchedBlocks();
         this.addChild('block_quote');
         return 1;
@@ -707,7 +771,8 @@ export class BlockReader {
       setList(this.addChild('list'), ordered, marker, markerOffset, padding);
     }
     setList(this.addChild('item'), ordered, marker, markerOffset, padding);
-    this.mask.mark(start, markerEnd, UnitKind.markup);
+    // The marker and the spaces it consumes: one mark, so nested markers (`- - - x`) make one run, not two per marker.
+    this.mask.mark(start, Math.max(markerEnd, this.offset), UnitKind.markup);
     if (this.extensions) this.taskMarker();
     return true;
   }
@@ -787,25 +852,49 @@ export class BlockReader {
   private finalize(): void {
     const block = this.open.pop() as Block;
     this.version++;
-    // Nothing refers to a closed container: the next one reuses it (10,000 nested items, closed and opened again, allocate once).
-    if (isContainer(block.type)) this.spareContainers.push(block);
+    // Nothing refers to a closed container: the next one reuses it (10,000 nested items, closed and opened again,
+    // allocate once). Containers, and only they, share NO_LINES: one comparison tells them.
+    if (block.lines === NO_LINES) {
+      this.spareContainers.push(block);
+      return;
+    }
     const { lines, endings } = block;
     switch (block.type) {
-      case 'paragraph':
-        // Definitions are read once the whole document is, in document order, as the reference does.
-        this.closedParagraphs.push(block);
+      case 'paragraph': {
+        const bracket = this.finder.next(']', lines[0] as number);
+        if (bracket === -1 || bracket >= (lines[lines.length - 1] as number)) {
+          // Without a `]`, a paragraph holds no definition and no reference link: no definition
+          // further on can change it, so its inlines are read now and the block is reused.
+          this.readInlines(lines);
+          this.spareParagraphs.push(block);
+        } else {
+          // Definitions are read once the whole document is, in document order, as the reference does.
+          this.closedParagraphs.push(block);
+        }
         break;
+      }
       case 'heading':
         if (lines.length > 0) this.runs.push({ segments: trimRun(this.s, lines) });
         break;
       case 'code_block': {
         // A fenced block's first line is the rest of its opening fence (the info string), already marked.
         const content = block.fenceChar === -1 ? lines : lines.slice(2);
-        for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
+        if (this.open.length === 1 && endings.length >= 2) {
+          // At the top level every unit from the first line to the last is the block's: one mark,
+          // so the projection meets one run, not a separator and a line ending per line.
+          const from = block.fenceChar === -1 ? (lines[0] as number) : (endings[0] as number);
+          this.mask.mark(from, endings[endings.length - 2] as number, UnitKind.code);
+        } else {
+          for (let i = 0; i < content.length; i += 2) this.mask.mark(content[i] as number, content[i + 1] as number, UnitKind.code);
+        }
         this.trace?.codeBlock(this.s, content, block.fenceChar !== -1, (endings[0] ?? lines[0]) as number);
         break;
       }
       case 'html_block':
+        if (this.open.length === 1 && lines.length >= 2) {
+          // At the top level, as for code blocks: the line endings between the lines are the block's too.
+          this.mask.mark(lines[0] as number, lines[lines.length - 1] as number, UnitKind.markupBreak);
+        }
         this.htmlBlockLines(lines);
         break;
       case 'table':
@@ -870,6 +959,10 @@ export class BlockReader {
 
   /** Set by the reader: parses definitions from the paragraph lines, returns how many offsets remain. */
   onParagraph: (lines: number[]) => number = (lines) => lines.length;
+  /** Reads the inlines of a paragraph that definitions cannot change, as it closes; by default kept as a run. */
+  readInlines: (lines: number[]) => void = (lines) => {
+    this.runs.push({ segments: lines.slice() });
+  };
 }
 
 function canContain(parent: BlockType, child: BlockType): boolean {

@@ -39,6 +39,9 @@ const SPECIAL_EXTENDED = /[\\`*_~[\]!<&@]|https?:\/\/|www\./gi;
 const MAX_PAREN_DEPTH = 32;
 const MAX_LABEL_UNITS = 999;
 
+/** Segment and input starts of a subject read in place: one line of offset 0, shared and never written. */
+const IN_PLACE_STARTS: readonly number[] = [0];
+
 export interface InlineOptions {
   /** GFM strikethrough and autolink literals; off only for conformance against plain CommonMark. */
   readonly extensions: boolean;
@@ -52,14 +55,23 @@ export class InlineReader {
   /** The run is subject[base, limit): the whole input for a run of whole lines, else the lines joined. */
   private base = 0;
   private limit = 0;
-  private segmentStarts: number[] = [0];
-  private inputStarts: number[] = [0];
-  private finder: Finder;
+  private segmentStarts: readonly number[] = IN_PLACE_STARTS;
+  private inputStarts: readonly number[] = IN_PLACE_STARTS;
+  /** Searches of the subject, remembered; made on the first search of a copied subject. */
+  private finder: Finder | null;
   private readonly inputFinder: Finder;
   /** Backtick runs by length, per subject (the input's are found once for all runs). */
   private backtickRuns: Map<number, number[]> | null = null;
   private inputBacktickRuns: Map<number, number[]> | null = null;
   private brackets: Bracket[] = [];
+  /**
+   * The last search of the input for a special character: from where, and
+   * where it found one (the input's length for none). A run read in place
+   * ends with a search past its end; the next run, further on, starts from
+   * its answer instead of searching the same stretch again.
+   */
+  private specialFrom = -1;
+  private specialAt = -1;
   private links = 0;
 
   constructor(
@@ -73,7 +85,7 @@ export class InlineReader {
 
   private load(segments: readonly number[]): void {
     const s = this.mask.text;
-    this.brackets = [];
+    if (this.brackets.length > 0) this.brackets.length = 0;
     // Lines that follow each other with a \n between them are read in place, without a copy.
     let inPlace = true;
     for (let i = 2; i < segments.length && inPlace; i += 2) {
@@ -84,29 +96,31 @@ export class InlineReader {
       this.subject = s;
       this.base = segments[0] as number;
       this.limit = segments[segments.length - 1] as number;
-      this.segmentStarts = [0];
-      this.inputStarts = [0];
+      this.segmentStarts = IN_PLACE_STARTS;
+      this.inputStarts = IN_PLACE_STARTS;
       this.finder = this.inputFinder;
       this.backtickRuns = this.inputBacktickRuns;
       return;
     }
     const parts: string[] = [];
-    this.segmentStarts = [];
-    this.inputStarts = [];
+    const segmentStarts: number[] = [];
+    const inputStarts: number[] = [];
+    this.segmentStarts = segmentStarts;
+    this.inputStarts = inputStarts;
     let length = 0;
     for (let i = 0; i < segments.length; i += 2) {
       const start = segments[i] as number;
       const end = segments[i + 1] as number;
       if (i > 0) length += 1;
-      this.segmentStarts.push(length);
-      this.inputStarts.push(start);
+      segmentStarts.push(length);
+      inputStarts.push(start);
       parts.push(s.slice(start, end));
       length += end - start;
     }
     this.subject = parts.join('\n');
     this.base = 0;
     this.limit = this.subject.length;
-    this.finder = new Finder(this.subject);
+    this.finder = null;
     this.backtickRuns = null;
   }
 
@@ -295,15 +309,27 @@ export class InlineReader {
     const gfm = this.options.extensions;
     // Jump from one character that can start something to the next; prose in between costs nothing here.
     const special = gfm ? SPECIAL_EXTENDED : SPECIAL;
+    const inPlace = s === this.mask.text;
     let p = this.base;
     while (p < n) {
-      // test() rather than exec(): no match array per hit. A single-character hit ends at lastIndex;
-      // a URL prefix ends in / or . (no special character), and its length tells where it began.
-      special.lastIndex = p;
-      if (!special.test(s)) break;
-      const after = special.lastIndex;
-      const last = s.charCodeAt(after - 1);
-      p = last === 47 ? after - ((s.charCodeAt(after - 4) | 32) === 115 ? 8 : 7) : last === 46 ? after - 4 : after - 1;
+      if (inPlace && this.specialFrom <= p && p <= this.specialAt) {
+        // The last search of the input, from before p, found nothing until specialAt: the answer holds.
+        p = this.specialAt;
+      } else {
+        // test() rather than exec(): no match array per hit. A single-character hit ends at lastIndex;
+        // a URL prefix ends in / or . (no special character), and its length tells where it began.
+        special.lastIndex = p;
+        const from = p;
+        if (special.test(s)) {
+          const after = special.lastIndex;
+          const last = s.charCodeAt(after - 1);
+          p = last === 47 ? after - ((s.charCodeAt(after - 4) | 32) === 115 ? 8 : 7) : last === 46 ? after - 4 : after - 1;
+        } else p = s.length;
+        if (inPlace) {
+          this.specialFrom = from;
+          this.specialAt = p;
+        }
+      }
       if (p >= n) break;
       switch (s.charCodeAt(p)) {
         case 92: // backslash
@@ -493,7 +519,7 @@ export class InlineReader {
   }
 
   /** `(destination "title")` at `open`: its end, destination and title, or null. */
-  private inlineLink(open: number, n: number): { end: number; destination: { start: number; stop: number }; title?: string } | null {
+  private inlineLink(open: number, n: number): { end: number; destination: { start: number; stop: number }; title: string | undefined } | null {
     const s = this.subject;
     let pos = this.spaceAndNewlineWithin(open + 1, n);
     const destination = this.linkDestination(pos);
@@ -510,7 +536,7 @@ export class InlineReader {
       }
     }
     if (s.charCodeAt(pos) !== 41 || pos >= n) return null;
-    return { end: pos + 1, destination, ...(title === undefined ? {} : { title }) };
+    return { end: pos + 1, destination, title };
   }
 
   private spaceAndNewlineWithin(pos: number, n: number): number {
@@ -529,6 +555,7 @@ export class InlineReader {
       }
       return autolink;
     }
+    if (this.finder === null) this.finder = new Finder(s);
     const tag = scanHtmlTag(s, p, n, this.finder);
     if (tag === -1) return p + 1;
     this.mark(p, tag, UnitKind.markup);

@@ -5,7 +5,7 @@
 import { BlockReader } from './markdown-blocks';
 import { InlineReader } from './markdown-inlines';
 import type { MarkdownTrace } from './markdown-trace';
-import { UnitMask } from './mask';
+import { type CommentSpan, UnitMask } from './mask';
 
 export interface MarkdownOptions {
   /**
@@ -25,7 +25,20 @@ export function readMarkdown(text: string, options: MarkdownOptions = {}): UnitM
   const inlines = new InlineReader(mask, { extensions }, options.trace);
   const blocks = new BlockReader(mask, extensions, options.trace);
   blocks.onParagraph = (lines) => inlines.readDefinitions(lines);
+  blocks.readInlines = (lines) => inlines.read(lines);
   blocks.read();
+  mask.lineStarts = blocks.lineStarts;
   for (const run of blocks.runs) inlines.read(run.segments);
+  // HTML blocks, headings and cells are read before paragraphs; directives take turns by position.
+  sortByStart(mask.comments);
   return mask;
+}
+
+function sortByStart(comments: CommentSpan[]): void {
+  for (let i = 1; i < comments.length; i++) {
+    if ((comments[i] as CommentSpan).start < (comments[i - 1] as CommentSpan).start) {
+      comments.sort((a, b) => a.start - b.start);
+      return;
+    }
+  }
 }

@@ -25,8 +25,12 @@ export interface Projection {
 /** A growable list of piece offsets: three numbers per piece, no object per piece. */
 class Pieces {
   /** Per piece: projection start, input start, and input end for a stand-in or -1 for a copied run. */
-  data = new Int32Array(3 * 1024);
+  data: Int32Array;
   count = 0;
+
+  constructor(expected: number) {
+    this.data = new Int32Array(3 * Math.max(16, expected));
+  }
 
   add(projected: number, inStart: number, inEnd: number): void {
     const at = 3 * this.count++;
@@ -65,13 +69,14 @@ export function project(mask: UnitMask): Projection {
   const replacements = mask.replacements.length < 2 ? mask.replacements : [...mask.replacements].sort((a, b) => a.start - b.start);
   // Appending builds a rope that the scanner's first read flattens in one native pass: cheaper than join.
   let projection = '';
-  const pieces = new Pieces();
+  const starts = mask.runStarts();
+  // A piece per prose run, per reference, and per separator (each stands for a skipped run): no growing.
+  const pieces = new Pieces(starts.length + replacements.length);
   let projected = 0;
   let nextReplacement = 0;
   /** Input offset of a separator not yet written (written only before more prose), or -1. */
   let pendingBreak = -1;
   const unitsByKind = new Array<number>(BREAKS.length).fill(0);
-  const starts = mask.runStarts();
   for (let run = 0; run + 1 < starts.length; run++) {
     const at = starts[run] as number;
     const end = starts[run + 1] as number;
@@ -81,6 +86,9 @@ export function project(mask: UnitMask): Projection {
       if (BREAKS[kind] && pendingBreak < 0 && projected > 0) pendingBreak = at;
       continue;
     }
+    // White space alone after a break (between block tags, after a block's end) can join no phrase:
+    // left out, it costs no piece here and no units in the scan, and the one separator still stands.
+    if (pendingBreak >= 0 && kind === UnitKind.prose && isWhiteSpaceRun(text, at, end)) continue;
     if (pendingBreak >= 0) {
       projection += SEPARATOR;
       pieces.add(projected++, pendingBreak, pendingBreak);
@@ -117,4 +125,13 @@ export function project(mask: UnitMask): Projection {
       return inEnd < 0 ? (data[i + 1] as number) + offset - (data[i] as number) : inEnd;
     },
   };
+}
+
+/** Whether text[at, end) is all ASCII white space (space, tab, line feed, form feed, carriage return). */
+function isWhiteSpaceRun(text: string, at: number, end: number): boolean {
+  for (let i = at; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false;
+  }
+  return true;
 }

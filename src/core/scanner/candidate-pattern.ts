@@ -1,15 +1,23 @@
-// The fast pre-filter of the scanner: one non-Unicode, case-insensitive regex
-// per language and rule selection that matches wherever any phrase could
-// match, testing word edges against common word characters only. It may find
-// more than the records do, never less; scan.ts confirms each hit with the
-// record's own regex. Phrases are merged into a trie (common prefixes written
-// once), which the regex engine walks far faster than a flat alternation of
-// hundreds of phrases.
+// The fast pre-filters of the scanner: one non-Unicode, case-insensitive regex
+// per language that matches wherever any phrase or pair could match, testing
+// word edges against common word characters only, and a sticky one per record
+// that scan.ts tries at a hit before the record's own regex. Both may find
+// more than the records do, never less. Phrases and the first parts of pairs
+// are merged into a trie (common prefixes written once), which the regex
+// engine walks far faster than a flat alternation of hundreds of phrases.
+//
+// Linear time (the build proves the records' own regexes; these are simpler):
+// the only repetition is `\s+` between words, always followed by a literal
+// that is not white space or by the end of the branch, so a branch matches a
+// text in at most one way and reads each white-space run once. An attempt
+// tries each branch of the trie at most once, and a branch reaches no further
+// than its longest phrase: the work per attempt is bounded by the catalogue
+// times the white space within that reach. The shared candidate tries every
+// position once (scan.ts resumes after each hit), and the record filters run
+// only at hits. test/build/worst-case-time.test.ts runs the scanner on
+// attacks of every record at once.
 import { foldUnicodeOnly } from './case-fold';
-import { type PhrasePair, WORD_CHAR } from './phrase-pattern';
-
-type Trie = Map<string, Trie>;
-const END = '';
+import { type PhrasePair, type RecordPatterns, WORD_CHAR } from './phrase-pattern';
 
 // The last code unit of Latin Extended-B: the edge test covers ASCII, Latin-1
 // and Latin Extended, where nearly all prose word characters fall.
@@ -73,69 +81,175 @@ function astral(char: string): string {
   return `(?:${variants.join('|')})`;
 }
 
-function insert(trie: Trie, pieces: readonly string[]): void {
-  let node = trie;
-  for (const piece of pieces) {
-    let next = node.get(piece);
-    if (!next) node.set(piece, (next = new Map()));
-    node = next;
-  }
-  node.set(END, new Map());
+/**
+ * How a branch of the candidate may end, weakest test first; each admits
+ * everything the ones before it admit, so where several end at one node the
+ * last suffices:
+ * - `gap`: the first part of a pair that lets words stand between its parts:
+ *   a comma may follow, then white space. The skipped words and the second
+ *   part are left to the record's own regex: a bounded loop here would be
+ *   unrolled by the engine for every pair and make the filter slow;
+ * - `word`: a whole phrase: no word character may follow;
+ * - `open`: anything may follow (a phrase cut at MOST_PIECES, or an adjacent
+ *   pair cut after the first characters of its second part).
+ */
+type Ending = 'gap' | 'word' | 'open';
+const STRENGTH: Record<Ending, number> = { gap: 0, word: 1, open: 2 };
+
+/** A trie of regex pieces; `ending` is set where a branch may stop. */
+interface Trie {
+  readonly next: Map<string, Trie>;
+  ending: Ending | null;
+  /** The piece that led here: decides which word-edge test fits after it. */
+  readonly piece: string;
 }
 
-// A phrase end renders as an empty branch; the word-edge test follows the
-// whole trie once (the engine backtracks into the branches when it fails),
-// which keeps the source small: V8 stops optimising a regex past about 20 KiB.
-function render(trie: Trie): string {
-  const branches = [...trie].map(([piece, rest]) => (piece === END ? '' : piece + render(rest)));
-  return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
-}
-
-function trieOf(phrases: readonly string[]): Trie {
-  const trie: Trie = new Map();
-  for (const phrase of phrases) insert(trie, tokens(phrase));
-  return trie;
-}
-
-// Characters of each second part an adjacent pair's candidate checks: enough
-// to tell most second parts from the words around them, few enough to keep
-// the source small.
-const THEN_PREFIX = 4;
-
-// A pair, relaxed: its first part in full (the candidate must start where the
-// record does) and the white space after it. An adjacent pair (within 0) also
-// checks the first characters of its second part, so "it allows" does not stop
-// the filter at every "it". The words a wider pair may skip are left to the
-// record's own regex: a bounded loop here would be unrolled by the engine for
-// every pair and make the filter itself slow to compile and to run.
-function pairCandidate(pair: PhrasePair): string {
-  const start = pair.first.every((p) => /^\w/.test(tokens(p)[0] as string)) ? String.raw`\b` : '';
-  const head = `${start}${render(trieOf(pair.first))}${String.raw`,?\s`}`;
-  if (pair.within > 0) return head;
-  const prefixes = [...new Set(pair.then.map((p) => [...p.trim()].slice(0, THEN_PREFIX).join('').trim()))];
-  return `${head}${String.raw`\s*`}${render(trieOf(prefixes))}`;
+function node(piece: string): Trie {
+  return { next: new Map(), ending: null, piece };
 }
 
 /**
- * A regex (flags `g` and `i`, no `u`) that matches, in the text after
- * `foldTextUnicodeOnly`, wherever any of the phrases or pairs could match
- * under flags `giu`: neither after nor before one of COMMON_WORD_CHARS.
+ * The longest regex source V8 still optimises (its kRegExpTooLargeToOptimize):
+ * one character more and the candidate runs about eight times slower.
  */
-export function compileCandidatePattern(phrases: readonly string[], pairs: readonly PhrasePair[] = []): RegExp {
-  const ascii: Trie = new Map();
-  const other: Trie = new Map();
-  for (const phrase of phrases) {
-    const pieces = tokens(phrase);
-    insert(/^\w$/.test(pieces[0] as string) ? ascii : other, pieces);
+export const OPTIMISED_SOURCE_LIMIT = 20 * 1024;
+
+// Pieces of one branch of the shared candidate at most, fewer when the
+// catalogue would not fit OPTIMISED_SOURCE_LIMIT. A longer phrase is cut and
+// left open: past a dozen characters little prose still matches, so the cut
+// costs few extra stops (the records' own filters end most of them) and keeps
+// the long tails of the phrases out of the source. (At 12 pieces the English
+// prose of the benchmark stopped the filter 6 % more often, the German 15 %,
+// and German adversarial text took about a tenth longer to scan.)
+const MOST_PIECES = 16;
+
+// Characters of each second part an adjacent pair's branch checks: enough to
+// tell most second parts from the words around them ("it allows" does not
+// stop the filter at every "it"), few enough to keep the source small.
+const THEN_PREFIX = 4;
+
+// A branch longer than `maxPieces` is cut there and left open.
+function insert(trie: Trie, pieces: readonly string[], ending: Ending, maxPieces: number): void {
+  const cut = pieces.length > maxPieces;
+  let at = trie;
+  for (const piece of cut ? pieces.slice(0, maxPieces) : pieces) {
+    let next = at.next.get(piece);
+    if (!next) at.next.set(piece, (next = node(piece)));
+    at = next;
   }
+  const end = cut ? 'open' : ending;
+  if (at.ending === null || STRENGTH[end] > STRENGTH[at.ending]) at.ending = end;
+}
+
+// After an ASCII word character \b is the cheapest word-edge test, and exact
+// enough: without `u` no other character folds to an ASCII word character.
+function endingSource(trie: Trie): string {
+  switch (trie.ending) {
+    case 'open':
+      return '';
+    case 'word':
+      return /^\w$/.test(trie.piece) ? String.raw`\b` : NOT_BEFORE_WORD;
+    default:
+      return String.raw`,?\s`;
+  }
+}
+
+// The trie as regex source, every branch cut after `piecesLeft` more pieces:
+// an open end matches whatever its branches would, and so does a cut branch.
+function render(trie: Trie, piecesLeft: number): string {
+  if (trie.ending === 'open' || (piecesLeft === 0 && trie.next.size > 0)) return '';
+  const branches = [...trie.next.values()].map((next) => next.piece + render(next, piecesLeft - 1));
+  if (trie.ending !== null) branches.push(endingSource(trie));
+  return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+}
+
+/** Phrases and pair heads by how their start is tested. */
+interface StartTries {
+  /** Branches that start with an ASCII word character. */
+  readonly ascii: Trie;
+  readonly other: Trie;
+}
+
+/** How a regex of this module is built from the phrases and pairs. */
+interface Shape {
+  /** The most pieces a branch may keep; a longer one is cut and left open. */
+  readonly mostPieces: number;
+  /**
+   * Whether an adjacent pair (within 0) checks the first characters of its
+   * second part. Each first part then carries them all, which takes source
+   * and build time; without, it ends like the first part of a wider pair.
+   */
+  readonly thenPrefixes: boolean;
+}
+
+function startTries(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): StartTries {
+  const tries: StartTries = { ascii: node(''), other: node('') };
+  const add = (pieces: readonly string[], ending: Ending) =>
+    insert(/^\w$/.test(pieces[0] as string) ? tries.ascii : tries.other, pieces, ending, shape.mostPieces);
+  for (const phrase of phrases) add(tokens(phrase), 'word');
+  for (const pair of pairs) {
+    const thenPrefixes = [...new Set(pair.then.map((then) => [...then.trim()].slice(0, THEN_PREFIX).join('')))].map(tokens);
+    for (const first of pair.first) {
+      const pieces = tokens(first);
+      if (pair.within > 0 || !shape.thenPrefixes) add(pieces, 'gap');
+      else for (const prefix of thenPrefixes) add([...pieces, String.raw`,?\s+`, ...prefix], 'open');
+    }
+  }
+  return tries;
+}
+
+// The candidate source with every branch cut after `maxPieces` pieces.
+function candidateSource({ ascii, other }: StartTries, maxPieces: number): string {
   // Before an ASCII word character, \b is the cheapest edge test the engine
   // has, and exact enough: no other text character folds to one without `u`.
   const starts: string[] = [];
-  if (ascii.size > 0) starts.push(String.raw`\b${render(ascii)}${NOT_BEFORE_WORD}`);
-  if (other.size > 0) starts.push(NOT_AFTER_WORD + render(other) + NOT_BEFORE_WORD);
-  for (const pair of pairs) {
-    const body = pairCandidate(pair);
-    starts.push(body.startsWith(String.raw`\b`) ? body : NOT_AFTER_WORD + body);
+  if (ascii.next.size > 0) starts.push(String.raw`\b${render(ascii, maxPieces)}`);
+  // The look-behind would run at every position of the text; the look-ahead
+  // on the first pieces (a few characters such as ü) runs first and fails
+  // almost everywhere.
+  if (other.next.size > 0) starts.push(`(?=${[...other.next.keys()].join('|')})${NOT_AFTER_WORD}${render(other, maxPieces)}`);
+  return starts.join('|');
+}
+
+// The source with the longest branches, at most `shape.mostPieces`, that
+// fits OPTIMISED_SOURCE_LIMIT (a catalogue too large even with one piece per
+// branch gets that: correct, only slower). The trie is built once and cut as
+// it is rendered.
+function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): string {
+  const tries = startTries(phrases, pairs, shape);
+  let source = candidateSource(tries, shape.mostPieces);
+  for (let pieces = Math.min(shape.mostPieces - 1, MOST_PIECES); source.length > OPTIMISED_SOURCE_LIMIT && pieces > 0; pieces--) {
+    source = candidateSource(tries, pieces);
   }
-  return new RegExp(starts.join('|'), 'gi');
+  return source;
+}
+
+/**
+ * The shared filter: a regex (flags `g` and `i`, no `u`) that matches, in
+ * the text after `foldTextUnicodeOnly`, wherever any of the phrases or pairs
+ * could match under flags `giu`: neither after nor before one of
+ * COMMON_WORD_CHARS. It may match where none does, never the other way.
+ *
+ * Phrases and the first parts of pairs share one trie per kind of start, so
+ * the engine tests the word edge at a position once and then follows one
+ * branch per character; each branch ends with its own test. (One alternative
+ * per pair, each with its own edge test, made the filter itself the slowest
+ * part of a scan.)
+ */
+export function compileCandidatePattern(phrases: readonly string[], pairs: readonly PhrasePair[] = []): RegExp {
+  return new RegExp(fittingSource(phrases, pairs, { mostPieces: MOST_PIECES, thenPrefixes: true }), 'gi');
+}
+
+/**
+ * One record's own filter at one offset: like the shared candidate, sticky
+ * (flags `i` and `y`), with whole phrases where they fit, so that a near-miss
+ * of a long phrase fails here rather than in the record's regex. Adjacent
+ * pairs end after their first part: the shared candidate has checked the
+ * start of a second part, and this filter stays quick to build.
+ */
+export function compileRecordHeadPattern(patterns: RecordPatterns): RegExp {
+  return new RegExp(
+    fittingSource(patterns.phrases, patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false }),
+    'iy',
+  );
 }

@@ -1,10 +1,11 @@
 // The static scanner behind `find_writing_signals`. It returns exactly what
-// reference-scan.ts returns, faster: one candidate regex per language and
-// rule selection finds every place a phrase or the first part of a pair could
-// start, and only there does the record's own regex decide. The core's find-signals tool calls it.
+// reference-scan.ts returns, faster: one candidate regex per language finds
+// every place a phrase or the first part of a pair could start, and only there
+// does each record's own filter, then its own regex, decide. The core's
+// find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
-import { compileCandidatePattern } from './candidate-pattern';
+import { compileCandidatePattern, compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
 import { compileRecordSource, openingPhrases, RECORD_FLAGS } from './phrase-pattern';
@@ -22,6 +23,16 @@ interface RecordMatcher {
   readonly record: CompiledSignalRecord;
   /** The record's own regex, sticky: decides whether it matches at one offset. */
   readonly sticky: RegExp;
+  /**
+   * The record's own filter (compileRecordHeadPattern) for the folded text:
+   * a cheap test (no `u` flag, no words between the parts of a pair) that
+   * must pass before the record's regex runs. Where hits of the shared
+   * candidate only begin like the record (a pair's first part alone, a long
+   * phrase cut short), it saves most of the confirming work. Built on first
+   * use: a short text reaches few records, and the first request of an
+   * isolate should not build them all.
+   */
+  readonly head: () => RegExp;
   /** Matches a character that can begin one of the record's phrases. */
   readonly opening: RegExp;
 }
@@ -47,6 +58,14 @@ function openingPattern(phrases: readonly string[]): RegExp {
   }
   const escapes = [...openings].map((c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`);
   return new RegExp(`^[${escapes.join('')}]`, 'iu');
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 function stickyFlags(flags: string): string {
@@ -86,15 +105,17 @@ function candidateFor(records: readonly CompiledSignalRecord[]): RegExp {
 // of the catalogue holds the record (each dispatcher clones it): every plan
 // with the same record source shares them, keyed by the compiled source. The
 // scanner is synchronous, and each use sets lastIndex first.
-const recordRegexes = new Map<string, { fast: boolean; sticky: RegExp; opening: RegExp }>();
+type RecordRegexes = Pick<RecordMatcher, 'sticky' | 'head' | 'opening'> & { readonly fast: boolean };
+const recordRegexes = new Map<string, RecordRegexes>();
 
-function regexesOf(record: CompiledSignalRecord): { fast: boolean; sticky: RegExp; opening: RegExp } {
+function regexesOf(record: CompiledSignalRecord): RecordRegexes {
   const key = `${record.flags}/${record.source}/${openingPhrases(record).join('\u0000')}`;
   let found = recordRegexes.get(key);
   if (!found) {
     found = {
       fast: isFastPathRecord(record),
       sticky: new RegExp(record.source, stickyFlags(record.flags)),
+      head: once(() => compileRecordHeadPattern(record)),
       opening: openingPattern(openingPhrases(record)),
     };
     recordRegexes.set(key, found);
@@ -143,6 +164,9 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
     if (isInsideSurrogatePair(text, start)) continue;
     for (const matcher of matchersAt(plan, text, start)) {
       if ((resumeAt[matcher.index] as number) > start) continue;
+      const head = matcher.head();
+      head.lastIndex = start;
+      if (!head.test(folded)) continue;
       matcher.sticky.lastIndex = start;
       const match = matcher.sticky.exec(text);
       if (match === null || match.index !== start) continue;

@@ -38,12 +38,19 @@ describe('HTML: scanned', () => {
     ['&nbsp; as a space', '<p>It&nbsp;is worth noting that.</p>', ['It&nbsp;is worth noting that']],
     ['a numeric reference', '<p>&#112;owerful</p>', ['&#112;owerful']],
     ['text without any tag', 'A seamless start.', ['seamless']],
+    // White space alone between block tags is left out of the projection; the text after it keeps its place.
+    [
+      'text after indentation between block tags',
+      '<ul>\n  <li>\n    powerful</li>\n  <li> <em>seamless</em></li>\n</ul>\n',
+      ['powerful', 'seamless'],
+    ],
   ])('%s', async (_name, text, expected) => {
     expect(await quotes(text)).toEqual(expected);
   });
 
   it('a block tag separates phrases', async () => {
     expect(await quotes('<p>It is worth</p><p>noting that.</p>')).toEqual([]);
+    expect(await quotes('<p>It is worth</p>\n  \n<p>noting that.</p>')).toEqual([]);
   });
 
   it('&rsquo; is an apostrophe (bundled catalogue)', async () => {

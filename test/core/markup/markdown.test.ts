@@ -113,6 +113,27 @@ describe('ignore directives', () => {
     expect(data.coverage.directiveProblems).toEqual([]);
   });
 
+  it('apply in document order, whichever blocks hold their comments', async () => {
+    // Headings are read before paragraphs, and HTML blocks before both: the directives must still take turns by position.
+    const mixed = [
+      'Intro with <!-- writing-rules-disable --> inline.',
+      '',
+      'A seamless one.',
+      '',
+      '# Heading <!-- writing-rules-enable -->',
+      '',
+      'A seamless two.',
+      '',
+      '<!-- writing-rules-disable -->',
+      '',
+      'A seamless three.',
+      '',
+    ].join('\n');
+    const data = await scan(mixed);
+    expect(data.signals.map((s) => [s.line, s.quote])).toEqual([[7, 'seamless']]);
+    expect(data.coverage.suppressedSignals).toBe(2);
+  });
+
   it('work in HTML too', async () => {
     const html = '<p>A powerful start.</p>\n<!-- writing-rules-disable-next-line word-choice -->\n<p>Powerful, guaranteed.</p>\n';
     const data = await scan(html, 'html');

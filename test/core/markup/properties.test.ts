@@ -92,3 +92,22 @@ describe.each([
     );
   });
 });
+
+describe('Markdown line starts (the reader finds them; the scan uses them for line and column)', () => {
+  it('are where every line ending puts them, with front matter, fences and \\r', () => {
+    const fenced = ['```\n', '~~~~\r\n', '````\r', '   ```\n', 'code\n'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', '---\na: 1\n---\n', '+++\r\nb = 2\r\n+++\r\n', '---\ra\r---\r'),
+        fc.array(fc.oneof(documentOf(MARKDOWN_PIECES), fc.constantFrom(...fenced)), { maxLength: 6 }),
+        (front, parts) => {
+          const text = front + parts.join('');
+          const expected = [0];
+          for (const match of text.matchAll(/\r\n?|\n/g)) if (match.index + match[0].length < text.length) expected.push(match.index + match[0].length);
+          expect(readMarkdown(text).lineStarts, JSON.stringify(text)).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
