@@ -53,7 +53,23 @@ describe('recordLinearTimeFailures', () => {
   it('refuses a source that is not what the phrases and pairs compile to', () => {
     const patterns = { phrases: ['powerful'], pairs: [pair(2)] };
     expect(recordLinearTimeFailures(patterns, compilePhrases(['powerful']), RECORD_FLAGS)).toEqual([
-      { part: 'source', reason: 'is not what the phrases and pairs compile to' },
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  });
+
+  it('proves a record with a guard of negations, and refuses a source that drops the guard', () => {
+    const patterns = { phrases: ['the fastest', 'always'], pairs: [pair(2)], notAfter: ['not', "isn't", 'never', 'a.k.a.'] };
+    expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([]);
+    const unguarded = compileRecordSource({ phrases: patterns.phrases, pairs: patterns.pairs });
+    expect(recordLinearTimeFailures(patterns, unguarded, RECORD_FLAGS)).toEqual([
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  }, 120_000);
+
+  it('refuses a guard word that is not one literal word', () => {
+    const patterns = { phrases: ['the fastest'], pairs: [], notAfter: ['not', 'is not'] };
+    expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([
+      { part: 'notAfter', reason: '"is not": must be one literal word' },
     ]);
   });
 

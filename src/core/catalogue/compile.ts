@@ -17,7 +17,8 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     language: record.language,
     phrases,
     pairs,
-    source: compileRecordSource({ phrases, pairs }),
+    ...(record.notAfter ? { notAfter: record.notAfter } : {}),
+    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter }),
     flags: RECORD_FLAGS,
   };
 }
@@ -29,6 +30,6 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
 
 /** The record as the generated module and the Worker's asset carry it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs };
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter };
 }

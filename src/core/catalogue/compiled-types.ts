@@ -31,6 +31,8 @@ export interface CompiledSignalRecord {
   readonly phrases: readonly string[];
   /** Bounded pairs, with every generated form of each part; absent or empty when the record has none. */
   readonly pairs?: readonly CompiledPhrasePair[];
+  /** Guard words: no match is reported with one of them at most two words before it in the same clause. */
+  readonly notAfter?: readonly string[];
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

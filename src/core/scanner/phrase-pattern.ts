@@ -33,11 +33,28 @@ export interface PhrasePair {
   readonly within: number;
 }
 
-/** What a record matches: literal phrases and bounded pairs. */
+/** What a record matches: literal phrases and bounded pairs, unless a guard word stands just before. */
 export interface RecordPatterns {
   readonly phrases: readonly string[];
   readonly pairs?: readonly PhrasePair[];
+  /**
+   * Guard words: a match is not reported when one of them stands at most
+   * NEGATION_WINDOW words before it in the same clause ("nicht der schnellste").
+   */
+  readonly notAfter?: readonly string[];
 }
+
+/** The most guard words a record lists: a short list of negations, not a vocabulary. */
+export const MAX_GUARD_WORDS = 32;
+
+/** A guard word counts when it is the word before a match or the one before that. */
+export const NEGATION_WINDOW = 2;
+
+/**
+ * One word between a guard word and a match: like GAP_WORD, and no comma
+ * either, so a guard never reaches into the previous clause ("Nicht nur das, der schnellste …").
+ */
+export const CLAUSE_WORD = String.raw`[^\s.,!?;:\uFFFC]+`;
 
 // `-` stays unescaped: outside a class it is literal, and `\-` is a syntax error under the `u` flag.
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
@@ -87,7 +104,23 @@ export function pairToSource(pair: PhrasePair): string {
  */
 export function compileRecordSource(patterns: RecordPatterns): string {
   const alternatives = [...(patterns.pairs ?? []).map(pairToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
-  return `(?<!${WORD_CHAR})(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+  const guard = patterns.notAfter && patterns.notAfter.length > 0 ? guardSource(patterns.notAfter) : '';
+  return `(?<!${WORD_CHAR})${guard}(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+}
+
+/**
+ * The guard of a record: a whole guard word, then up to NEGATION_WINDOW - 1
+ * words of the same clause, then the white space before the match, as a
+ * negative look-behind. `(?=\S)` comes first so the look-behind only runs where
+ * a match could begin, never inside a run of white space: each attempt reads
+ * back one run of white space and one word, and no other attempt reads the same
+ * ones (scripts/catalogue/linear-time.ts proves the rest). Guard words are
+ * single words, matched like phrases (case-insensitive, ' matches ').
+ */
+export function guardSource(words: readonly string[]): string {
+  const guards = orderPhrases(words).map(phraseToSource).join('|');
+  const between = String.raw`(?:\s+${CLAUSE_WORD}){0,${NEGATION_WINDOW - 1}}`;
+  return String.raw`(?=\S)(?<!(?<!${WORD_CHAR})(?:${guards})${between}\s+)`;
 }
 
 /** The regex source for a list of literal phrases alone. */
