@@ -38,7 +38,8 @@
 // so every text unit is read by at most N + 1 attempts: linear for a fixed N.
 //
 // A guard (`notAfter`) compiles to `(?=\S)(?<!(?<!W)(?:g1|g2…)(?:\s+C){0,K}\s+)`
-// right after the leading edge, C a word of the clause, K = NEGATION_WINDOW - 1.
+// right after the leading edge, C a word of the clause, K the guard's `within`
+// (0 to MAX_GUARD_GAP; with 0 the group is left out).
 // recheckGuard proves it:
 // 7. Look-arounds are atomic: the guard is decided once per attempt and the
 //    alternatives never backtrack into it, so it adds its own cost to each
@@ -60,8 +61,8 @@ import {
   CLAUSE_WORD,
   compileRecordSource,
   gapSource,
-  NEGATION_WINDOW,
   phraseToSource,
+  type GuardWords,
   type RecordPatterns,
   WORD_CHAR,
 } from '../../src/core/scanner/phrase-pattern';
@@ -207,12 +208,13 @@ function pairVerdict(pair: CompiledPhrasePair, flags: string): string | null {
 }
 
 /** null when every guard word is one literal word and the reversed guard (see 7 and 8 above) is proven linear. */
-function guardVerdict(words: readonly string[], flags: string): string | null {
+function guardVerdict({ words, within }: GuardWords, flags: string): string | null {
   for (const word of words) {
     const tokens = tokenize(phraseToSource(word));
     if (tokens === null || tokens.some((t) => t !== 'literal')) return `"${word}": must be one literal word`;
   }
-  return recheckVerdict(String.raw`\S\s+(?:${CLAUSE_WORD}\s+){0,${NEGATION_WINDOW - 1}}x`, flags);
+  const between = within === 0 ? '' : String.raw`(?:${CLAUSE_WORD}\s+){0,${within}}`;
+  return recheckVerdict(String.raw`\S\s+${between}x`, flags);
 }
 
 /**
@@ -239,7 +241,7 @@ export function recordLinearTimeFailures(
     const reason = pairVerdict(pair, flags);
     if (reason !== null) failures.push({ part: `pairs[${i}]`, reason });
   });
-  if (patterns.notAfter && patterns.notAfter.length > 0) {
+  if (patterns.notAfter) {
     const reason = guardVerdict(patterns.notAfter, flags);
     if (reason !== null) failures.push({ part: 'notAfter', reason });
   }

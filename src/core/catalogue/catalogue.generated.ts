@@ -4,11 +4,11 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 /** `<release>+<content hash>` of this catalogue. */
-export const catalogueVersion = "2026.11+a27e06b97850";
+export const catalogueVersion = "2026.11+f197625e63a7";
 
 /** The catalogue as written: what the Worker's static asset `catalogue.json` holds too. */
 export const catalogueAsWritten: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+a27e06b97850",
+  "catalogueVersion": "2026.11+f197625e63a7",
   "rules": [
     {
       "id": "reader-goal",
@@ -4856,7 +4856,24 @@ export const catalogueAsWritten: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "not",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "doesn't",
+          "don't",
+          "didn't",
+          "won't",
+          "can't",
+          "cannot",
+          "never"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "claims-evidence.de",
@@ -5273,7 +5290,21 @@ export const catalogueAsWritten: CatalogueAsWritten = {
           ],
           "within": 3
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "keiner",
+          "keines",
+          "keinen",
+          "keinem",
+          "nie",
+          "niemals"
+        ],
+        "within": 1
+      }
     },
     {
       "id": "word-choice.en",
@@ -6075,7 +6106,21 @@ export const catalogueAsWritten: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "not",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "doesn't",
+          "don't",
+          "didn't",
+          "never"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "reported-evidence.de",
@@ -6469,7 +6514,17 @@ export const catalogueAsWritten: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "nie",
+          "niemals"
+        ],
+        "within": 0
+      }
     }
   ]
 };
