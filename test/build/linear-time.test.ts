@@ -34,6 +34,11 @@ describe('linearTimeFailures', () => {
     expect(failures).toEqual([{ alternative: null, reason: 'recheck: vulnerable, exponential time' }]);
   });
 
+  it("finds the guard's reversed skeleton quadratic without the guard's (?=\\S): why the guard has it", () => {
+    const [failure] = linearTimeFailures(String.raw`\s+(?:[^\s.,!?;:\uFFFC]+\s+){0,1}x`, RECORD_FLAGS);
+    expect(failure?.reason).toBe('recheck: vulnerable, polynomial time');
+  });
+
   it('refuses what recheck cannot decide', () => {
     const [failure] = linearTimeFailures(String.raw`(?<=a)\s+b`, RECORD_FLAGS);
     expect(failure?.reason).toMatch(/^recheck: could not decide \(unsupported/);
