@@ -11,8 +11,7 @@ import { experimental_readRawConfig } from 'wrangler';
 import { createWritingToolDispatcher, parseModelComparisonEvidence } from '../src/core/index';
 import type { ModelComparisonContext, ModelComparisonEvidence, ModelComparisonQuery } from '../src/core/types';
 import { ConfigError, parseIdList } from '../src/worker/config';
-import { evidenceKey } from '../src/worker/evidence-key';
-import { MAX_EVIDENCE_UNITS } from '../src/worker/evidence-reader';
+import { MAX_EVIDENCE_UNITS, evidenceKey } from '../src/worker/evidence-reader';
 
 interface Options {
   readonly files: readonly string[];

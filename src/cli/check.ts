@@ -7,12 +7,12 @@ import {
   writingReviewTools,
   type SignalCoverage,
   type WritingSignal,
-  type WritingSignalsData,
+  type FindWritingSignalsResult,
+  type WritingToolArgumentsByName,
 } from '../core/index';
 import type { ScanMode } from './files';
 import { splitIntoPieces } from './pieces';
-import type { ScanSettings } from './settings';
-import { UsageError } from './usage-error';
+import { UsageError, type ScanSettings } from './settings';
 
 export interface FileSignals {
   readonly signals: readonly WritingSignal[];
@@ -43,15 +43,20 @@ export interface TextChecker {
 export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChecker {
   const dispatcher = createWritingToolDispatcher();
 
-  const scan = async (text: string, mode: ScanMode, settings: ScanSettings): Promise<WritingSignalsData> => {
-    const args: Record<string, unknown> = { text, language: settings.language, maxSignals: settings.maxSignals };
-    if (settings.profile !== undefined) args.profile = settings.profile;
-    if (settings.rules !== undefined) args.ruleIds = settings.rules;
-    if (mode !== 'text') args.format = mode;
+  const scan = async (text: string, mode: ScanMode, settings: ScanSettings): Promise<FindWritingSignalsResult> => {
+    const args: WritingToolArgumentsByName['find_writing_signals'] = {
+      text,
+      language: settings.language,
+      maxSignals: settings.maxSignals,
+      ...(settings.profile === undefined ? {} : { profile: settings.profile }),
+      ...(settings.rules === undefined ? {} : { ruleIds: [...settings.rules] }),
+      ...(mode === 'text' ? {} : { format: mode }),
+    };
     const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args });
-    // Texts and sizes are the CLI's own; only the settings can be refused.
-    if (!result.ok) throw new UsageError(`the library refused the settings: ${result.error.message}`);
-    return result.data as WritingSignalsData;
+    // Texts and sizes are the CLI's own; only the settings can be refused, in
+    // practice rules outside the profile. The user wrote `rules`, not `ruleIds[n]`.
+    if (!result.ok) throw new UsageError(result.error.message.replace(/^ruleIds(?:\[\d+\])?/, 'rules'));
+    return result.data;
   };
 
   return {

@@ -8,10 +8,8 @@ import { loadConfig, type Config } from './config';
 import { collectFiles, decodeText, modeForPath, readTextFile, type InputFile } from './files';
 import { formatReport } from './formats/index';
 import { HELP, parseCommand, type CheckCommand } from './options';
-import type { FileReport, RunReport } from './report';
-import { loadRuleInfo } from './rules';
-import { DEFAULT_SETTINGS, mergeSettings, type RunSettings, type ScanSettings } from './settings';
-import { UsageError } from './usage-error';
+import { loadRuleInfo, type FileReport, type RunReport } from './report';
+import { DEFAULT_SETTINGS, UsageError, mergeSettings, type RunSettings, type ScanSettings } from './settings';
 
 export interface OutputStream {
   write(chunk: string): unknown;

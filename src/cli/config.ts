@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import * as z from 'zod';
-import { globMatcher } from './glob';
-import { SETTINGS, type PartialSettings, type ScanSettings } from './settings';
-import { UsageError } from './usage-error';
+import { echo } from '../core/echo';
+import { SETTINGS, UsageError, type PartialSettings, type ScanSettings } from './settings';
 
 /** The names looked up in the current directory, in order. */
 export const CONFIG_FILE_NAMES = ['writing-rules.config.json', '.writing-rules.json'] as const;
@@ -83,7 +82,7 @@ export function parseConfig(text: string, path: string, cwd: string): Config {
     throw new UsageError(`${label}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const result = configSchema.safeParse(json, { reportInput: true });
-  if (!result.success) throw new UsageError(`${label}: ${configIssue(result.error.issues[0])}`);
+  if (!result.success) throw new UsageError(`${label}: ${configIssue(result.error.issues[0], json)}`);
   const { ignore = [], overrides = [], $schema: _schema, ...defaults } = result.data;
   const base = dirname(path);
   const relativeTo = (absolutePath: string): string | null => {
@@ -124,21 +123,68 @@ const FIELD_MUST: Record<string, string> = {
   $schema: 'a string',
 };
 
-/** One sentence naming the field: `overrides[1].language must be one of 'en', 'de' (got "fr")`. */
-function configIssue(issue: z.core.$ZodIssue | undefined): string {
+/** One sentence naming the field: `overrides[1].language must be one of 'en', 'de' (got 'fr')`. */
+function configIssue(issue: z.core.$ZodIssue | undefined, json: unknown): string {
   if (issue === undefined) return 'not a valid config';
-  const path = issue.path.reduce<string>(
-    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`),
-    '',
-  );
+  const path = pathText(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const where = path === '' ? '' : ` in ${path}`;
-    return `unknown field ${JSON.stringify(issue.keys[0])}${where}; known fields: ${Object.keys(path === '' ? configSchema.shape : overrideSchema.shape).join(', ')}`;
+    return `unknown field ${echo(issue.keys[0])}${where}; known fields: ${Object.keys(path === '' ? configSchema.shape : overrideSchema.shape).join(', ')}`;
   }
   if (path === '') return 'must be a JSON object';
   // The innermost named field decides the bound: `rules[2]` is judged as `rules`.
-  const field = [...issue.path].reverse().find((key): key is string => typeof key === 'string') ?? '';
+  const fieldAt = issue.path.findLastIndex((key) => typeof key === 'string');
+  const field = String(issue.path[fieldAt] ?? '');
+  // A rule list is judged whole, as --rules is: every unknown ID, with the IDs to choose from.
+  if (field === 'rules') {
+    const listPath = issue.path.slice(0, fieldAt + 1);
+    const problem = SETTINGS.rules.problem?.(valueAt(json, listPath));
+    if (problem !== undefined) return `${pathText(listPath)} ${problem}`;
+  }
   const must = FIELD_MUST[field] ?? 'valid';
-  const got = 'input' in issue && issue.input !== undefined ? ` (got ${JSON.stringify(issue.input)})` : '';
+  const got = 'input' in issue && issue.input !== undefined ? ` (got ${echo(issue.input)})` : '';
   return `${path} must be ${must}${got}`;
+}
+
+/** `overrides[1].rules` for the path `['overrides', 1, 'rules']`. */
+function pathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`),
+    '',
+  );
+}
+
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), json);
+}
+
+// Glob patterns in the config file's `ignore` and `overrides[].files`,
+// matched against paths relative to the config file's directory with `/`
+// separators: `*` matches within one path segment, `**` any number of
+// segments, `?` one character; a pattern without `/` matches the file name
+// at any depth, as in .gitignore.
+
+/** A matcher for one pattern. */
+export function globMatcher(pattern: string): (relativePath: string) => boolean {
+  const anchored = pattern.includes('/');
+  const body = pattern.replace(/^\.\//, '').replace(/^\//, '');
+  const source = toRegExpSource(anchored ? body : `**/${body}`);
+  const regexp = new RegExp(`^${source}$`, 'u');
+  return (relativePath) => regexp.test(relativePath);
+}
+
+function toRegExpSource(pattern: string): string {
+  let source = '';
+  for (let at = 0; at < pattern.length; at++) {
+    const char = pattern[at] as string;
+    if (char === '*' && pattern[at + 1] === '*') {
+      const slashAfter = pattern[at + 2] === '/';
+      // `**/` matches zero or more whole segments; a trailing `**` matches the rest.
+      source += slashAfter ? '(?:[^/]*/)*' : '.*';
+      at += slashAfter ? 2 : 1;
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+  }
+  return source;
 }

@@ -2,8 +2,8 @@
 // checked against the same setting table as the config file; every problem is
 // a UsageError naming the option and its bound.
 import { parseArgs } from 'node:util';
-import { SETTINGS, type PartialSettings } from './settings';
-import { UsageError, shown } from './usage-error';
+import { echo } from '../core/echo';
+import { SETTINGS, UsageError, type PartialSettings } from './settings';
 
 export interface CheckCommand {
   readonly command: 'check';
@@ -73,7 +73,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { command: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: use `writing-rules check [paths...]`');
-  if (command !== 'check') throw new UsageError(`unknown command ${shown(command)}: the only command is 'check'`);
+  if (command !== 'check') throw new UsageError(`unknown command ${echo(command)}: the only command is 'check'`);
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config exclude each other');
   if (paths.filter((path) => path === '-').length > 1) throw new UsageError("'-' (standard input) may be given once");
 
@@ -109,9 +109,11 @@ function checked<K extends keyof typeof SETTINGS>(
   value: unknown,
   raw: unknown = value,
 ): NonNullable<PartialSettings[K]> {
-  const result = SETTINGS[key].schema.safeParse(value);
-  if (!result.success) throw new UsageError(`${option} must be ${SETTINGS[key].must} (got ${shown(raw)})`);
-  return result.data as NonNullable<PartialSettings[K]>;
+  const setting = SETTINGS[key];
+  const result = setting.schema.safeParse(value);
+  if (result.success) return result.data as NonNullable<PartialSettings[K]>;
+  const problem = setting.problem?.(value);
+  throw new UsageError(problem === undefined ? `${option} must be ${setting.must} (got ${echo(raw)})` : `${option} ${problem}`);
 }
 
 /** node:util's messages, shortened to what a user needs. */

@@ -37,8 +37,14 @@ export { getWritingRulesResultSchema } from './tools/get-writing-rules';
 export { composeWritingReviewPromptResultSchema } from './tools/compose-writing-review-prompt';
 export { findWritingSignalsResultSchema } from './tools/find-writing-signals';
 export { getModelComparisonEvidenceResultSchema } from './tools/get-model-comparison-evidence';
-export { MAX_TITLE_UNITS, isPlainLine, plainLineProblem, plainTextProblem } from './plain-line';
-export { idListProblem, type IdListLabels } from './id-list';
+export {
+  MAX_TITLE_UNITS,
+  idListProblem,
+  isPlainLine,
+  plainLineProblem,
+  plainTextProblem,
+  type IdListLabels,
+} from './plain-line';
 export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './host';
 export { MAX_TEXT_UNITS, MAX_SIGNALS, MAX_FINDINGS, MAX_COHORT_ID_UNITS } from './tools/fields';
 export { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from './catalogue/ids';

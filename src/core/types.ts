@@ -3,9 +3,6 @@
 // (the same schemas the descriptors' outputSchema is generated from); what is
 // written out here is the call, the envelope, the descriptor and the host.
 import type { ModelComparisonEvidence, ModelComparisonQuery } from './evidence/schema';
-import type { ComposeWritingReviewPromptResult } from './tools/compose-writing-review-prompt';
-import type { FindWritingSignalsResult } from './tools/find-writing-signals';
-import type { GetWritingRulesResult } from './tools/get-writing-rules';
 import type { WritingToolArgumentsByName, WritingToolResultsByName } from './tools/index';
 
 export type WritingToolName =
@@ -119,9 +116,3 @@ export type { FindWritingSignalsResult, SignalCoverage } from './tools/find-writ
 export type { GetModelComparisonEvidenceResult } from './tools/get-model-comparison-evidence';
 export type { WritingToolArgumentsByName, WritingToolResultsByName } from './tools/index';
 
-/** @deprecated The result of get_writing_rules; use GetWritingRulesResult. */
-export type WritingRulesData = GetWritingRulesResult;
-/** @deprecated The result of compose_writing_review_prompt; use ComposeWritingReviewPromptResult. */
-export type ReviewPromptData = ComposeWritingReviewPromptResult;
-/** @deprecated The result of find_writing_signals; use FindWritingSignalsResult. */
-export type WritingSignalsData = FindWritingSignalsResult;

@@ -1,5 +1,6 @@
-// HTML escaping for text and attribute values the page prints: the VOIX
-// markup at build time and the host's review context in the Worker's route.
+// HTML escaping for text and attribute values the page prints: the messages
+// filled in at build time (fill-messages.ts) and the host's review context in
+// the Worker's route. The VOIX markup keeps apostrophes (voix-tools.ts).
 
 const ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -14,7 +14,7 @@ import {
   plainTextProblem,
 } from '../core/index';
 import { echo } from '../core/echo';
-import { evidenceKey } from './evidence-key';
+import { evidenceKey } from './evidence-reader';
 
 /** Validated host configuration. */
 export interface HostConfig {

@@ -1,10 +1,16 @@
 // The Worker's evidence callback for the dispatcher: one bounded KV read per
 // call. The dispatcher validates whatever this returns; this module only maps
 // storage outcomes (docs/api-reference.md#get_model_comparison_evidence).
+// Also the KV key scheme (docs/api-reference.md#evidence-rules), shared with
+// scripts/evidence-put.ts, the only writer.
 import { missingEvidence } from '../core/index';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
-import { evidenceKey } from './evidence-key';
 import type { ReadOnlyKv } from './host';
+
+/** `evidence/{language}/{profile}/{role}/{cohortId}` */
+export function evidenceKey(query: ModelComparisonQuery): string {
+  return `evidence/${query.language}/${query.profile}/${query.role}/${query.cohortId}`;
+}
 
 /** A read that has not answered by then counts as a KV failure. */
 export const EVIDENCE_READ_TIMEOUT_MS = 2_000;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writingReviewTools } from '../../src/core/index';
 import type { WritingSignal } from '../../src/core/scanner/types';
 import { installMessages } from '../../src/page/client/i18n';
-import { highlightSpans } from '../../src/page/client/spans';
+import { highlightSpans } from '../../src/page/client/render-signals';
 import { toDispatchArguments } from '../../src/page/client/voix-arguments';
 import { fillMessages } from '../../src/page/fill-messages';
 import { MESSAGES } from '../../src/page/messages';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_FILE_NAMES } from '../../src/cli/config';
-import { globMatcher } from '../../src/cli/glob';
+import { CONFIG_FILE_NAMES, globMatcher } from '../../src/cli/config';
 import { EN_WORD, run, tree } from './helpers';
 
 describe('globMatcher', () => {
@@ -72,15 +71,18 @@ describe('config file', () => {
   it.each([
     ['{', /^writing-rules\.config\.json: not valid JSON \(/],
     ['[]', /^writing-rules\.config\.json: must be a JSON object$/],
-    ['{"langauge":"de"}', /^writing-rules\.config\.json: unknown field "langauge"; known fields: \$schema, language, profile/],
-    ['{"language":"fr"}', /^writing-rules\.config\.json: language must be one of 'en', 'de' \(got "fr"\)$/],
+    ['{"langauge":"de"}', /^writing-rules\.config\.json: unknown field 'langauge'; known fields: \$schema, language, profile/],
+    ['{"language":"fr"}', /^writing-rules\.config\.json: language must be one of 'en', 'de' \(got 'fr'\)$/],
     ['{"maxSignals":0}', /^writing-rules\.config\.json: maxSignals must be an integer from 1 to 500 \(got 0\)$/],
-    ['{"failOnSignals":"no"}', /^writing-rules\.config\.json: failOnSignals must be true or false \(got "no"\)$/],
-    ['{"rules":["word-choice","x"]}', /^writing-rules\.config\.json: rules\[1\] must be a list of unique rule IDs/],
+    ['{"failOnSignals":"no"}', /^writing-rules\.config\.json: failOnSignals must be true or false \(got 'no'\)$/],
+    ['{"rules":["word-choice","x"]}', /^writing-rules\.config\.json: rules 'x' is not a catalogue rule\. The check scans meta-framing, /],
+    ['{"overrides":[{"files":["a"],"rules":["word-choise","word-choise"]}]}', /^writing-rules\.config\.json: overrides\[0\]\.rules 'word-choise' \(did you mean 'word-choice'\?\) is not a catalogue rule\. /],
+    ['{"rules":["word-choice","word-choice"]}', /^writing-rules\.config\.json: rules must not repeat 'word-choice'$/],
+    ['{"rules":"word-choice"}', /^writing-rules\.config\.json: rules must be a list of unique catalogue rule IDs \(got 'word-choice'\)$/],
     ['{"ignore":[""]}', /^writing-rules\.config\.json: ignore\[0\] must be a list of non-empty globs/],
-    ['{"overrides":[{"files":["docs/**"],"language":"fr"}]}', /^writing-rules\.config\.json: overrides\[0\]\.language must be one of 'en', 'de' \(got "fr"\)$/],
+    ['{"overrides":[{"files":["docs/**"],"language":"fr"}]}', /^writing-rules\.config\.json: overrides\[0\]\.language must be one of 'en', 'de' \(got 'fr'\)$/],
     ['{"overrides":[{"files":[],"language":"de"}]}', /^writing-rules\.config\.json: overrides\[0\]\.files must be a list of non-empty globs/],
-    ['{"overrides":[{"files":["a"],"format":"json"}]}', /^writing-rules\.config\.json: unknown field "format" in overrides\[0\]; known fields: files, language, profile, rules$/],
+    ['{"overrides":[{"files":["a"],"format":"json"}]}', /^writing-rules\.config\.json: unknown field 'format' in overrides\[0\]; known fields: files, language, profile, rules$/],
   ])('refuses %s with exit 2 and a message naming the field', async (content, message) => {
     const dir = tree({ ...flagged, 'writing-rules.config.json': content });
     const result = await run(dir, ['check', 'a.md']);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
-import { escapeData, escapeProperty } from '../../src/cli/formats/github';
+import { escapeData, escapeProperty } from '../../src/cli/formats/annotations';
 import { pathToUriReference } from '../../src/cli/formats/sarif';
 import { SCANNABLE_RULE_IDS, catalogueVersion } from '../../src/core/index';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RULE_IDS, SCANNABLE_RULE_IDS, createWritingToolDispatcher } from '../../src/core/index';
 import { parseCommand } from '../../src/cli/options';
-import { UsageError } from '../../src/cli/usage-error';
+import { UsageError } from '../../src/cli/settings';
 
 const usageError = (argv: string[]): string => {
   try {
@@ -43,21 +44,36 @@ describe('parseCommand', () => {
   });
 
   it('names the option and its bound for a bad value', () => {
-    expect(usageError(['check', '--language', 'fr'])).toBe(`--language must be one of 'en', 'de' (got "fr")`);
-    expect(usageError(['check', '--profile', 'blog'])).toMatch(/^--profile must be one of 'public-docs', .* \(got "blog"\)$/);
-    expect(usageError(['check', '--rules', 'word-choice,nope'])).toMatch(/^--rules must be a list of unique rule IDs .* \(got "word-choice,nope"\)$/);
-    expect(usageError(['check', '--rules', 'word-choice,word-choice'])).toMatch(/^--rules must be a list of unique rule IDs/);
-    expect(usageError(['check', '--rules', ','])).toMatch(/^--rules must be/);
-    expect(usageError(['check', '--format', 'xml'])).toBe(`--format must be one of 'text', 'json', 'sarif', 'rdjson', 'github' (got "xml")`);
+    expect(usageError(['check', '--language', 'fr'])).toBe(`--language must be one of 'en', 'de' (got 'fr')`);
+    expect(usageError(['check', '--profile', 'blog'])).toMatch(/^--profile must be one of 'public-docs', .* \(got 'blog'\)$/);
+    expect(usageError(['check', '--format', 'xml'])).toBe(`--format must be one of 'text', 'json', 'sarif', 'rdjson', 'github' (got 'xml')`);
     for (const value of ['0', '501', '2.5', 'ten', '-1']) {
-      expect(usageError(['check', `--max-signals=${value}`])).toBe(`--max-signals must be an integer from 1 to 500 (got "${value}")`);
+      expect(usageError(['check', `--max-signals=${value}`])).toBe(`--max-signals must be an integer from 1 to 500 (got '${value}')`);
     }
+  });
+
+  it('names each unknown rule ID, a close catalogue ID, and the rules the check scans', () => {
+    const scanned = `The check scans ${SCANNABLE_RULE_IDS.join(', ')}; the other ${RULE_IDS.length - SCANNABLE_RULE_IDS.length} catalogue rules are accepted but find nothing`;
+    expect(usageError(['check', '--rules', 'word-choice,nope'])).toBe(`--rules 'nope' is not a catalogue rule. ${scanned}`);
+    expect(usageError(['check', '--rules', 'Word-Choise,nope,meta-framing,nope'])).toBe(
+      `--rules 'Word-Choise' (did you mean 'word-choice'?), 'nope' are not catalogue rules. ${scanned}`,
+    );
+    expect(usageError(['check', '--rules', 'word-choice,word-choice'])).toBe(`--rules must not repeat 'word-choice'`);
+    expect(usageError(['check', '--rules', ','])).toBe(`--rules must name at least one rule. ${scanned}`);
+    // The rule list is not quoted back, and no ID outside the scanned ones is listed.
+    expect(usageError(['check', '--rules', 'nope'])).not.toMatch(/reader-goal|word-choice,nope/);
+  });
+
+  it('words an unknown rule ID as the HTTP API and MCP do', async () => {
+    const answer = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: '', ruleIds: ['nope'] } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: "ruleIds[0] 'nope' is not a catalogue rule" } });
+    expect(usageError(['check', '--rules', 'nope'])).toContain("'nope' is not a catalogue rule");
   });
 
   it('refuses unknown options, commands and conflicting options', () => {
     expect(usageError(['check', '--colour'])).toBe("Unknown option '--colour'");
     expect(usageError([])).toMatch(/^missing command/);
-    expect(usageError(['lint'])).toBe(`unknown command "lint": the only command is 'check'`);
+    expect(usageError(['lint'])).toBe(`unknown command 'lint': the only command is 'check'`);
     expect(usageError(['check', '--config', 'a.json', '--no-config'])).toBe('--config and --no-config exclude each other');
     expect(usageError(['check', '-', '-'])).toBe("'-' (standard input) may be given once");
     expect(usageError(['check', '--stdin-name', ' '])).toBe('--stdin-name must not be empty');

@@ -1,7 +1,7 @@
 // The host options (docs/api-reference.md#host-options): checked when the dispatcher is
 // created, copied and frozen so later changes to the host's objects change nothing.
 import { describe, expect, it } from 'vitest';
-import type { ModelComparisonContext, ReviewPromptData, WritingToolHost } from '../../src/core/types';
+import type { ModelComparisonContext, ComposeWritingReviewPromptResult, WritingToolHost } from '../../src/core/types';
 import { dataOf, fixtureDispatcher, query, validEvidence } from './helpers';
 
 describe('host check at construction', () => {
@@ -22,7 +22,7 @@ describe('host check at construction', () => {
 
   it('allows line breaks in audience and goal', async () => {
     const dispatcher = fixtureDispatcher({ reviewContext: { audience: 'Ops\nand on-call staff', goal: 'Deploy\r\nonce' } });
-    const data = dataOf<ReviewPromptData>(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }));
+    const data = dataOf<ComposeWritingReviewPromptResult>(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }));
     expect(data.prompt).toContain('Ops\nand on-call staff');
   });
 
@@ -36,7 +36,7 @@ describe('isolation from later host changes', () => {
     const reviewContext = { audience: 'First audience', goal: 'First goal' };
     const dispatcher = fixtureDispatcher({ reviewContext });
     reviewContext.audience = 'Changed audience';
-    const data = dataOf<ReviewPromptData>(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }));
+    const data = dataOf<ComposeWritingReviewPromptResult>(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }));
     expect(data.prompt).toContain('First audience');
     expect(data.prompt).not.toContain('Changed audience');
   });

@@ -7,7 +7,7 @@ import {
   createWritingToolDispatcher,
   writingReviewTools,
   type ModelComparisonEvidence,
-  type WritingSignalsData,
+  type FindWritingSignalsResult,
   type WritingToolCall,
 } from '@voice/writing-rules/tools';
 
@@ -30,7 +30,7 @@ describe('library usage as documented', () => {
     const serialised = JSON.stringify(result);
     expect(JSON.parse(serialised)).toEqual(result);
     expect(result.ok).toBe(true);
-    const data = (result as { data: WritingSignalsData }).data;
+    const data = (result as { data: FindWritingSignalsResult }).data;
     expect(data.catalogueVersion).toBe(catalogueVersion);
     expect(data.signals).toEqual([
       expect.objectContaining({ ruleId: 'word-choice', quote: 'powerful', start: 2, end: 10, line: 1, column: 3 }),

@@ -1,13 +1,13 @@
 // compose_writing_review_prompt (docs/api-reference.md#compose_writing_review_prompt): layer order, guardrails
 // last, provenance, both languages, host context in, document out.
 import { describe, expect, it } from 'vitest';
-import { GUARDRAIL_IDS } from '../../src/core/prompt/locale';
-import type { ReviewPromptData } from '../../src/core/types';
+import { GUARDRAIL_IDS } from '../../src/core/prompt/compose';
+import type { ComposeWritingReviewPromptResult } from '../../src/core/types';
 import { fixtureCatalogue, fixtureProfiles } from './fixtures/catalogue';
 import { call, dataOf, reviewContext } from './helpers';
 
 const compose = async (args: unknown) =>
-  dataOf<ReviewPromptData>(await call('compose_writing_review_prompt', args));
+  dataOf<ComposeWritingReviewPromptResult>(await call('compose_writing_review_prompt', args));
 
 describe('compose_writing_review_prompt', () => {
   it('selects the public-docs profile by default', async () => {

@@ -2,11 +2,11 @@
 // explicit IDs in catalogue order, summary and full detail.
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/core/catalogue/ids';
-import type { RuleSummary, WritingRulesData } from '../../src/core/types';
+import type { RuleSummary, GetWritingRulesResult } from '../../src/core/types';
 import { fixtureCatalogue, fixtureProfiles } from './fixtures/catalogue';
 import { call, dataOf } from './helpers';
 
-const rules = async (args: unknown) => dataOf<WritingRulesData>(await call('get_writing_rules', args));
+const rules = async (args: unknown) => dataOf<GetWritingRulesResult>(await call('get_writing_rules', args));
 
 describe('get_writing_rules', () => {
   it('selects every rule in catalogue order without profile and ruleIds', async () => {

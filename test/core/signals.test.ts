@@ -7,11 +7,11 @@ import { createCatalogueView } from '../../src/core/catalogue/view';
 import { createDispatcher } from '../../src/core/dispatcher';
 import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import type { WritingSignalsData } from '../../src/core/types';
+import type { FindWritingSignalsResult } from '../../src/core/types';
 import { fixtureCatalogue } from './fixtures/catalogue';
 import { call, dataOf } from './helpers';
 
-const scan = async (args: unknown) => dataOf<WritingSignalsData>(await call('find_writing_signals', args));
+const scan = async (args: unknown) => dataOf<FindWritingSignalsResult>(await call('find_writing_signals', args));
 
 describe('find_writing_signals', () => {
   it('reports exact UTF-16 spans with 1-based line and column', async () => {
@@ -114,7 +114,7 @@ describe('find_writing_signals', () => {
       name: 'find_writing_signals',
       arguments: { text: 'A powerful tool, a powerful tool.' },
     });
-    const data = dataOf<WritingSignalsData>(result);
+    const data = dataOf<FindWritingSignalsResult>(result);
     expect(data.signals.map((s) => [s.start, s.end, s.ruleId])).toEqual([
       [2, 10, 'claims-evidence'],
       [2, 10, 'meta-framing'],
@@ -123,7 +123,7 @@ describe('find_writing_signals', () => {
       [19, 27, 'meta-framing'],
       [19, 32, 'word-choice'],
     ]);
-    const cut = dataOf<WritingSignalsData>(
+    const cut = dataOf<FindWritingSignalsResult>(
       await createDispatcher(view).dispatch({
         name: 'find_writing_signals',
         arguments: { text: 'A powerful tool, a powerful tool.', maxSignals: 4 },

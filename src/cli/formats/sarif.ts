@@ -5,8 +5,7 @@
 // `columnKind: "utf16CodeUnits"`.
 import { pathToFileURL } from 'node:url';
 import { SCANNABLE_RULE_IDS } from '../../core/index';
-import { endPosition } from '../positions';
-import type { RunReport } from '../report';
+import { endPosition, type RunReport } from '../report';
 
 const SRCROOT = 'SRCROOT';
 

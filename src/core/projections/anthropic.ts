@@ -1,8 +1,7 @@
 // Anthropic client tools (Messages API `tools` array). `input_schema` takes
 // JSON Schema as it is; only the dialect and comment keywords go, since they
 // describe the document rather than the input.
-import { projectSchema, type SchemaProjectionPlan } from './schema-projection';
-import type { ProjectableTool } from './tool-source';
+import { projectSchema, type ProjectableTool, type SchemaProjectionPlan } from './schema-projection';
 
 /** One entry of the Messages API `tools` request field. */
 export interface AnthropicTool {

@@ -2,8 +2,7 @@
 // `parameters` field takes Gemini's Schema object, a subset of OpenAPI 3.0:
 // no additionalProperties, $schema, const or uniqueItems; upper-case type
 // names; string enums only. The dispatcher still enforces what is dropped.
-import { projectSchema, SchemaProjectionError, type SchemaProjectionPlan } from './schema-projection';
-import type { ProjectableTool } from './tool-source';
+import { projectSchema, SchemaProjectionError, type ProjectableTool, type SchemaProjectionPlan } from './schema-projection';
 
 /** One function declaration; `parameters` is a Gemini Schema object. */
 export interface GeminiFunctionDeclaration {

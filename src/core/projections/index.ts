@@ -4,13 +4,12 @@
 import { toAnthropicTools } from './anthropic';
 import { toGeminiTools } from './gemini';
 import { toOpenAiTools } from './openai';
-import type { ProjectableTool } from './tool-source';
+import type { ProjectableTool } from './schema-projection';
 
 export { ANTHROPIC_DROPPED_KEYWORDS, ANTHROPIC_KEPT_KEYWORDS, toAnthropicTools, type AnthropicTool } from './anthropic';
 export { GEMINI_DROPPED_KEYWORDS, GEMINI_KEPT_KEYWORDS, toGeminiTools, type GeminiFunctionDeclaration, type GeminiTool } from './gemini';
 export { OPENAI_DROPPED_KEYWORDS, OPENAI_KEPT_KEYWORDS, toOpenAiTools, type OpenAiFunctionTool } from './openai';
-export { SchemaProjectionError } from './schema-projection';
-export type { ProjectableTool } from './tool-source';
+export { SchemaProjectionError, type ProjectableTool } from './schema-projection';
 
 /** The provider formats `projectTools` can produce, in documentation order. */
 export const SUPPORTED_TOOL_FORMATS = ['openai', 'anthropic', 'gemini'] as const;

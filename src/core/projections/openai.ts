@@ -2,8 +2,7 @@
 // OpenAI documents for function parameters and leaves `strict` off: strict mode
 // demands every property in `required`, which would turn our optional,
 // defaulted fields into mandatory ones. The dispatcher validates every call.
-import { projectSchema, type SchemaProjectionPlan } from './schema-projection';
-import type { ProjectableTool } from './tool-source';
+import { projectSchema, type ProjectableTool, type SchemaProjectionPlan } from './schema-projection';
 
 /** One entry of the Chat Completions `tools` request field. */
 export interface OpenAiFunctionTool {

@@ -6,6 +6,15 @@
 /** A JSON Schema object, as the descriptors and the providers carry it. */
 export type JsonSchemaObject = { readonly [keyword: string]: unknown };
 
+// The part of a tool descriptor that every provider projection reads; the
+// descriptors in `writingReviewTools` satisfy it as they are.
+/** Name, description and JSON Schema of one tool. */
+export interface ProjectableTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
 /** How one provider's schema subset treats each keyword. */
 export interface SchemaProjectionPlan {
   /** Provider name, used in error messages. */

@@ -1,5 +1,5 @@
 // Deutsche Texte des Prüf-Prompts; gleiche Form wie en.ts.
-import type { PromptLocale } from './locale';
+import type { PromptLocale } from './compose';
 
 export const de: PromptLocale = {
   base: [

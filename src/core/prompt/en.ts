@@ -1,5 +1,5 @@
 // English texts of the review prompt; same shape as de.ts.
-import type { PromptLocale } from './locale';
+import type { PromptLocale } from './compose';
 
 export const en: PromptLocale = {
   base: [

@@ -3,13 +3,12 @@
 // shows every error with its code, switches the interface language, and wires
 // the VOIX and WebMCP tools. Every string it shows comes from ../messages.ts.
 import type { RuleRecord } from '../../core/catalogue/schema';
-import type { ReviewPromptData, WritingRulesData, WritingSignalsData } from '../../core/types';
+import type { ComposeWritingReviewPromptResult, GetWritingRulesResult, FindWritingSignalsResult } from '../../core/types';
 import type { MessageKey } from '../messages';
 import { isUiLanguage } from '../ui-language';
 import { dispatch, setToken, type Outcome } from './dispatch';
 import { isMessageKey, startUiLanguage, switchUiLanguage, t, tCount, uiLanguage } from './i18n';
-import { attachSignalTip, renderSignals, type RuleText } from './render-signals';
-import { highlightSpans } from './spans';
+import { attachSignalTip, highlightSpans, renderSignals, type RuleText } from './render-signals';
 import { attachVoixTools } from './voix';
 import type { ToolSource } from '../voix-tools';
 import { registerWebMcpTools } from './webmcp';
@@ -42,11 +41,11 @@ const promptText = $<HTMLTextAreaElement>('review-prompt');
 const copyButton = $<HTMLButtonElement>('copy-prompt');
 const copyStatus = $('copy-status');
 
-const rulesByLanguage = new Map<Language, Promise<Outcome<WritingRulesData>>>();
+const rulesByLanguage = new Map<Language, Promise<Outcome<GetWritingRulesResult>>>();
 let records = new Map<string, RuleRecord>();
 let language: Language = 'en';
 let shownFailures: readonly Failure[] = [];
-let checked: { text: string; data: WritingSignalsData } | undefined;
+let checked: { text: string; data: FindWritingSignalsResult } | undefined;
 let catalogueVersion = '';
 
 /** A tool's title in the interface language. */
@@ -84,10 +83,10 @@ function selection(): { profile: string } | { ruleIds: readonly string[] } {
   return profileInput.value === ALL_SCANNABLE ? { ruleIds: SCANNABLE_RULES[language] } : { profile: profileInput.value };
 }
 
-function rulesFor(lang: Language): Promise<Outcome<WritingRulesData>> {
+function rulesFor(lang: Language): Promise<Outcome<GetWritingRulesResult>> {
   let pending = rulesByLanguage.get(lang);
   if (!pending) {
-    pending = dispatch<WritingRulesData>('get_writing_rules', { language: lang, detail: 'full' });
+    pending = dispatch<GetWritingRulesResult>('get_writing_rules', { language: lang, detail: 'full' });
     rulesByLanguage.set(lang, pending);
     void pending.then((outcome) => outcome.ok || rulesByLanguage.delete(lang));
   }
@@ -111,7 +110,7 @@ function renderSelectedRules(): void {
   );
 }
 
-function renderCoverage(data: WritingSignalsData): void {
+function renderCoverage(data: FindWritingSignalsResult): void {
   const label = (id: string) => t('coverage.item', { title: ruleText(id).title, id });
   const list = (ids: readonly string[], none: MessageKey) => (ids.length ? ids.map((id) => item(label(id))) : [item(t(none))]);
   $('scanned-rules').replaceChildren(...list(data.coverage.scannedRuleIds, 'coverage.no-scanned'));
@@ -122,7 +121,7 @@ function renderCoverage(data: WritingSignalsData): void {
   skipped.textContent = units ? t('coverage.skipped', { units: units.code + units.markup + units.url + units.frontMatter }) : '';
 }
 
-function summarise(data: WritingSignalsData, spans: number): string {
+function summarise(data: FindWritingSignalsResult, spans: number): string {
   if (data.signals.length === 0) return t('signals.none');
   const summary = t('signals.summary', { signals: tCount('signals.count', data.signals.length), passages: tCount('signals.passages', spans) });
   return data.coverage.truncated ? `${summary} ${t('signals.cut', { max: data.coverage.maxSignals })}` : summary;
@@ -146,7 +145,7 @@ async function loadProfile(): Promise<Failure[]> {
   copyButton.disabled = true;
   const [rules, prompt] = await Promise.all([
     rulesFor(language),
-    dispatch<ReviewPromptData>('compose_writing_review_prompt', { language, ...selection() }),
+    dispatch<ComposeWritingReviewPromptResult>('compose_writing_review_prompt', { language, ...selection() }),
   ]);
   if (rules.ok) {
     records = new Map(rules.data.rules.map((rule) => [rule.id, rule as RuleRecord]));
@@ -168,7 +167,7 @@ async function review(): Promise<void> {
   statusLine.textContent = t('status.running', { tool: titleOf('find_writing_signals') });
   const failures = await loadProfile();
   const format = formatInput.value;
-  const found = await dispatch<WritingSignalsData>('find_writing_signals', { text, language, ...selection(), maxSignals: 500, format });
+  const found = await dispatch<FindWritingSignalsResult>('find_writing_signals', { text, language, ...selection(), maxSignals: 500, format });
   showErrors(found.ok ? failures : [...failures, found]);
   if (!found.ok) {
     statusLine.textContent = t('status.failed', { tool: titleOf('find_writing_signals') });

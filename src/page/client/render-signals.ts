@@ -1,8 +1,35 @@
 // Draws the checked text with a <mark> per highlight span, built from text
 // nodes sliced at UTF-16 offsets (never HTML from the text), and the tooltip
-// that shows each span's rules on hover and keyboard focus.
+// that shows each span's rules on hover and keyboard focus. Overlapping
+// signals (of different rules) merge into one span that lists them all, so no
+// character is marked twice.
+import type { WritingSignal } from '../../core/scanner/types';
 import { t } from './i18n';
-import type { HighlightSpan } from './spans';
+
+/** One highlighted range [start, end) in UTF-16 units and the signals inside it. */
+export interface HighlightSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly signals: readonly WritingSignal[];
+}
+
+/** Merged spans in text order; signals outside `textLength` are dropped. */
+export function highlightSpans(signals: readonly WritingSignal[], textLength: number): HighlightSpan[] {
+  const ordered = signals
+    .filter((signal) => signal.start >= 0 && signal.start < signal.end && signal.end <= textLength)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const spans: { start: number; end: number; signals: WritingSignal[] }[] = [];
+  for (const signal of ordered) {
+    const last = spans.at(-1);
+    if (last !== undefined && signal.start < last.end) {
+      last.end = Math.max(last.end, signal.end);
+      last.signals.push(signal);
+    } else {
+      spans.push({ start: signal.start, end: signal.end, signals: [signal] });
+    }
+  }
+  return spans;
+}
 
 /** What a person reads about a rule: its title and its instruction. */
 export interface RuleText {

@@ -4,7 +4,7 @@
 // the reviewed text, the arguments, a header value or a token.
 import type { Context, MiddlewareHandler } from 'hono';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
-import type { WritingSignalsData, WritingToolResult } from '../../core/types';
+import type { FindWritingSignalsResult, WritingToolResult } from '../../core/types';
 import type { AppEnv } from '../env';
 
 // Only the four tool names: any other requested name is the caller's own text.
@@ -93,5 +93,5 @@ export function recordToolCall(c: Context<AppEnv>, call: { readonly name: string
   const text = (call.arguments as { text?: unknown } | undefined)?.text;
   // An MCP batch may scan several texts in one request: the line sums them.
   if (typeof text === 'string') c.set('unitsScanned', c.get('unitsScanned') + text.length);
-  c.set('signals', c.get('signals') + (result.data as WritingSignalsData).signals.length);
+  c.set('signals', c.get('signals') + (result.data as FindWritingSignalsResult).signals.length);
 }

@@ -3,11 +3,11 @@
 // references count as the characters they stand for; spans index the input.
 import { describe, expect, it } from 'vitest';
 import { createWritingToolDispatcher } from '../../../src/core/index';
-import type { WritingSignalsData } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/types';
 import { call, dataOf, reviewContext } from '../helpers';
 
 async function quotes(text: string): Promise<string[]> {
-  const data = dataOf<WritingSignalsData>(await call('find_writing_signals', { text, language: 'en', format: 'html' }));
+  const data = dataOf<FindWritingSignalsResult>(await call('find_writing_signals', { text, language: 'en', format: 'html' }));
   for (const signal of data.signals) expect(text.slice(signal.start, signal.end)).toBe(signal.quote);
   return data.signals.map((s) => s.quote);
 }
@@ -56,14 +56,14 @@ describe('HTML: scanned', () => {
   it('&rsquo; is an apostrophe (bundled catalogue)', async () => {
     const dispatcher = createWritingToolDispatcher({ reviewContext });
     const text = '<p>It&rsquo;s worth noting.</p>';
-    const data = dataOf<WritingSignalsData>(
+    const data = dataOf<FindWritingSignalsResult>(
       await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text, format: 'html', ruleIds: ['meta-framing'] } }),
     );
     expect(data.signals.map((s) => [s.quote, s.start, s.column])).toEqual([['It&rsquo;s worth noting', 3, 4]]);
   });
 
   it('counts tags and attributes as markup and pre contents as code', async () => {
-    const data = dataOf<WritingSignalsData>(
+    const data = dataOf<FindWritingSignalsResult>(
       await call('find_writing_signals', { text: '<p class="a">Hi <pre>x y</pre></p>', format: 'html' }),
     );
     expect(data.coverage.notScannedUnits).toEqual({ code: 3, markup: 28, url: 0, frontMatter: 0 });

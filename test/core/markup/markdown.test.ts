@@ -3,13 +3,13 @@
 // the dispatcher on the fixture catalogue (phrases: "it is worth noting that",
 // "powerful", "seamless", "guaranteed").
 import { describe, expect, it } from 'vitest';
-import type { WritingSignalsData } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/types';
 import { call, dataOf } from '../helpers';
 
 /** `format` null: the call names none. */
 async function scan(text: string, format: string | null = 'markdown', extra: Record<string, unknown> = {}) {
   const args = { text, language: 'en', ...(format === null ? {} : { format }), ...extra };
-  return dataOf<WritingSignalsData>(await call('find_writing_signals', args));
+  return dataOf<FindWritingSignalsResult>(await call('find_writing_signals', args));
 }
 
 async function quotes(text: string, format = 'markdown'): Promise<string[]> {

@@ -8,7 +8,7 @@ import { createWritingToolDispatcher } from '../../../src/core/index';
 import { readHtml } from '../../../src/core/markup/html';
 import { readMarkdown } from '../../../src/core/markup/markdown';
 import { UnitKind } from '../../../src/core/markup/mask';
-import type { WritingSignalsData } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/types';
 import { dataOf, reviewContext } from '../helpers';
 
 const dispatcher = createWritingToolDispatcher({ reviewContext });
@@ -36,7 +36,7 @@ const SEPARATING = new Set<number>([UnitKind.code, UnitKind.markupBreak, UnitKin
 
 async function signalsOf(text: string, format?: string) {
   const args = { text, ruleIds: [...new Set(catalogue.signalRecords.map((r) => r.ruleId))], maxSignals: 500, ...(format ? { format } : {}) };
-  return dataOf<WritingSignalsData>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args }));
+  return dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args }));
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {

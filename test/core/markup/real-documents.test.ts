@@ -11,7 +11,7 @@ import { createWritingToolDispatcher } from '../../../src/core/index';
 import { readHtml } from '../../../src/core/markup/html';
 import { readMarkdown } from '../../../src/core/markup/markdown';
 import { UnitKind } from '../../../src/core/markup/mask';
-import type { WritingSignalsData } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/types';
 import { dataOf, reviewContext } from '../helpers';
 
 const dispatcher = createWritingToolDispatcher({ reviewContext });
@@ -47,7 +47,7 @@ async function check(documents: readonly { name: string; text: string }[]): Prom
           name: 'find_writing_signals',
           arguments: { text, format, language, ruleIds, maxSignals: 500 },
         });
-        const data = dataOf<WritingSignalsData>(result);
+        const data = dataOf<FindWritingSignalsResult>(result);
         const kinds = format === 'text' ? null : (format === 'markdown' ? readMarkdown(text) : readHtml(text)).kinds;
         for (const signal of data.signals) {
           expect(text.slice(signal.start, signal.end), name).toBe(signal.quote);

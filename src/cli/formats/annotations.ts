@@ -1,8 +1,11 @@
-// `--format github`: GitHub Actions workflow commands. Each signal becomes a
-// `::notice` annotation on the pull request, each unreadable path an
-// `::error`; no upload step is needed.
-import { endPosition } from '../positions';
-import { summaryLine, type RunReport } from '../report';
+// Pull-request annotations for the two review tools that read them:
+// `--format github`, GitHub Actions workflow commands (each signal a
+// `::notice` annotation on the pull request, each unreadable path an `::error`;
+// no upload step is needed), and `--format rdjson`, reviewdog's Diagnostic
+// Format (one DiagnosticResult) for `reviewdog -f=rdjson`. reviewdog counts
+// columns in UTF-8 bytes, so its columns are converted from the library's
+// UTF-16 units; its ranges end exclusively.
+import { endPosition, summaryLine, utf8Column, type RunReport } from '../report';
 
 /** Escapes a command's message: `%`, CR and LF. */
 export function escapeData(value: string): string {
@@ -45,4 +48,27 @@ export function formatGithub(report: RunReport): string {
   }
   lines.push(summaryLine(report));
   return `${lines.join('\n')}\n`;
+}
+
+export function formatRdjson(report: RunReport): string {
+  const diagnostics = report.files.flatMap((file) =>
+    file.signals.map((signal) => {
+      const rule = report.rules.get(signal.ruleId);
+      const end = endPosition(signal);
+      return {
+        message: `${JSON.stringify(signal.quote)}: ${rule?.title[file.language] ?? signal.ruleId}. Needs a reviewer's judgment.`,
+        location: {
+          path: file.path,
+          range: {
+            start: { line: signal.line, column: utf8Column(file.text, signal.start, signal.column) },
+            end: { line: end.line, column: utf8Column(file.text, signal.end, end.column) },
+          },
+        },
+        severity: 'INFO',
+        code: rule?.sources[0] ? { value: signal.ruleId, url: rule.sources[0].url } : { value: signal.ruleId },
+      };
+    }),
+  );
+  const result = { source: { name: 'writing-rules' }, severity: 'INFO', diagnostics };
+  return `${JSON.stringify(result)}\n`;
 }
