@@ -1,7 +1,10 @@
 // Text built to make the scanner work hardest: every phrase of the language as
 // a near-miss (a letter glued on either side, cut short, last letter changed,
 // doubled), runs of the phrases' first letters, and phrase words split by
-// line breaks, repeated to the requested length.
+// line breaks, repeated to the requested length; and for records with a
+// guard, guard words before a cue in every shape that makes the guard's
+// look-behind read back far.
+import type { GuardWords } from '../../src/core/scanner/phrase-pattern';
 
 function nearMisses(phrase: string): string[] {
   const cut = phrase.slice(0, -1);
@@ -21,9 +24,32 @@ function nearMisses(phrase: string): string[] {
   ];
 }
 
-/** About `units` UTF-16 units (exactly, when the phrases are BMP text) of near-misses of `phrases`. */
-export function adversarialText(phrases: readonly string[], units: number): string {
-  const block = phrases.flatMap(nearMisses).join(' ');
+/**
+ * Where a guard reads back as far as it can before `cue`: a run of guard words,
+ * a long word or long white space between a guard word and the cue, a comma
+ * or one word too many, and white space with no guard at all (without the
+ * guard's `(?=\S)`, each position in that run would read the run back).
+ */
+export function guardAttacks(guard: GuardWords, cue: string): string[] {
+  const [word = 'not'] = guard.words;
+  return [
+    `${`${word} `.repeat(200)}${cue}`,
+    `${word} ${'x'.repeat(3_000)} ${cue}`,
+    `${word}${' '.repeat(3_000)}${cue}`,
+    `${word} wort${' \t'.repeat(1_000)}${cue}`,
+    `${word}, ${cue}`,
+    `${word} ${'wort '.repeat(guard.within + 1)}${cue}`,
+    `${' '.repeat(5_000)}${cue}`,
+  ];
+}
+
+/**
+ * About `units` UTF-16 units (exactly, when the phrases are BMP text) of
+ * near-misses of `phrases`, with `extra` pieces (guardAttacks) in each block.
+ */
+export function adversarialText(phrases: readonly string[], units: number, extra: readonly string[] = []): string {
+  // The extra pieces come first so that a cut to `units` keeps them.
+  const block = [...extra, ...phrases.flatMap(nearMisses)].join(' ');
   return block.repeat(Math.ceil(units / block.length)).slice(0, units);
 }
 

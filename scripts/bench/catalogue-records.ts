@@ -4,11 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { compileSignalRecord } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
-import { compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
-import { generatePatterns } from '../../src/core/catalogue/variants';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));
 
@@ -16,18 +15,7 @@ const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta
 export function loadSignalRecords(): CompiledSignalRecord[] {
   return SCANNABLE_RULE_IDS.flatMap((ruleId) => {
     const file = signalFileSchema.parse(parse(readFileSync(`${signalsDir}${ruleId}.yaml`, 'utf8')));
-    return LANGUAGES.map((language) => {
-      const { phrases, pairs } = generatePatterns(file[language], language);
-      return {
-        id: file[language].id,
-        ruleId,
-        language,
-        phrases,
-        pairs,
-        source: compileRecordSource({ phrases, pairs }),
-        flags: RECORD_FLAGS,
-      };
-    });
+    return LANGUAGES.map((language) => compileSignalRecord({ ...file[language], ruleId, language }));
   });
 }
 

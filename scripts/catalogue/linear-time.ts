@@ -36,15 +36,33 @@
 //    recheck proves it for every N up to MAX_PAIR_GAP (one check per N).
 // Each position where A matches can make the gap read at most N words ahead,
 // so every text unit is read by at most N + 1 attempts: linear for a fixed N.
+//
+// A guard (`notAfter`) compiles to `(?=\S)(?<!(?<!W)(?:g1|g2…)(?:\s+C){0,K}\s+)`
+// right after the leading edge, C a word of the clause, K the guard's `within`
+// (0 to MAX_GUARD_GAP; with 0 the group is left out).
+// recheckGuard proves it:
+// 7. Look-arounds are atomic: the guard is decided once per attempt and the
+//    alternatives never backtrack into it, so it adds its own cost to each
+//    attempt and changes nothing else (1 to 6 still hold for what follows).
+// 8. A look-behind is matched backwards from the attempt's position, which is
+//    a forward match of the reversed pattern on the reversed text. `(?=\S)`
+//    makes the character at the position non-white, so the reversed guard is
+//    `\S\s+(?:C\s+){0,K}x`, each guard word (a single literal word, checked)
+//    again reduced to `x`. recheck proves that skeleton linear as a search from
+//    every position, a superset of the attempts. Without `(?=\S)` it is
+//    `\s+(?:C\s+){0,K}x`, which recheck finds quadratic: every position in a
+//    long run of white space would read the run back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { checkSync } from 'recheck';
 import type { CompiledPhrasePair } from '../../src/core/catalogue/compiled-types';
 import {
+  CLAUSE_WORD,
   compileRecordSource,
   gapSource,
   phraseToSource,
+  type GuardWords,
   type RecordPatterns,
   WORD_CHAR,
 } from '../../src/core/scanner/phrase-pattern';
@@ -189,8 +207,18 @@ function pairVerdict(pair: CompiledPhrasePair, flags: string): string | null {
   return recheckVerdict(`x${gapSource(pair.within)}x`, flags, 90_000);
 }
 
+/** null when every guard word is one literal word and the reversed guard (see 7 and 8 above) is proven linear. */
+function guardVerdict({ words, within }: GuardWords, flags: string): string | null {
+  for (const word of words) {
+    const tokens = tokenize(phraseToSource(word));
+    if (tokens === null || tokens.some((t) => t !== 'literal')) return `"${word}": must be one literal word`;
+  }
+  const between = within === 0 ? '' : String.raw`(?:${CLAUSE_WORD}\s+){0,${within}}`;
+  return recheckVerdict(String.raw`\S\s+${between}x`, flags);
+}
+
 /**
- * Every literal phrase and pair of a compiled record that is not proven
+ * Every literal phrase, pair and the guard of a compiled record that is not proven
  * linear-time; empty when the whole record is. `source` must be what the
  * patterns compile to, so the proof is about the regex the scanner runs.
  */
@@ -200,7 +228,7 @@ export function recordLinearTimeFailures(
   flags: string,
 ): RecordLinearTimeFailure[] {
   if (compileRecordSource(patterns) !== source) {
-    return [{ part: 'source', reason: 'is not what the phrases and pairs compile to' }];
+    return [{ part: 'source', reason: 'is not what the phrases, pairs and guard compile to' }];
   }
   const failures: RecordLinearTimeFailure[] = [];
   const literal = compileRecordSource({ phrases: patterns.phrases });
@@ -213,5 +241,9 @@ export function recordLinearTimeFailures(
     const reason = pairVerdict(pair, flags);
     if (reason !== null) failures.push({ part: `pairs[${i}]`, reason });
   });
+  if (patterns.notAfter) {
+    const reason = guardVerdict(patterns.notAfter, flags);
+    if (reason !== null) failures.push({ part: 'notAfter', reason });
+  }
   return failures;
 }

@@ -50,6 +50,11 @@ function issueMessage(issue: z.core.$ZodIssue): { path: string; message: string 
   if (issue.code === 'too_small' && issue.origin === 'array') {
     return [{ path, message: `must list at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}` }];
   }
+  if (issue.code === 'too_big' && issue.origin === 'array') {
+    return [{ path, message: `must list at most ${String(issue.maximum)} items` }];
+  }
+  if (issue.code === 'too_big' && issue.origin === 'number') return [{ path, message: `must be at most ${String(issue.maximum)}` }];
+  if (issue.code === 'too_small' && issue.origin === 'number') return [{ path, message: `must be at least ${String(issue.minimum)}` }];
   if (issue.code === 'invalid_format' && issue.format === 'date') return [{ path, message: 'must be a date YYYY-MM-DD' }];
   return [{ path, message: issue.message }];
 }

@@ -184,6 +184,23 @@ describe('the build refuses', () => {
     expect(problems).toEqual([`${WORD_SIGNALS}: en.phrases[2]: repeats "word-choice cue"`]);
   });
 
+  it('a guard word that is more than one word, a guard reaching too far, and too many guard words', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfter = { words: ['not', 'is not'], within: 2 }));
+      mutate(r, WORD_SIGNALS, (d) => void (d.de.notAfter = { words: Array.from({ length: 33 }, (_, i) => `nicht${i}`), within: 0 }));
+    });
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.notAfter.words[1]: must be one word, without white space`,
+      `${WORD_SIGNALS}: en.notAfter.within: must be at most 1`,
+      `${WORD_SIGNALS}: de.notAfter.words: must list at most 32 items`,
+    ]);
+  });
+
+  it('a guard that would silence one of its own matches', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfter = { words: ['One'], within: 0 })));
+    expect(problems[0]).toMatch(/^catalogue\/signals\/word-choice\.yaml: en\.matches\[0\]: expected quotes \["word-choice cue"\], found \[\]$/);
+  });
+
   it('and reports every problem, not only the first', () => {
     const problems = problemsAfter((r) => {
       mutate(r, WORD_CHOICE, (d) => void (d.title.en = ''));

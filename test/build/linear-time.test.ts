@@ -2,7 +2,7 @@
 // refuses sources that backtrack super-linearly or that recheck cannot decide.
 import { describe, expect, it } from 'vitest';
 import { linearTimeFailures, recordLinearTimeFailures } from '../../scripts/catalogue/linear-time';
-import { compilePhrases, compileRecordSource, MAX_PAIR_GAP, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, compileRecordSource, MAX_GUARD_GAP, MAX_PAIR_GAP, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
 
 const edged = (core: string) => `(?<!${WORD_CHAR})(?:${core})(?!${WORD_CHAR})`;
 
@@ -34,6 +34,11 @@ describe('linearTimeFailures', () => {
     expect(failures).toEqual([{ alternative: null, reason: 'recheck: vulnerable, exponential time' }]);
   });
 
+  it("finds the guard's reversed skeleton quadratic without the guard's (?=\\S): why the guard has it", () => {
+    const [failure] = linearTimeFailures(String.raw`\s+(?:[^\s.,!?;:\uFFFC]+\s+){0,1}x`, RECORD_FLAGS);
+    expect(failure?.reason).toBe('recheck: vulnerable, polynomial time');
+  });
+
   it('refuses what recheck cannot decide', () => {
     const [failure] = linearTimeFailures(String.raw`(?<=a)\s+b`, RECORD_FLAGS);
     expect(failure?.reason).toMatch(/^recheck: could not decide \(unsupported/);
@@ -53,7 +58,26 @@ describe('recordLinearTimeFailures', () => {
   it('refuses a source that is not what the phrases and pairs compile to', () => {
     const patterns = { phrases: ['powerful'], pairs: [pair(2)] };
     expect(recordLinearTimeFailures(patterns, compilePhrases(['powerful']), RECORD_FLAGS)).toEqual([
-      { part: 'source', reason: 'is not what the phrases and pairs compile to' },
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  });
+
+  it('proves a record with a guard of negations, and refuses a source that drops the guard', () => {
+    const patterns = { phrases: ['the fastest', 'always'], pairs: [pair(2)], notAfter: { words: ['not', "isn't", 'never', 'a.k.a.'], within: 0 } };
+    for (const within of [0, MAX_GUARD_GAP]) {
+      const guarded = { ...patterns, notAfter: { ...patterns.notAfter, within } };
+      expect(recordLinearTimeFailures(guarded, compileRecordSource(guarded), RECORD_FLAGS)).toEqual([]);
+    }
+    const unguarded = compileRecordSource({ phrases: patterns.phrases, pairs: patterns.pairs });
+    expect(recordLinearTimeFailures(patterns, unguarded, RECORD_FLAGS)).toEqual([
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  }, 120_000);
+
+  it('refuses a guard word that is not one literal word', () => {
+    const patterns = { phrases: ['the fastest'], pairs: [], notAfter: { words: ['not', 'is not'], within: 1 } };
+    expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([
+      { part: 'notAfter', reason: '"is not": must be one literal word' },
     ]);
   });
 

@@ -1,7 +1,8 @@
 // Every compiled record scans a 250,000-unit adversarial text (near-misses of
 // its phrases, glued phrases, long letter and space runs, and for pairs: first
 // parts followed by one word too many, by long words, by runs of other first
-// parts, or by the second part cut short) in about the time it scans ordinary
+// parts, or by the second part cut short; for guards: runs of guard words,
+// long words and white space before a cue) in about the time it scans ordinary
 // prose of that length: no super-linear backtracking. So does the fast
 // scanner on the attacks of all records of a language at once.
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-typ
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { createSignalScanner } from '../../src/core/scanner/scan';
+import { guardAttacks } from '../../scripts/bench/adversarial';
 
 const LENGTH = 250_000;
 const CEILING_MS = 500;
@@ -48,8 +50,8 @@ function pairAttacks(pair: NonNullable<CompiledSignalRecord['pairs']>[number]): 
   ];
 }
 
-/** Near-misses and pair attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
-function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs'>): string {
+/** Near-misses, pair and guard attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
+function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter'>): string {
   const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
     const [first = phrase] = phrase.split(' ');
     return [
@@ -62,10 +64,11 @@ function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs'>): s
   });
   const [longest = record.pairs?.[0]?.first[0] ?? ''] = record.phrases;
   const firstWord = longest.split(' ')[0];
-  return `${pieces.join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
+  const guards = record.notAfter ? guardAttacks(record.notAfter, longest) : [];
+  return `${[...pieces, ...guards].join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
 }
 
-function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs'>): string {
+function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter'>): string {
   return fill(attackBlock(record));
 }
 

@@ -9,7 +9,7 @@ import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-typ
 import { SCANNABLE_RULE_IDS, type Language, type RuleId } from '../../src/core/catalogue/ids';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { adversarialText } from '../../scripts/bench/adversarial';
+import { adversarialText, guardAttacks } from '../../scripts/bench/adversarial';
 import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
 import { loadProse } from '../../scripts/bench/prose';
 import { htmlToProse } from '../../scripts/corpus/prose';
@@ -106,8 +106,24 @@ describe('fast scanner equals the reference', () => {
 
   it("on the benchmark's adversarial text of 250,000 units", () => {
     for (const language of ['en', 'de'] as const) {
-      const phrases = catalogueRecords.filter((r) => r.language === language).flatMap((r) => r.phrases);
-      expectSame(catalogueRecords, adversarialText(phrases, MAX_UNITS), language, SCANNABLE_RULE_IDS);
+      const records = catalogueRecords.filter((r) => r.language === language);
+      const guards = records.flatMap((r) => (r.notAfter ? r.phrases.slice(0, 3).flatMap((p) => guardAttacks(r.notAfter!, p)) : []));
+      expectSame(catalogueRecords, adversarialText(records.flatMap((r) => r.phrases), MAX_UNITS, guards), language, SCANNABLE_RULE_IDS);
+    }
+  }, 30_000);
+
+  it('with every guard word before every phrase of a guarded record, at each distance, and past a comma', () => {
+    for (const language of ['en', 'de'] as const) {
+      const guarded = catalogueRecords.filter((r) => r.language === language && r.notAfter);
+      expect(guarded.length).toBeGreaterThan(0);
+      const text = guarded
+        .flatMap(({ notAfter, phrases }) =>
+          notAfter!.words.flatMap((word) =>
+            phrases.map((p, i) => [`${word} ${p}.`, `${word} wort ${p}.`, `${word} a b ${p}.`, `${word}, ${p}.`, `${word}x ${p}.`][i % 5]),
+          ),
+        )
+        .join(' ');
+      expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
     }
   }, 30_000);
 

@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+a27e06b97850",
+  "catalogueVersion": "2026.11+f197625e63a7",
   "rules": [
     {
       "id": "reader-goal",
@@ -4852,7 +4852,24 @@ const written: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "not",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "doesn't",
+          "don't",
+          "didn't",
+          "won't",
+          "can't",
+          "cannot",
+          "never"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "claims-evidence.de",
@@ -5269,7 +5286,21 @@ const written: CatalogueAsWritten = {
           ],
           "within": 3
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "keiner",
+          "keines",
+          "keinen",
+          "keinem",
+          "nie",
+          "niemals"
+        ],
+        "within": 1
+      }
     },
     {
       "id": "word-choice.en",
@@ -6071,7 +6102,21 @@ const written: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "not",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "doesn't",
+          "don't",
+          "didn't",
+          "never"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "reported-evidence.de",
@@ -6465,7 +6510,17 @@ const written: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "nie",
+          "niemals"
+        ],
+        "within": 0
+      }
     }
   ]
 };

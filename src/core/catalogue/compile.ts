@@ -16,7 +16,8 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     language: record.language,
     phrases,
     pairs,
-    source: compileRecordSource({ phrases, pairs }),
+    ...(record.notAfter ? { notAfter: record.notAfter } : {}),
+    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter }),
     flags: RECORD_FLAGS,
   };
 }
@@ -28,6 +29,6 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs };
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter };
 }

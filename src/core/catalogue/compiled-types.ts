@@ -1,6 +1,7 @@
 // The shapes of the catalogue: as the build writes it to
 // `catalogue.generated.ts` (signal records as written), and compiled, as every
 // face of the service reads it (compile.ts generates the forms and regexes).
+import type { GuardWords } from '../scanner/phrase-pattern';
 import type { Language, ProfileId, RuleId } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
 import type { SignalPatternsAsWritten } from './variants';
@@ -31,6 +32,8 @@ export interface CompiledSignalRecord {
   readonly phrases: readonly string[];
   /** Bounded pairs, with every generated form of each part; absent or empty when the record has none. */
   readonly pairs?: readonly CompiledPhrasePair[];
+  /** Guard words: no match is reported right after one of them (phrase-pattern.ts GuardWords). */
+  readonly notAfter?: GuardWords;
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

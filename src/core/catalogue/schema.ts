@@ -9,7 +9,7 @@ import {
   RULE_IDS,
   SEVERITIES,
 } from './ids';
-import { MAX_PAIR_GAP } from '../scanner/phrase-pattern';
+import { MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
@@ -110,6 +110,16 @@ export const signalRecordSourceSchema = z.strictObject({
    */
   verbSecond: z.array(z.strictObject({ verb: z.array(text).min(1), rest: z.array(text).min(1) })).optional(),
   pairs: z.array(signalPairSourceSchema).optional(),
+  /**
+   * Guard words ("nicht", "not"): a match is not reported when one of them
+   * stands before it with at most `within` words of the same clause between.
+   */
+  notAfter: z
+    .strictObject({
+      words: z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS),
+      within: z.number().int().min(0).max(MAX_GUARD_GAP),
+    })
+    .optional(),
   matches: z
     .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
     .min(2),

@@ -33,11 +33,41 @@ export interface PhrasePair {
   readonly within: number;
 }
 
-/** What a record matches: literal phrases and bounded pairs. */
+/** What a record matches: literal phrases and bounded pairs, unless a guard word stands just before. */
 export interface RecordPatterns {
   readonly phrases: readonly string[];
   readonly pairs?: readonly PhrasePair[];
+  /** Guard words: a match is not reported right after one of them (see GuardWords). */
+  readonly notAfter?: GuardWords;
 }
+
+/**
+ * A record's guard: no match is reported when one of `words` stands before it
+ * with at most `within` words of the same clause between ("nicht der
+ * schnellste": `within: 1`; "isn't always": `within: 0`).
+ */
+export interface GuardWords {
+  /** Single words, matched like phrases: whole words, any case, ' matches ’. */
+  readonly words: readonly string[];
+  /** Words allowed between a guard word and the match, 0 to MAX_GUARD_GAP. */
+  readonly within: number;
+}
+
+/** The most guard words a record lists: a short list of negations, not a vocabulary. */
+export const MAX_GUARD_WORDS = 32;
+
+/**
+ * The most words between a guard word and a match: one, so a guard reaches at
+ * most two words back. More would reach past "only" and silence the claim in
+ * "not only the fastest".
+ */
+export const MAX_GUARD_GAP = 1;
+
+/**
+ * One word between a guard word and a match: like GAP_WORD, and no comma
+ * either, so a guard never reaches into the previous clause ("Nicht nur das, der schnellste …").
+ */
+export const CLAUSE_WORD = String.raw`[^\s.,!?;:\uFFFC]+`;
 
 // `-` stays unescaped: outside a class it is literal, and `\-` is a syntax error under the `u` flag.
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
@@ -103,7 +133,23 @@ export function pairToSource(pair: PhrasePair): string {
  */
 export function compileRecordSource(patterns: RecordPatterns): string {
   const alternatives = [...(patterns.pairs ?? []).map(pairToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
-  return `(?<!${WORD_CHAR})(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+  const guard = patterns.notAfter ? guardSource(patterns.notAfter) : '';
+  return `(?<!${WORD_CHAR})${guard}(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+}
+
+/**
+ * The guard of a record: a whole guard word, then up to `within` words of the
+ * same clause, then the white space before the match, as a
+ * negative look-behind. `(?=\S)` comes first so the look-behind only runs where
+ * a match could begin, never inside a run of white space: each attempt reads
+ * back one run of white space and one word, and no other attempt reads the same
+ * ones (scripts/catalogue/linear-time.ts proves the rest). Guard words are
+ * single words, matched like phrases (case-insensitive, ' matches ').
+ */
+export function guardSource({ words, within }: GuardWords): string {
+  const guards = orderPhrases(words).map(phraseToSource).join('|');
+  const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
+  return String.raw`(?=\S)(?<!(?<!${WORD_CHAR})(?:${guards})${between}\s+)`;
 }
 
 /** The regex source for a list of literal phrases alone. */
