@@ -245,6 +245,19 @@ describe('MCP lifecycle and protocol', () => {
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code, message: expect.any(String) } });
   });
+
+  it('quotes an unknown method short and printable', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 1, method: `evil\u0000\n${'x'.repeat(500)}` });
+    const { error } = (await response.json()) as { error: { message: string } };
+    expect(error.message).toMatch(/^Method not found: 'evil\\u\{0\}\\u\{a\}x+…'\. This server/);
+    expect(error.message.length).toBeLessThan(200);
+  });
+
+  it('names which message of a batch is not JSON-RPC', async () => {
+    const response = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { id: 2, method: 'ping' }]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('message 2 of the batch') } });
+  });
 });
 
 describe('/mcp over HTTP', () => {

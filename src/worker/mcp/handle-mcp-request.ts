@@ -5,6 +5,7 @@
 // weighed about 15 KiB gzip in the Worker for four methods (docs/measurements.md);
 // the tests drive it with the SDK's own Client. tools/list serves the
 // descriptors as they are; tools/call runs the same dispatcher as POST /v1/dispatch.
+import { echo } from '../../core/echo';
 import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/types';
 
 /** What the MCP endpoint needs from the Worker. */
@@ -127,7 +128,7 @@ async function answer(request: RpcRequest, options: McpEndpointOptions): Promise
       }
     }
     default:
-      return error(METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}. This server answers initialize, ping, tools/list and tools/call.`);
+      return error(METHOD_NOT_FOUND, `Method not found: ${echo(method)}. This server answers initialize, ping, tools/list and tools/call.`);
   }
 }
 
@@ -153,8 +154,10 @@ export async function handleMcpRequest(request: Request, body: McpBody, options:
     return refusal(400, INVALID_REQUEST, `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages.`);
   }
   const sorted = messages.map(classify);
-  if (sorted.includes('invalid')) {
-    return refusal(400, INVALID_REQUEST, 'Invalid Request: every message must be a JSON-RPC 2.0 request, notification or response, with params an object.');
+  const invalid = sorted.indexOf('invalid');
+  if (invalid !== -1) {
+    const which = batch ? `message ${invalid + 1} of the batch is` : 'the message is';
+    return refusal(400, INVALID_REQUEST, `Invalid Request: ${which} not a JSON-RPC 2.0 request, notification or response with params an object.`);
   }
   const requests = sorted.filter((message): message is RpcRequest => message !== 'accepted' && message !== 'invalid');
   const initializes = requests.some((message) => message.method === 'initialize');
@@ -164,7 +167,7 @@ export async function handleMcpRequest(request: Request, body: McpBody, options:
   // After initialize, a client names the negotiated revision in this header; an unknown one is refused.
   const version = request.headers.get('mcp-protocol-version');
   if (!initializes && version !== null && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-    return refusal(400, TRANSPORT_ERROR, `Bad Request: unsupported protocol version ${version.slice(0, 40)} (supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}).`);
+    return refusal(400, TRANSPORT_ERROR, `Bad Request: unsupported protocol version ${echo(version)} (supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}).`);
   }
   // Notifications and responses alone are accepted without a body.
   if (requests.length === 0) return new Response(null, { status: 202 });
