@@ -5,6 +5,7 @@
 // that owns its start: found once, with offsets and lines of the whole text.
 // For Markdown and HTML the split prefers the start of a block (a line after a
 // blank line, outside fenced code), so a piece rarely begins inside a block.
+import { lastAtOrBefore } from '../core/scanner/line-index';
 
 /** A slice of the text: owns [start, ownedEnd), is scanned as [start, scanEnd). */
 export interface Piece {
@@ -39,16 +40,7 @@ export function splitIntoPieces(text: string, maxUnits: number, options: SplitOp
   if (overlapUnits * 2 >= maxUnits) throw new RangeError('overlap must be less than half the piece size');
   const lineStarts = [0];
   for (const match of text.matchAll(LINE_BREAK)) lineStarts.push(match.index + match[0].length);
-  const lineOf = (offset: number): number => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >>> 1;
-      if ((lineStarts[mid] as number) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+  const lineOf = (offset: number): number => lastAtOrBefore(lineStarts, offset);
   // The last line start in (after, limit], or -1.
   const lineStartAtOrBefore = (limit: number, after: number): number => {
     const index = lineOf(limit);
@@ -59,16 +51,7 @@ export function splitIntoPieces(text: string, maxUnits: number, options: SplitOp
   const blockStarts = preferBlockStarts ? findBlockStarts(text, lineStarts) : [];
   // The last block start in (after, limit], or -1.
   const blockStartAtOrBefore = (limit: number, after: number): number => {
-    let low = 0;
-    let high = blockStarts.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      if ((blockStarts[mid] as number) <= limit) {
-        found = blockStarts[mid] as number;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
+    const found = blockStarts[lastAtOrBefore(blockStarts, limit)] ?? -1;
     return found > after ? found : -1;
   };
   const at = (start: number): { line: number; column: number } => {

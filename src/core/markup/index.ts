@@ -1,12 +1,12 @@
 // Markdown and HTML mode of find_writing_signals: read the markup, scan the
 // projection (the prose only), then map every signal back to the input and
 // apply the ignore directives. Pure: no I/O, runs in Node, browsers and workerd.
-import { createLineIndex } from '../scanner/line-index';
+import { createLineIndex, lineIndexOfStarts } from '../scanner/line-index';
 import type { WritingSignal } from '../scanner/types';
 import { applyDirectives, type DirectiveProblem, readDirectives } from './directives';
 import { readHtml } from './html';
 import { readMarkdown } from './markdown';
-import { lineIndexOfStarts, UnitKind } from './mask';
+import { UnitKind } from './mask';
 import { project } from './projection';
 
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;

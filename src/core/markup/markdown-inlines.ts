@@ -7,6 +7,7 @@
 // close is dropped, which joins the prose around it as rendering would.
 import { readCharacterReference } from './character-references';
 import { Finder, isHtmlSpace, scanHtmlTag } from './html-syntax';
+import { lastAtOrBefore } from '../scanner/line-index';
 import { type UnitMask, UnitKind } from './mask';
 import type { MarkdownTrace } from './markdown-trace';
 
@@ -126,15 +127,7 @@ export class InlineReader {
 
   /** Index of the line (segment) holding subject offset `p`: binary search, so long paragraphs stay linear. */
   private segmentOf(p: number): number {
-    const starts = this.segmentStarts;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >>> 1;
-      if ((starts[mid] as number) <= p) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return lastAtOrBefore(this.segmentStarts, p);
   }
 
   /** Input offset of subject offset `p`. */

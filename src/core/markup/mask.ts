@@ -2,7 +2,6 @@
 // input, whether it is prose or why it is not, plus the character references
 // that stand for other characters. Readers only mark; projection.ts builds the
 // text the scanner sees.
-import type { LineIndex } from '../scanner/line-index';
 
 /** Why a unit is not scanned, and whether the region breaks a phrase. */
 export const UnitKind = {
@@ -122,23 +121,4 @@ export class UnitMask {
     this.kinds.fill(UnitKind.reference, start, end);
     this.replacements.push({ start, end, text });
   }
-}
-
-/**
- * Line and column of input offsets from known line starts: what
- * createLineIndex answers, without its pass over the text to find them.
- */
-export function lineIndexOfStarts(starts: readonly number[]): LineIndex {
-  return {
-    locate(offset) {
-      let low = 0;
-      let high = starts.length - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >>> 1;
-        if ((starts[mid] as number) <= offset) low = mid;
-        else high = mid - 1;
-      }
-      return { line: low + 1, column: offset - (starts[low] as number) + 1 };
-    },
-  };
 }

@@ -25,15 +25,35 @@ export function createLineIndex(text: string): LineIndex {
   };
   return {
     locate(offset) {
-      const all = lineStarts();
-      let low = 0;
-      let high = all.length - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >>> 1;
-        if ((all[mid] as number) <= offset) low = mid;
-        else high = mid - 1;
-      }
-      return { line: low + 1, column: offset - (all[low] as number) + 1 };
+      return lineIndexOfStarts(lineStarts()).locate(offset);
+    },
+  };
+}
+
+/**
+ * The index of the last of `sorted` (ascending) that is at most `value`, or -1
+ * when none is: a binary search, so lookups in long texts stay logarithmic.
+ */
+export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let low = -1;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1;
+    if ((sorted[mid] as number) <= value) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * Line and column of offsets from known line starts (the first is 0): what
+ * createLineIndex answers, for a caller that has found the starts already.
+ */
+export function lineIndexOfStarts(starts: readonly number[]): LineIndex {
+  return {
+    locate(offset) {
+      const line = lastAtOrBefore(starts, offset);
+      return { line: line + 1, column: offset - (starts[line] as number) + 1 };
     },
   };
 }
