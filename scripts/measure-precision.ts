@@ -8,8 +8,8 @@
 //
 //   npm run measure:precision                 print the table
 //   npm run measure:precision -- --corpus docs   the documentation corpora (density only)
-//   npm run measure:precision -- --sample     also redraw docs/precision-sample.tsv
-//                                             (fixed seed; keeps verdicts already given)
+//   npm run measure:precision -- --sample     also write the POOL best-ranked signals per record
+//                                             to docs/precision-sample.tsv (keeps verdicts given)
 //   npm run measure:precision -- --phrases    also print signals per phrase
 //   npm run measure:precision -- --hits       also write every signal in context to
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
@@ -23,13 +23,14 @@ import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
 import type { Corpus } from './corpus/types';
-import { seededRandom } from './lib/seeded-random';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
-const SEED = 20261129;
-const PER_RECORD = 20;
-const MIN_PER_LANGUAGE = 30;
+const SAMPLE_SALT = 'sample-2026-11-30';
+/** Lines per record that the table counts… */
+const PER_RECORD = 30;
+/** …and lines per record that --sample writes out for judging, so that removed signals are replaced by judged ones. */
+const POOL = 40;
 const SAMPLE_COLUMNS = ['language', 'patternId', 'quote', 'context', 'source', 'offset', 'verdict', 'note'] as const;
 
 interface Hit {
@@ -50,16 +51,24 @@ async function loadChosenCorpus(language: Language, kind: string): Promise<Corpu
   return language === 'en' ? buildEnglishProductCopy(root) : buildGermanProductCopy();
 }
 
-/** The sentence around a match, at most ~140 units each side, the quote in [[ ]]. */
+/**
+ * The sentence around a match and the sentence before it (a reason or hedge
+ * there can decide a verdict), at most ~280 units before and ~140 after, the
+ * quote in [[ ]].
+ */
 function contextOf(text: string, start: number, end: number): string {
   const para = Math.max(0, text.lastIndexOf('\n\n', start) + 2);
   const paraEndAt = text.indexOf('\n\n', end);
   const paraEnd = paraEndAt < 0 ? text.length : paraEndAt;
   let from = start;
-  while (from > para && start - from < 140 && !/[.!?]\s$/.test(text.slice(from - 2, from))) from--;
+  let boundaries = 0;
+  while (from > para && start - from < 280) {
+    if (/[.!?]\s$/.test(text.slice(from - 2, from)) && ++boundaries === 2) break;
+    from--;
+  }
   let to = end;
   while (to < paraEnd && to - end < 140 && !/[.!?]/.test(text[to - 1] ?? '')) to++;
-  const pre = from > para && start - from >= 140 ? '…' : '';
+  const pre = from > para && start - from >= 280 ? '…' : '';
   const post = to < paraEnd && to - end >= 140 ? '…' : '';
   return `${pre}${text.slice(from, start)}[[${text.slice(start, end)}]]${text.slice(end, to)}${post}`.replace(/\s+/g, ' ').trim();
 }
@@ -84,16 +93,7 @@ function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<str
   return hits;
 }
 
-function shuffled<T>(items: readonly T[], next: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/** A 32-bit FNV-1a hash: a seed of its own for each record. */
+/** A 32-bit FNV-1a hash. */
 function hashOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
@@ -101,22 +101,16 @@ function hashOf(text: string): number {
 }
 
 /**
- * Up to PER_RECORD hits per record, topped up to MIN_PER_LANGUAGE from the rest.
- * Each record draws from a generator seeded by its ID, so changing one
- * record's phrases redraws that record's sample only and keeps the verdicts
- * already given for the others.
+ * A signal's place in its record's sample: a salted hash of where it stands.
+ * The sample of a record is its PER_RECORD lowest-ranked signals, so a list
+ * change that removes signals keeps every other signal's place (the sample
+ * only moves up to the next ranks), and one that adds signals lets in only
+ * those that rank high: before and after are judged on the same lines.
  */
-function drawSample(language: Language, hits: Map<string, Hit[]>): Hit[] {
-  const rest: Hit[] = [];
-  const picked: Hit[] = [];
-  for (const [recordId, list] of hits) {
-    const order = shuffled(list, seededRandom(SEED ^ hashOf(recordId)));
-    picked.push(...order.slice(0, PER_RECORD));
-    rest.push(...order.slice(PER_RECORD));
-  }
-  const next = seededRandom(SEED + (language === 'de' ? 1 : 0));
-  picked.push(...shuffled(rest, next).slice(0, Math.max(0, MIN_PER_LANGUAGE - picked.length)));
-  return picked;
+const rankOf = (h: Pick<Hit, 'patternId' | 'source' | 'offset'>) => hashOf(`${SAMPLE_SALT}|${h.patternId}|${h.source}|${h.offset}`);
+
+function byRank(list: readonly Hit[]): Hit[] {
+  return [...list].sort((a, b) => rankOf(a) - rankOf(b) || a.source.localeCompare(b.source) || a.offset - b.offset);
 }
 
 const rowKey = (r: Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset'>) =>
@@ -164,21 +158,29 @@ async function main(): Promise<void> {
     const hits = scan(corpus, records);
     lines.push('', `## ${language}: ${corpus.documents.length} documents, ${words} words, ${text.length} UTF-16 units`);
     for (const p of corpus.provenance) lines.push(`- ${p}`);
-    lines.push('', '| record | forms | signals | per 10k words | sample | agreed | share |', '|---|---:|---:|---:|---:|---:|---:|');
-    const judged = readSample().filter((r) => r.language === language && /^(agree|disagree)$/.test(r.verdict));
-    const current = new Set([...hits.values()].flat().map((h) => rowKey({ ...h, language, offset: String(h.offset) })));
-    let total = 0;
-    let totalN = 0;
-    let totalAgreed = 0;
+    lines.push(
+      '',
+      '| record | forms | signals | per 10k words | judged | agreed | share | awaiting a verdict |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    const verdictOf = (h: Hit) => previous.get(rowKey({ ...h, language, offset: String(h.offset) }));
+    const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
     for (const record of records) {
       const list = hits.get(record.id)!;
-      const rows = judged.filter((r) => r.patternId === record.id && current.has(rowKey(r)));
-      const agreed = rows.filter((r) => r.verdict === 'agree').length;
-      total += list.length;
-      totalN += rows.length;
-      totalAgreed += agreed;
+      const ranked = byRank(list);
+      const counted = ranked.slice(0, PER_RECORD).map(verdictOf);
+      const judged = counted.filter((r) => r && /^(agree|disagree)$/.test(r.verdict));
+      const agreed = judged.filter((r) => r!.verdict === 'agree').length;
+      totals.signals += list.length;
+      totals.judged += judged.length;
+      totals.agreed += agreed;
+      if (judged.length > 0) {
+        totals.weightedSignals += list.length;
+        totals.weightedAgreed += (list.length * agreed) / judged.length;
+      }
+      const share = judged.length >= 20 ? pct(agreed, judged.length) : '–';
       lines.push(
-        `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${rows.length} | ${agreed} | ${pct(agreed, rows.length)} |`,
+        `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${judged.length} | ${agreed} | ${share} | ${counted.length - judged.length} |`,
       );
       if (args.has('--phrases')) {
         const counts = new Map<string, number>();
@@ -186,18 +188,24 @@ async function main(): Promise<void> {
         const top = [...counts].sort((a, b) => b[1] - a[1]).map(([q, n]) => `${q} ${n}`);
         if (top.length > 0) lines.push(`|   ↳ ${top.join(', ')} |`);
       }
-    }
-    lines.push(
-      `| all ${language} | | ${total} | ${((total * 10000) / words).toFixed(2)} | ${totalN} | ${totalAgreed} | ${pct(totalAgreed, totalN)} |`,
-    );
-    for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
-    if (args.has('--sample')) {
-      for (const h of drawSample(language, hits)) {
-        const row: SampleRow = { language, ...h, offset: String(h.offset), verdict: '', note: '' };
-        const old = previous.get(rowKey(row));
-        sample.push(old ? { ...row, verdict: old.verdict, note: old.note } : row);
+      if (args.has('--sample')) {
+        const pool = ranked.slice(0, POOL).map((h) => {
+          const row: SampleRow = { language, ...h, offset: String(h.offset), verdict: '', note: '' };
+          const old = previous.get(rowKey(row));
+          return old ? { ...row, verdict: old.verdict, note: old.note } : row;
+        });
+        const inPool = new Set(pool.map(rowKey));
+        // Verdicts for signals that are gone or ranked out stay, so that a change can be undone.
+        const kept = [...previous.values()].filter((r) => r.language === language && r.patternId === record.id && r.verdict && !inPool.has(rowKey(r)));
+        sample.push(...pool, ...kept);
       }
     }
+    lines.push(
+      `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
+      '',
+      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${pct(totals.weightedAgreed, totals.weightedSignals)}.`,
+    );
+    for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
   if (args.has('--hits')) {
     const hitsPath = `${root}node_modules/.cache/writing-rules-corpus/hits.tsv`;
@@ -206,7 +214,7 @@ async function main(): Promise<void> {
   }
   if (args.has('--sample')) {
     writeSample(sample, samplePath);
-    lines.push('', `Sample redrawn (seed ${SEED}): ${sample.length} rows in docs/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
+    lines.push('', `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in docs/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
   }
   console.log(lines.join('\n'));
 }

@@ -3,9 +3,10 @@
 // - English: the `description` of every package.json under node_modules/ and
 //   the opening paragraph of every README.md there (the first paragraph of
 //   prose after the title).
+//   Then Debian's English package descriptions (apt's Translation-en index,
+//   short and long description of every package).
 // - German: the German package descriptions of Debian (apt's Translation-de
-//   index, short and long description of every package).
-// Both are deterministic for one node_modules tree and one apt index.
+//   index). Both are deterministic for one node_modules tree and one apt index.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -29,8 +30,8 @@ function openingParagraph(markdown: string): string | undefined {
     .find((p) => p.split(' ').length >= 8 && /[.!?:]$/.test(p));
 }
 
-/** English: package.json descriptions and README opening paragraphs under `<root>/node_modules`. */
-export function buildEnglishProductCopy(root: string): Corpus {
+/** package.json descriptions and README opening paragraphs under `<root>/node_modules`. */
+function readNodeModulesCopy(root: string): { documents: CorpusDocument[]; provenance: string[]; seen: Set<string> } {
   const files: string[] = [];
   walk(join(root, 'node_modules'), new Set(['package.json', 'readme.md']), files);
   files.sort();
@@ -56,8 +57,8 @@ export function buildEnglishProductCopy(root: string): Corpus {
   }
   const lock = readFileSync(join(root, 'package-lock.json'));
   return {
-    language: 'en',
     documents,
+    seen,
     provenance: [
       `node_modules: ${descriptions} distinct package.json descriptions, ${openings} distinct README opening paragraphs`,
       `package-lock.json sha256 ${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`,
@@ -65,27 +66,31 @@ export function buildEnglishProductCopy(root: string): Corpus {
   };
 }
 
-/** Where apt keeps the German description index (any mirror, any suite). */
-export function findGermanTranslations(dir = '/var/lib/apt/lists'): string | undefined {
+/** Where apt keeps a description index of Debian's main suite in a language (any mirror). */
+export function findTranslations(language: 'en' | 'de', dir = '/var/lib/apt/lists'): string | undefined {
   if (!existsSync(dir)) return undefined;
-  const names = readdirSync(dir).filter((n) => /_i18n_Translation-de(\.(lz4|gz|xz))?$/.test(n)).sort();
+  const pattern = new RegExp(`_dists_[a-z]+_main_i18n_Translation-${language}(\\.(lz4|gz|xz))?$`);
+  const names = readdirSync(dir).filter((n) => pattern.test(n) && !n.includes('-security_') && !/-updates_main/.test(n)).sort();
   return names.length > 0 ? join(dir, names[0]!) : undefined;
 }
 
-/** German: every Description-de of Debian's Translation-de index. */
-export function buildGermanProductCopy(file = findGermanTranslations()): Corpus {
+/**
+ * Every description in one of Debian's Translation-<language> indexes: short
+ * and long description of each package, as paragraphs, each paragraph kept
+ * once (`seen` is shared with other sources of the same corpus).
+ */
+function readDebianDescriptions(language: 'en' | 'de', seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
+  const file = findTranslations(language);
   if (!file) {
-    throw new Error(
-      'German product copy needs apt\'s Translation-de index: run apt-get -o Acquire::Languages=de update',
-    );
+    throw new Error(`product copy in ${language} needs apt's Translation-${language} index: run apt-get -o Acquire::Languages=de,en update`);
   }
   // apt-helper decompresses whatever format apt stored the index in.
   const index = execFileSync('/usr/lib/apt/apt-helper', ['cat-file', file], { maxBuffer: 1 << 28 }).toString('utf8');
-  const seen = new Set<string>();
+  const field = new RegExp(`^Description-${language}: ([\\s\\S]*)$`, 'm');
   const documents: CorpusDocument[] = [];
   for (const stanza of index.split(/\n\n+/)) {
     const name = /^Package: (.+)$/m.exec(stanza)?.[1];
-    const body = /^Description-de: ([\s\S]*)$/m.exec(stanza)?.[1];
+    const body = field.exec(stanza)?.[1];
     if (!name || !body) continue;
     const [short = '', ...long] = body.split('\n');
     // Long descriptions: one leading space per line, " ." for a blank line.
@@ -94,12 +99,32 @@ export function buildGermanProductCopy(file = findGermanTranslations()): Corpus 
       .split(/\n{2,}/)
       .map((p) => p.replace(/\s+/g, ' ').trim());
     const kept = newParagraphs(paragraphs.join('\n\n'), seen);
-    if (kept.length > 0) documents.push({ source: `Translation-de:${name}`, text: kept.join('\n\n') });
+    if (kept.length > 0) documents.push({ source: `Translation-${language}:${name}`, text: kept.join('\n\n') });
   }
   const hash = createHash('sha256').update(index).digest('hex').slice(0, 16);
   return {
-    language: 'de',
     documents,
-    provenance: [`${file.split('/').pop()}: ${documents.length} packages with new German text; sha256 of the index ${hash}`],
+    provenance: `${file.split('/').pop()}: ${documents.length} packages with new text; sha256 of the index ${hash}`,
   };
+}
+
+/**
+ * English: node_modules' package.json descriptions and README openings, then
+ * Debian's English package descriptions (Translation-en). Without the apt
+ * index, the node_modules part alone, and the provenance says so.
+ */
+export function buildEnglishProductCopy(root: string): Corpus {
+  const npm = readNodeModulesCopy(root);
+  try {
+    const debian = readDebianDescriptions('en', npm.seen);
+    return { language: 'en', documents: [...npm.documents, ...debian.documents], provenance: [...npm.provenance, debian.provenance] };
+  } catch (error) {
+    return { language: 'en', documents: npm.documents, provenance: [...npm.provenance, `not read: ${(error as Error).message}`] };
+  }
+}
+
+/** German: every Description-de of Debian's Translation-de index. */
+export function buildGermanProductCopy(): Corpus {
+  const debian = readDebianDescriptions('de', new Set());
+  return { language: 'de', documents: debian.documents, provenance: [debian.provenance] };
 }
