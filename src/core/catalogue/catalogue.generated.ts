@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+f197625e63a7",
+  "catalogueVersion": "2026.11+6b42a40f252d",
   "rules": [
     {
       "id": "reader-goal",
@@ -2332,9 +2332,7 @@ const written: CatalogueAsWritten = {
             "are simply"
           ],
           "then": [
-            "handled",
             "taken care of",
-            "dealt with",
             "sorted out",
             "done for you",
             "done automatically",
@@ -2396,20 +2394,10 @@ const written: CatalogueAsWritten = {
             "this platform",
             "the system",
             "our system",
-            "the tool",
             "our tool",
-            "the framework",
-            "the software",
-            "the product",
             "our product",
-            "the service",
             "our service",
-            "the technology",
-            "the app",
-            "the engine",
-            "it",
-            "this",
-            "that"
+            "the technology"
           ],
           "then": [
             "will automatically",
@@ -2424,11 +2412,6 @@ const written: CatalogueAsWritten = {
             "the platform",
             "the system",
             "the solution",
-            "the tool",
-            "the software",
-            "the service",
-            "the engine",
-            "the app",
             "our platform",
             "our system"
           ],
@@ -2454,7 +2437,24 @@ const written: CatalogueAsWritten = {
             "protects",
             "keeps"
           ],
-          "within": 2
+          "within": 0
+        },
+        {
+          "first": [
+            "it also",
+            "it then",
+            "it simply",
+            "it even"
+          ],
+          "then": [
+            "takes care of",
+            "take care of",
+            "does the heavy lifting",
+            "does the rest",
+            "handles the rest",
+            "keeps everything"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -2462,16 +2462,10 @@ const written: CatalogueAsWritten = {
             "these",
             "those",
             "everything",
-            "it also",
             "this also",
-            "it automatically",
             "this automatically",
-            "it then",
-            "it now",
             "this now",
-            "it simply",
             "this simply",
-            "it even",
             "this even"
           ],
           "then": [
@@ -2481,17 +2475,9 @@ const written: CatalogueAsWritten = {
             "enable",
             "lets",
             "let you",
-            "helps",
-            "help",
             "makes it",
-            "makes them",
-            "provides",
-            "provide",
             "gives you",
-            "gives us",
             "give you",
-            "offers",
-            "offer",
             "handles",
             "handle",
             "takes care of",
@@ -2502,10 +2488,6 @@ const written: CatalogueAsWritten = {
             "streamline",
             "empowers",
             "empower",
-            "delivers",
-            "deliver",
-            "brings",
-            "means",
             "keeps everything",
             "does the heavy lifting",
             "saves you",
@@ -2522,15 +2504,9 @@ const written: CatalogueAsWritten = {
             "our platform",
             "this platform",
             "the system",
-            "the tool",
             "our tool",
-            "the framework",
-            "the software",
-            "the product",
             "our product",
-            "the service",
-            "the technology",
-            "the app"
+            "the technology"
           ],
           "then": [
             "handles",
@@ -2549,6 +2525,24 @@ const written: CatalogueAsWritten = {
             "manages",
             "makes it",
             "gives you"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the tool",
+            "the framework",
+            "the software",
+            "the product",
+            "the service",
+            "the app",
+            "the engine"
+          ],
+          "then": [
+            "takes care of",
+            "does the rest",
+            "handles the rest",
+            "does the heavy lifting"
           ],
           "within": 0
         }
@@ -3661,12 +3655,8 @@ const written: CatalogueAsWritten = {
         "so that you never",
         "which leads to",
         "which results in",
-        "which translates",
-        "that translates",
         "translates directly",
-        "the result is",
         "the result:",
-        "the outcome is",
         "this way, you",
         "that way, you",
         "this leads to",
@@ -3674,45 +3664,23 @@ const written: CatalogueAsWritten = {
         "this drives",
         "which drives",
         "which boosts",
-        "which helps",
         "this helps ensure",
-        "ensures",
-        "ensuring",
-        "will ensure",
         "helps ensure",
         "help ensure",
         "helps to ensure",
-        "guarantees",
-        "guaranteeing",
         "guarantees that",
-        "will guarantee",
         "leads to",
         "lead to",
-        "led to",
-        "leading to",
-        "will lead to",
         "results in",
         "resulted in",
-        "resulting in",
-        "will result in",
         "boosts",
-        "boosting",
         "drives growth",
         "drives adoption",
         "drives engagement",
-        "translates into",
-        "translates to",
-        "contributes to",
-        "contributing to",
         "paves the way",
         "paving the way",
         "gives rise to",
         "makes sure",
-        "thereby",
-        "thus ensuring",
-        "consequently",
-        "as a result",
-        "as a consequence",
         "that's why",
         "this is why",
         "which is why",
@@ -3893,22 +3861,15 @@ const written: CatalogueAsWritten = {
             "always",
             "you never",
             "that your",
-            "that you"
+            "that you",
+            "compatibility",
+            "interoperability",
+            "stability",
+            "scalability",
+            "privacy",
+            "safety"
           ],
           "within": 1
-        },
-        {
-          "first": [
-            "translates",
-            "translate",
-            "translated",
-            "translating"
-          ],
-          "then": [
-            "into",
-            "to"
-          ],
-          "within": 2
         },
         {
           "first": [
@@ -3942,7 +3903,6 @@ const written: CatalogueAsWritten = {
           ],
           "then": [
             "your",
-            "you",
             "fewer",
             "less",
             "more",
@@ -3950,8 +3910,7 @@ const written: CatalogueAsWritten = {
             "faster",
             "zero",
             "every",
-            "that your",
-            "that you"
+            "that your"
           ],
           "within": 0
         },
@@ -3992,20 +3951,33 @@ const written: CatalogueAsWritten = {
             "safe",
             "secure",
             "fast",
-            "up to date",
             "healthy",
             "bug-free",
-            "consistent",
             "reliable",
             "protected",
             "happy",
-            "running smoothly",
-            "in sync",
-            "on track"
+            "running smoothly"
           ],
           "within": 3
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "to",
+          "may",
+          "might",
+          "can",
+          "could",
+          "cannot",
+          "can't",
+          "not",
+          "never",
+          "doesn't",
+          "don't",
+          "won't"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "unsupported-causality.de",
@@ -4506,8 +4478,10 @@ const written: CatalogueAsWritten = {
         "unmatched",
         "flawless",
         "flawlessly",
-        "perfect",
-        "perfectly",
+        "perfect for",
+        "the perfect",
+        "perfect solution",
+        "perfect choice",
         "zero false positives",
         "zero configuration",
         "zero config",
@@ -4774,8 +4748,7 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "the",
-            "our",
-            "its"
+            "our"
           ],
           "then": [
             "fastest",
@@ -4794,12 +4767,8 @@ const written: CatalogueAsWritten = {
             "most scalable",
             "most robust",
             "most performant",
-            "best",
-            "leading",
             "easiest",
-            "simplest",
-            "smallest",
-            "lightest"
+            "simplest"
           ],
           "within": 0
         },
@@ -5318,7 +5287,6 @@ const written: CatalogueAsWritten = {
         "facilitates",
         "facilitating",
         "facilitated",
-        "the creation of",
         "commence",
         "commences",
         "endeavor",
@@ -5329,10 +5297,8 @@ const written: CatalogueAsWritten = {
         "prior to",
         "subsequent to",
         "with regard to",
-        "with respect to",
         "in accordance with",
         "pursuant to",
-        "a number of",
         "engaging",
         "immersive",
         "unparalleled",
@@ -5341,13 +5307,12 @@ const written: CatalogueAsWritten = {
         "best-in-class",
         "top-notch",
         "top-tier",
-        "first-class",
         "unrivaled",
         "next-level",
         "lightweight yet powerful",
         "out of the box experience",
         "magical",
-        "magic",
+        "like magic",
         "delightfully",
         "joy to use",
         "empowering",
@@ -5367,8 +5332,6 @@ const written: CatalogueAsWritten = {
         "game-changing",
         "game changer",
         "game-changer",
-        "next-generation",
-        "next-gen",
         "elegant",
         "elegantly",
         "beautiful",
@@ -5431,26 +5394,28 @@ const written: CatalogueAsWritten = {
         "streamline",
         "streamlines",
         "streamlined",
-        "unlock",
-        "unlocks",
+        "unlock the full",
+        "unlock the power",
+        "unlock the potential",
+        "unlock new",
         "unleash",
         "unleashes",
         "elevate",
         "elevates",
-        "harness",
-        "harnessing",
-        "embark",
+        "harness the power",
+        "harnesses the power",
+        "harness the full",
+        "harnessing the power",
+        "embark on",
         "plethora",
         "myriad",
-        "realm",
+        "the realm of",
         "ever-evolving",
         "ever-changing",
         "evolving landscape",
         "digital landscape",
         "rich tapestry",
         "in order to",
-        "a wide range of",
-        "a wide variety of",
         "world of possibilities",
         "take it to the next level",
         "to the next level"
@@ -5524,6 +5489,33 @@ const written: CatalogueAsWritten = {
             "pipeline"
           ],
           "within": 2
+        },
+        {
+          "first": [
+            "next-generation",
+            "next-gen"
+          ],
+          "then": [
+            "platform",
+            "platforms",
+            "solution",
+            "solutions",
+            "tool",
+            "tools",
+            "framework",
+            "engine",
+            "app",
+            "apps",
+            "experience",
+            "technology",
+            "technologies",
+            "software",
+            "product",
+            "products",
+            "service",
+            "services"
+          ],
+          "within": 0
         },
         {
           "first": [
