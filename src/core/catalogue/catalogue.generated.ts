@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+6b42a40f252d",
+  "catalogueVersion": "2026.11+990cc1dcd4cb",
   "rules": [
     {
       "id": "reader-goal",
@@ -2783,9 +2783,6 @@ const written: CatalogueAsWritten = {
       "phrases": [
         "is more than a",
         "is more than an",
-        "are more than",
-        "more than a",
-        "more than an",
         "is not an afterthought",
         "is not a nice-to-have",
         "do not simply",
@@ -2805,40 +2802,23 @@ const written: CatalogueAsWritten = {
         "is not magic",
         "instead of settling",
         "gone are the days",
-        "old-school",
-        "clunky",
         "legacy systems",
-        "traditional tools",
         "traditional solutions",
-        "conventional tools",
         "other tools make you",
         "other tools force you",
-        "most tools",
-        "where other",
         "where conventional",
         "where traditional",
-        "where most",
-        "not just",
-        "not only",
-        "not merely",
-        "not simply",
         "is not just",
         "are not just",
-        "is not only",
         "is not merely",
         "is not simply",
         "was not just",
         "is not about",
         "it is not about",
-        "more than just",
-        "far more than",
         "much more than just",
-        "it is not that",
+        "is more than just",
+        "are more than just",
         "goes beyond",
-        "go beyond",
-        "beyond just",
-        "rather than just",
-        "instead of just",
         "do not just",
         "does not just",
         "did not just",
@@ -2853,11 +2833,10 @@ const written: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
-            "no longer",
-            "not as",
+            "no longer a",
+            "no longer an",
             "not as a",
-            "not as an",
-            "not because"
+            "not as an"
           ],
           "then": [
             "but",
@@ -2871,30 +2850,25 @@ const written: CatalogueAsWritten = {
           "first": [
             "it is not",
             "this is not",
-            "that is not",
-            "we are not",
-            "you are not",
-            "this was not",
-            "it was not"
+            "that is not"
           ],
           "then": [
             "it is",
             "this is",
-            "that is",
-            "we are",
-            "they are"
+            "that is"
           ],
-          "within": 5
+          "within": 1
         },
         {
           "first": [
-            "not only",
-            "not just",
-            "not merely",
-            "not simply",
+            "not only a",
+            "not only an",
+            "not just a",
+            "not just an",
+            "not merely a",
+            "not simply a",
             "is not just",
             "are not just",
-            "is not only",
             "is not merely",
             "is not simply",
             "do not just",
@@ -3278,17 +3252,13 @@ const written: CatalogueAsWritten = {
           "first": [
             "might",
             "may",
-            "could",
-            "would",
-            "should"
+            "could"
           ],
           "then": [
             "hopefully",
             "in principle",
             "most likely",
             "more likely",
-            "kind of",
-            "sort of",
             "perhaps",
             "possibly",
             "potentially",
@@ -3303,6 +3273,38 @@ const written: CatalogueAsWritten = {
             "somewhat",
             "theoretically",
             "in theory",
+            "in some cases",
+            "in certain cases",
+            "under certain circumstances",
+            "in some circumstances",
+            "to some extent",
+            "to a certain extent",
+            "to some degree",
+            "to a certain degree",
+            "more or less",
+            "in part",
+            "partially"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "would",
+            "should"
+          ],
+          "then": [
+            "hopefully",
+            "in principle",
+            "conceivably",
+            "arguably",
+            "apparently",
+            "seemingly",
+            "possibly",
+            "potentially",
+            "presumably",
+            "theoretically",
+            "in theory",
+            "somewhat",
             "in some cases",
             "in certain cases",
             "under certain circumstances",
@@ -3362,8 +3364,6 @@ const written: CatalogueAsWritten = {
             "in principle",
             "most likely",
             "more likely",
-            "kind of",
-            "sort of",
             "perhaps",
             "possibly",
             "potentially",
@@ -3390,7 +3390,7 @@ const written: CatalogueAsWritten = {
             "in part",
             "partially"
           ],
-          "within": 6
+          "within": 2
         },
         {
           "first": [
@@ -3406,9 +3406,7 @@ const written: CatalogueAsWritten = {
             "seems to have",
             "perhaps",
             "possibly",
-            "potentially",
             "maybe",
-            "probably",
             "presumably",
             "conceivably",
             "arguably",
@@ -3439,7 +3437,18 @@ const written: CatalogueAsWritten = {
             "would",
             "should"
           ],
-          "within": 4
+          "within": 3
+        },
+        {
+          "first": [
+            "probably"
+          ],
+          "then": [
+            "might",
+            "may",
+            "could"
+          ],
+          "within": 3
         }
       ]
     },
@@ -5788,8 +5797,6 @@ const written: CatalogueAsWritten = {
         "has been fixed",
         "have been fixed",
         "has been resolved",
-        "is unchanged",
-        "remains unchanged",
         "no performance impact",
         "no impact on performance",
         "no noticeable",
@@ -5846,26 +5853,19 @@ const written: CatalogueAsWritten = {
         "everything is working",
         "everything checks out",
         "all good",
-        "looks good",
         "verified that",
         "verified working",
         "confirmed working",
         "confirmed that",
         "tested and working",
         "tested and verified",
-        "successfully tested",
         "successfully verified",
         "successfully validated",
-        "tested successfully",
         "verified successfully",
         "validated successfully",
-        "has been tested",
-        "have been tested",
         "has been verified",
         "have been verified",
         "has been validated",
-        "was tested",
-        "were tested",
         "was verified",
         "no issues found",
         "no errors found",
@@ -6105,9 +6105,14 @@ const written: CatalogueAsWritten = {
           "doesn't",
           "don't",
           "didn't",
-          "never"
+          "never",
+          "if",
+          "once",
+          "until",
+          "unless",
+          "whether"
         ],
-        "within": 0
+        "within": 1
       }
     },
     {
