@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+990cc1dcd4cb",
+  "catalogueVersion": "2026.11+1ffa812f3f8a",
   "rules": [
     {
       "id": "reader-goal",
@@ -1870,9 +1870,9 @@ const written: CatalogueAsWritten = {
         "I would like to point out",
         "I would like to highlight",
         "in conclusion",
-        "to sum up",
-        "to summarize",
         "in summary",
+        "to sum up,",
+        "to summarize,",
         "in a nutshell",
         "all in all",
         "simply put",
@@ -2298,12 +2298,7 @@ const written: CatalogueAsWritten = {
         "that is why it",
         "which is what",
         "this solution",
-        "our solution",
-        "this approach allows",
-        "this approach enables",
-        "this approach lets",
-        "this approach helps",
-        "this approach makes it"
+        "our solution"
       ],
       "pairs": [
         {
@@ -3896,7 +3891,6 @@ const written: CatalogueAsWritten = {
             "increase",
             "prevent",
             "eliminate",
-            "keep",
             "cut",
             "accelerate",
             "foster",
@@ -3983,7 +3977,8 @@ const written: CatalogueAsWritten = {
           "never",
           "doesn't",
           "don't",
-          "won't"
+          "won't",
+          "daylight"
         ],
         "within": 0
       }
@@ -4513,9 +4508,6 @@ const written: CatalogueAsWritten = {
         "uptime, guaranteed",
         "guaranteed uptime",
         "guaranteed availability",
-        "is guaranteed",
-        "are guaranteed",
-        "guaranteed to",
         "guaranteed results",
         "production-ready",
         "production ready",
@@ -4618,7 +4610,6 @@ const written: CatalogueAsWritten = {
             "GDPR",
             "HIPAA",
             "accurate",
-            "automated",
             "bulletproof",
             "protected"
           ],
@@ -4799,7 +4790,6 @@ const written: CatalogueAsWritten = {
             "in the industry",
             "in its class",
             "on the planet",
-            "available",
             "ever built",
             "ever made",
             "out there"
