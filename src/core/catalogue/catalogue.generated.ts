@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+1ffa812f3f8a",
+  "catalogueVersion": "2026.11+333caf3f7741",
   "rules": [
     {
       "id": "reader-goal",
@@ -3755,10 +3755,6 @@ const written: CatalogueAsWritten = {
             "streamlines",
             "empower",
             "empowers",
-            "transform",
-            "transforms",
-            "unlock",
-            "unlocks",
             "slash",
             "slashes",
             "save",
@@ -3817,7 +3813,6 @@ const written: CatalogueAsWritten = {
             "team morale",
             "morale",
             "innovation",
-            "results",
             "outcomes",
             "ROI",
             "business value",
@@ -4834,7 +4829,18 @@ const written: CatalogueAsWritten = {
           "won't",
           "can't",
           "cannot",
-          "never"
+          "never",
+          "in",
+          "select",
+          "selects",
+          "choose",
+          "chooses",
+          "pick",
+          "picks",
+          "find",
+          "finds",
+          "determine",
+          "determines"
         ],
         "within": 0
       }
@@ -5428,7 +5434,18 @@ const written: CatalogueAsWritten = {
             "innovative"
           ],
           "then": [
-            "and",
+            "and"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "robust",
+            "robustly",
+            "seamless",
+            "innovative"
+          ],
+          "then": [
             "solution",
             "solutions",
             "platform",
@@ -5543,7 +5560,13 @@ const written: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "less"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "word-choice.de",
