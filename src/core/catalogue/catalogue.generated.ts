@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+333caf3f7741",
+  "catalogueVersion": "2026.11+c2649de37e5f",
   "rules": [
     {
       "id": "reader-goal",
@@ -2882,7 +2882,6 @@ const written: CatalogueAsWritten = {
           "first": [
             "is not a",
             "is not an",
-            "is not the",
             "is not about",
             "are not about",
             "not a",
@@ -2891,12 +2890,10 @@ const written: CatalogueAsWritten = {
           "then": [
             "but a",
             "but an",
-            "but the",
             "but about",
             "it is a",
             "it is an",
             "it is about",
-            "it is the",
             "they are"
           ],
           "within": 5
@@ -3661,8 +3658,6 @@ const written: CatalogueAsWritten = {
         "which results in",
         "translates directly",
         "the result:",
-        "this way, you",
-        "that way, you",
         "this leads to",
         "this results in",
         "this drives",
@@ -3685,9 +3680,6 @@ const written: CatalogueAsWritten = {
         "paving the way",
         "gives rise to",
         "makes sure",
-        "that's why",
-        "this is why",
-        "which is why",
         "this makes sure",
         "which makes sure"
       ],
@@ -3697,9 +3689,7 @@ const written: CatalogueAsWritten = {
             "thanks to"
           ],
           "then": [
-            "its",
             "our",
-            "their",
             "the new",
             "built-in",
             "smart",
@@ -3707,8 +3697,6 @@ const written: CatalogueAsWritten = {
             "advanced",
             "innovative",
             "a new",
-            "this",
-            "these",
             "AI"
           ],
           "within": 0
@@ -3966,6 +3954,7 @@ const written: CatalogueAsWritten = {
           "might",
           "can",
           "could",
+          "would",
           "cannot",
           "can't",
           "not",
