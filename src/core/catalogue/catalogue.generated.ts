@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+c2649de37e5f",
+  "catalogueVersion": "2026.11+a8cda08bdadd",
   "rules": [
     {
       "id": "reader-goal",
@@ -4819,6 +4819,7 @@ const written: CatalogueAsWritten = {
           "can't",
           "cannot",
           "never",
+          "yet",
           "in",
           "select",
           "selects",
