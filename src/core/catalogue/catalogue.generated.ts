@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+b46876cca99f",
+  "catalogueVersion": "2026.11+22cd476ba264",
   "rules": [
     {
       "id": "reader-goal",
@@ -5323,7 +5323,6 @@ const written: CatalogueAsWritten = {
           "aufgrund",
           "was",
           "laut",
-          "Benchmark",
           "Benchmarks",
           "versucht",
           "versuchen",
@@ -5333,7 +5332,8 @@ const written: CatalogueAsWritten = {
           "sollen",
           "wenn",
           "falls",
-          "sofern"
+          "sofern",
+          "bevor"
         ],
         "within": 6
       }
