@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+22cd476ba264",
+  "catalogueVersion": "2026.11+c84d4a9269da",
   "rules": [
     {
       "id": "reader-goal",
@@ -2718,8 +2718,6 @@ const written: CatalogueAsWritten = {
           "first": [
             "dies",
             "das",
-            "diese",
-            "dieses",
             "es auch",
             "das auch",
             "dies auch",
