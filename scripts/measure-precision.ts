@@ -22,11 +22,13 @@ import { loadSignalRecords } from './bench/catalogue-records';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
+import { byRank, contextOf } from './corpus/sample';
 import type { Corpus } from './corpus/types';
 
+/** Names the sample in docs/precision-sample.tsv: a new salt draws a new, unrelated sample. */
+const SAMPLE_SALT = 'sample-2026-11-30';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
-const SAMPLE_SALT = 'sample-2026-11-30';
 /** Lines per record that the table counts… */
 const PER_RECORD = 30;
 /** …and lines per record that --sample writes out for judging, so that removed signals are replaced by judged ones. */
@@ -52,34 +54,21 @@ async function loadChosenCorpus(language: Language, kind: string): Promise<Corpu
 }
 
 /**
- * The sentence around a match and the sentence before it (a reason or hedge
- * there can decide a verdict), at most ~280 units before and ~140 after, the
- * quote in [[ ]].
+ * Every signal of every record, each sentence once per record: Debian repeats
+ * a sentence across many packages (one LibreOffice sentence stands in dozens
+ * of language packs), and one piece of writing must not fill a record's sample.
  */
-function contextOf(text: string, start: number, end: number): string {
-  const para = Math.max(0, text.lastIndexOf('\n\n', start) + 2);
-  const paraEndAt = text.indexOf('\n\n', end);
-  const paraEnd = paraEndAt < 0 ? text.length : paraEndAt;
-  let from = start;
-  let boundaries = 0;
-  while (from > para && start - from < 280) {
-    if (/[.!?]\s$/.test(text.slice(from - 2, from)) && ++boundaries === 2) break;
-    from--;
-  }
-  let to = end;
-  while (to < paraEnd && to - end < 140 && !/[.!?]/.test(text[to - 1] ?? '')) to++;
-  const pre = from > para && start - from >= 280 ? '…' : '';
-  const post = to < paraEnd && to - end >= 140 ? '…' : '';
-  return `${pre}${text.slice(from, start)}[[${text.slice(start, end)}]]${text.slice(end, to)}${post}`.replace(/\s+/g, ' ').trim();
-}
-
 function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<string, Hit[]> {
   const hits = new Map<string, Hit[]>(records.map((r) => [r.id, []]));
   for (const record of records) {
     const regex = new RegExp(record.source, record.flags);
+    const seen = new Set<string>();
     for (const doc of corpus.documents) {
       for (const m of doc.text.matchAll(regex)) {
         const start = m.index;
+        const sentence = contextOf(doc.text, start, start + m[0].length, 0);
+        if (seen.has(sentence)) continue;
+        seen.add(sentence);
         hits.get(record.id)!.push({
           patternId: record.id,
           quote: m[0],
@@ -91,26 +80,6 @@ function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<str
     }
   }
   return hits;
-}
-
-/** A 32-bit FNV-1a hash. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
-}
-
-/**
- * A signal's place in its record's sample: a salted hash of where it stands.
- * The sample of a record is its PER_RECORD lowest-ranked signals, so a list
- * change that removes signals keeps every other signal's place (the sample
- * only moves up to the next ranks), and one that adds signals lets in only
- * those that rank high: before and after are judged on the same lines.
- */
-const rankOf = (h: Pick<Hit, 'patternId' | 'source' | 'offset'>) => hashOf(`${SAMPLE_SALT}|${h.patternId}|${h.source}|${h.offset}`);
-
-function byRank(list: readonly Hit[]): Hit[] {
-  return [...list].sort((a, b) => rankOf(a) - rankOf(b) || a.source.localeCompare(b.source) || a.offset - b.offset);
 }
 
 const rowKey = (r: Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset'>) =>
@@ -167,7 +136,7 @@ async function main(): Promise<void> {
     const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
     for (const record of records) {
       const list = hits.get(record.id)!;
-      const ranked = byRank(list);
+      const ranked = byRank(list, SAMPLE_SALT);
       const counted = ranked.slice(0, PER_RECORD).map(verdictOf);
       const judged = counted.filter((r) => r && /^(agree|disagree)$/.test(r.verdict));
       const agreed = judged.filter((r) => r!.verdict === 'agree').length;

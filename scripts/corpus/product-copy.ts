@@ -75,6 +75,29 @@ export function findTranslations(language: 'en' | 'de', dir = '/var/lib/apt/list
 }
 
 /**
+ * The documents of one Translation-<language> index: per package, its short
+ * description and each paragraph of its long one (apt's format: one leading
+ * space per line, " ." for a blank line); a paragraph already in `seen` is dropped.
+ */
+export function parseDescriptions(index: string, language: 'en' | 'de', seen: Set<string>): CorpusDocument[] {
+  const field = new RegExp(`^Description-${language}: ([\\s\\S]*)$`, 'm');
+  const documents: CorpusDocument[] = [];
+  for (const stanza of index.split(/\n\n+/)) {
+    const name = /^Package: (.+)$/m.exec(stanza)?.[1];
+    const body = field.exec(stanza)?.[1];
+    if (!name || !body) continue;
+    const [short = '', ...long] = body.split('\n');
+    const paragraphs = [short, long.map((l) => (l.trim() === '.' ? '\n\n' : l.trim())).join(' ')]
+      .join('\n\n')
+      .split(/\n{2,}/)
+      .map((p) => p.replace(/\s+/g, ' ').trim());
+    const kept = newParagraphs(paragraphs.join('\n\n'), seen);
+    if (kept.length > 0) documents.push({ source: `Translation-${language}:${name}`, text: kept.join('\n\n') });
+  }
+  return documents;
+}
+
+/**
  * Every description in one of Debian's Translation-<language> indexes: short
  * and long description of each package, as paragraphs, each paragraph kept
  * once (`seen` is shared with other sources of the same corpus).
@@ -86,21 +109,7 @@ function readDebianDescriptions(language: 'en' | 'de', seen: Set<string>): { doc
   }
   // apt-helper decompresses whatever format apt stored the index in.
   const index = execFileSync('/usr/lib/apt/apt-helper', ['cat-file', file], { maxBuffer: 1 << 28 }).toString('utf8');
-  const field = new RegExp(`^Description-${language}: ([\\s\\S]*)$`, 'm');
-  const documents: CorpusDocument[] = [];
-  for (const stanza of index.split(/\n\n+/)) {
-    const name = /^Package: (.+)$/m.exec(stanza)?.[1];
-    const body = field.exec(stanza)?.[1];
-    if (!name || !body) continue;
-    const [short = '', ...long] = body.split('\n');
-    // Long descriptions: one leading space per line, " ." for a blank line.
-    const paragraphs = [short, long.map((l) => (l.trim() === '.' ? '\n\n' : l.trim())).join(' ')]
-      .join('\n\n')
-      .split(/\n{2,}/)
-      .map((p) => p.replace(/\s+/g, ' ').trim());
-    const kept = newParagraphs(paragraphs.join('\n\n'), seen);
-    if (kept.length > 0) documents.push({ source: `Translation-${language}:${name}`, text: kept.join('\n\n') });
-  }
+  const documents = parseDescriptions(index, language, seen);
   const hash = createHash('sha256').update(index).digest('hex').slice(0, 16);
   return {
     documents,

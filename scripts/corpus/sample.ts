@@ -1,0 +1,53 @@
+// The hand-checked precision sample: which signals are judged, and the text a
+// judge sees around each. Used by scripts/measure-precision.ts.
+
+/** Where a signal stands: its record, its document and its offset there. */
+export interface PlacedSignal {
+  readonly patternId: string;
+  readonly source: string;
+  readonly offset: number;
+}
+
+/** A 32-bit FNV-1a hash. */
+export function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * A signal's place in its record's sample: a salted hash of where it stands.
+ * The sample of a record is its PER_RECORD lowest-ranked signals, so a list
+ * change that removes signals keeps every other signal's place (the sample
+ * only moves up to the next ranks), and one that adds signals lets in only
+ * those that rank high: before and after are judged on the same lines.
+ */
+export const rankOf = (h: PlacedSignal, salt: string) => hashOf(`${salt}|${h.patternId}|${h.source}|${h.offset}`);
+
+export function byRank<T extends PlacedSignal>(list: readonly T[], salt: string): T[] {
+  return [...list].sort((a, b) => rankOf(a, salt) - rankOf(b, salt) || a.source.localeCompare(b.source) || a.offset - b.offset);
+}
+
+/**
+ * The sentence around a match and, by default, the sentence before it (a
+ * reason or hedge there can decide a verdict), at most ~280 units before and
+ * ~140 after, the quote in [[ ]].
+ */
+export function contextOf(text: string, start: number, end: number, sentencesBefore: 0 | 1 = 1): string {
+  const paraBreak = text.lastIndexOf('\n\n', start);
+  const para = paraBreak < 0 ? 0 : paraBreak + 2;
+  const paraEndAt = text.indexOf('\n\n', end);
+  const paraEnd = paraEndAt < 0 ? text.length : paraEndAt;
+  let from = start;
+  let boundaries = 0;
+  while (from > para && start - from < 280) {
+    if (/[.!?]\s$/.test(text.slice(from - 2, from)) && ++boundaries > sentencesBefore) break;
+    from--;
+  }
+  let to = end;
+  while (to < paraEnd && to - end < 140 && !/[.!?]/.test(text[to - 1] ?? '')) to++;
+  const pre = from > para && start - from >= 280 ? '…' : '';
+  const post = to < paraEnd && to - end >= 140 ? '…' : '';
+  return `${pre}${text.slice(from, start)}[[${text.slice(start, end)}]]${text.slice(end, to)}${post}`.replace(/\s+/g, ' ').trim();
+}
+

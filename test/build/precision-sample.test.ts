@@ -1,0 +1,94 @@
+// The precision measurement's own parts: how Debian's description indexes
+// become corpus documents, which signals the hand-checked sample holds, and
+// the text a judge sees around each.
+import { describe, expect, it } from 'vitest';
+import { parseDescriptions } from '../../scripts/corpus/product-copy';
+import { byRank, contextOf, type PlacedSignal, rankOf } from '../../scripts/corpus/sample';
+
+const INDEX = [
+  'Package: alpha',
+  'Description-md5: 0123',
+  'Description-en: Fast tool for sorting',
+  ' Alpha sorts large files',
+  ' on disk.',
+  ' .',
+  ' This package contains the binaries.',
+  '',
+  'Package: alpha-doc',
+  'Description-md5: 4567',
+  'Description-en: Fast tool for sorting (documentation)',
+  ' Alpha sorts large files',
+  ' on disk.',
+  '',
+  'Package: beta',
+  'Description-md5: 89ab',
+  'Description-de: Werkzeug zum Sortieren',
+  ' Beta sortiert große Dateien.',
+].join('\n');
+
+describe("Debian's description indexes", () => {
+  it('reads the short and each long paragraph of a package, joining its lines', () => {
+    const [alpha] = parseDescriptions(INDEX, 'en', new Set());
+    expect(alpha).toEqual({
+      source: 'Translation-en:alpha',
+      text: 'Fast tool for sorting\n\nAlpha sorts large files on disk.\n\nThis package contains the binaries.',
+    });
+  });
+
+  it('keeps a paragraph once across packages, so a shared description is one piece of writing', () => {
+    const documents = parseDescriptions(INDEX, 'en', new Set());
+    expect(documents.map((d) => d.source)).toEqual(['Translation-en:alpha', 'Translation-en:alpha-doc']);
+    expect(documents[1]!.text).toBe('Fast tool for sorting (documentation)');
+  });
+
+  it('reads only the field of the language asked for', () => {
+    expect(parseDescriptions(INDEX, 'de', new Set())).toEqual([
+      { source: 'Translation-de:beta', text: 'Werkzeug zum Sortieren\n\nBeta sortiert große Dateien.' },
+    ]);
+  });
+});
+
+describe('the sample: best-ranked signals per record', () => {
+  const signals: PlacedSignal[] = Array.from({ length: 50 }, (_, i) => ({
+    patternId: 'claims-evidence.en',
+    source: `Translation-en:package-${i % 7}`,
+    offset: i * 13,
+  }));
+
+  it('ranks by a salted hash of where a signal stands, pinned so a committed sample keeps its lines', () => {
+    // A change to the hash or the key would silently move docs/precision-sample.tsv off its ranks.
+    expect(rankOf({ patternId: 'claims-evidence.de', source: 'Translation-de:faad', offset: 42 }, 'sample-2026-11-30')).toBe(
+      1147950676,
+    );
+  });
+
+  it('keeps every other signal in its place when a list change removes some', () => {
+    const before = byRank(signals, 'salt').slice(0, 30);
+    const removed = new Set([before[3], before[10], before[17]]);
+    const after = byRank(
+      signals.filter((s) => !removed.has(s)),
+      'salt',
+    ).slice(0, 30);
+    expect(after.slice(0, 27)).toEqual(before.filter((s) => !removed.has(s)));
+  });
+
+  it('draws an unrelated sample under a new salt', () => {
+    const first = byRank(signals, 'one').slice(0, 10);
+    const second = byRank(signals, 'two').slice(0, 10);
+    expect(second).not.toEqual(first);
+  });
+});
+
+describe('the context a judge sees', () => {
+  const text = 'Alpha is small. It sorts files fast. It needs no setup.\n\nA second paragraph.';
+  const at = text.indexOf('fast');
+
+  it('shows the sentence with the quote marked, and the sentence before it', () => {
+    expect(contextOf(text, at, at + 4)).toBe('Alpha is small. It sorts files [[fast]].');
+    expect(contextOf(text, at, at + 4, 0)).toBe('It sorts files [[fast]].');
+  });
+
+  it('starts at the first character of a document', () => {
+    expect(contextOf(text, 0, 5, 0)).toBe('[[Alpha]] is small.');
+  });
+});
