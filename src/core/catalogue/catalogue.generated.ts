@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+a8cda08bdadd",
+  "catalogueVersion": "2026.11+8794669c09a8",
   "rules": [
     {
       "id": "reader-goal",
@@ -2707,8 +2707,6 @@ const written: CatalogueAsWritten = {
           "first": [
             "dies",
             "das",
-            "diese",
-            "dieses",
             "es auch",
             "das auch",
             "dies auch",
@@ -2740,8 +2738,7 @@ const written: CatalogueAsWritten = {
             "macht es",
             "gibt Ihnen",
             "liefert",
-            "spart Ihnen",
-            "bedeutet"
+            "spart Ihnen"
           ],
           "within": 0
         },
@@ -5264,6 +5261,43 @@ const written: CatalogueAsWritten = {
           "niemals"
         ],
         "within": 1
+      },
+      "notAfterInClause": {
+        "words": [
+          "möglicherweise",
+          "wahrscheinlich",
+          "vermutlich",
+          "eventuell",
+          "vielleicht",
+          "womöglich",
+          "fast",
+          "nahezu",
+          "beinahe",
+          "könnte",
+          "könnten",
+          "daher",
+          "deshalb",
+          "somit",
+          "damit",
+          "dadurch",
+          "folglich",
+          "dank",
+          "aufgrund",
+          "was",
+          "laut",
+          "Benchmarks",
+          "versucht",
+          "versuchen",
+          "strebt",
+          "bestrebt",
+          "soll",
+          "sollen",
+          "wenn",
+          "falls",
+          "sofern",
+          "bevor"
+        ],
+        "within": 6
       }
     },
     {
@@ -5764,7 +5798,29 @@ const written: CatalogueAsWritten = {
           ],
           "within": 2
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kaum",
+          "weniger"
+        ],
+        "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "Sequenzierung",
+          "Sequenzierungen",
+          "Sequenziertechnologien",
+          "Sequenzierungstechnologien",
+          "Sequenzierdaten",
+          "Sequenzierungsdaten",
+          "Internetprotokoll",
+          "Internet-Protokoll",
+          "Internetprotokolls"
+        ],
+        "within": 1
+      }
     },
     {
       "id": "reported-evidence.en",

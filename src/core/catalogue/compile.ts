@@ -17,7 +17,8 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     phrases,
     pairs,
     ...(record.notAfter ? { notAfter: record.notAfter } : {}),
-    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter }),
+    ...(record.notAfterInClause ? { notAfterInClause: record.notAfterInClause } : {}),
+    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter, notAfterInClause: record.notAfterInClause }),
     flags: RECORD_FLAGS,
   };
 }
@@ -29,6 +30,6 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter };
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause };
 }
