@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+8794669c09a8",
+  "catalogueVersion": "2026.11+1cc74bbb9352",
   "rules": [
     {
       "id": "reader-goal",
@@ -3962,6 +3962,25 @@ const written: CatalogueAsWritten = {
           "daylight"
         ],
         "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "designed",
+          "aims",
+          "aim",
+          "intended",
+          "tries",
+          "attempts",
+          "goal",
+          "goals",
+          "by",
+          "via",
+          "because",
+          "since",
+          "if",
+          "when"
+        ],
+        "within": 6
       }
     },
     {
@@ -4830,6 +4849,39 @@ const written: CatalogueAsWritten = {
           "determines"
         ],
         "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "probably",
+          "possibly",
+          "perhaps",
+          "maybe",
+          "roughly",
+          "approximately",
+          "nearly",
+          "almost",
+          "claims",
+          "claimed",
+          "aims",
+          "aim",
+          "aiming",
+          "designed",
+          "intended",
+          "tries",
+          "try",
+          "trying",
+          "attempts",
+          "attempt",
+          "strives",
+          "goal",
+          "thus",
+          "therefore",
+          "hence",
+          "if",
+          "benchmarks",
+          "benchmark"
+        ],
+        "within": 6
       }
     },
     {
