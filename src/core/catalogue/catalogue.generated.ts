@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+1cc74bbb9352",
+  "catalogueVersion": "2026.11+556bea614048",
   "rules": [
     {
       "id": "reader-goal",
@@ -2464,8 +2464,6 @@ const written: CatalogueAsWritten = {
             "this even"
           ],
           "then": [
-            "allows",
-            "allow",
             "enables",
             "enable",
             "lets",
@@ -3651,12 +3649,8 @@ const written: CatalogueAsWritten = {
       "language": "en",
       "phrases": [
         "so that you never",
-        "which leads to",
-        "which results in",
         "translates directly",
         "the result:",
-        "this leads to",
-        "this results in",
         "this drives",
         "which drives",
         "which boosts",
@@ -3665,22 +3659,64 @@ const written: CatalogueAsWritten = {
         "help ensure",
         "helps to ensure",
         "guarantees that",
-        "leads to",
-        "lead to",
-        "results in",
-        "resulted in",
         "boosts",
         "drives growth",
         "drives adoption",
         "drives engagement",
         "paves the way",
         "paving the way",
-        "gives rise to",
-        "makes sure",
-        "this makes sure",
-        "which makes sure"
+        "gives rise to"
       ],
       "pairs": [
+        {
+          "first": [
+            "leads to",
+            "lead to",
+            "results in",
+            "resulted in"
+          ],
+          "then": [
+            "higher",
+            "fewer",
+            "faster",
+            "better",
+            "lower",
+            "less",
+            "more",
+            "improved",
+            "increased",
+            "reduced",
+            "greater",
+            "happier",
+            "smoother",
+            "shorter",
+            "much",
+            "a better",
+            "a faster",
+            "a smoother",
+            "a more"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "makes sure"
+          ],
+          "then": [
+            "that nothing",
+            "nothing",
+            "that no",
+            "that your",
+            "your",
+            "that every",
+            "every",
+            "that everything",
+            "everything",
+            "that you never",
+            "you never"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "thanks to"
@@ -4482,7 +4518,6 @@ const written: CatalogueAsWritten = {
         "unmatched",
         "flawless",
         "flawlessly",
-        "perfect for",
         "the perfect",
         "perfect solution",
         "perfect choice",
@@ -4534,8 +4569,6 @@ const written: CatalogueAsWritten = {
         "blazingly fast",
         "lightning fast",
         "lightning-fast",
-        "state-of-the-art",
-        "state of the art",
         "bug-free",
         "error-free",
         "zero bugs",
@@ -4874,6 +4907,7 @@ const written: CatalogueAsWritten = {
           "attempt",
           "strives",
           "goal",
+          "making",
           "thus",
           "therefore",
           "hence",
