@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+556bea614048",
+  "catalogueVersion": "2026.11+59c4004575f0",
   "rules": [
     {
       "id": "reader-goal",
@@ -3961,9 +3961,9 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "keeps",
-            "keep",
-            "keeping"
+            "keeps your",
+            "keep your",
+            "keeping your"
           ],
           "then": [
             "clean",
@@ -3977,7 +3977,7 @@ const written: CatalogueAsWritten = {
             "happy",
             "running smoothly"
           ],
-          "within": 3
+          "within": 2
         }
       ],
       "notAfter": {
@@ -4011,10 +4011,15 @@ const written: CatalogueAsWritten = {
           "goals",
           "by",
           "via",
+          "thereby",
           "because",
           "since",
           "if",
-          "when"
+          "when",
+          "may",
+          "might",
+          "could",
+          "would"
         ],
         "within": 6
       }
