@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+59c4004575f0",
+  "catalogueVersion": "2026.11+224d2365a88b",
   "rules": [
     {
       "id": "reader-goal",
@@ -2468,7 +2468,6 @@ const written: CatalogueAsWritten = {
             "enable",
             "lets",
             "let you",
-            "makes it",
             "gives you",
             "give you",
             "handles",
