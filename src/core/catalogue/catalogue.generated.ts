@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+224d2365a88b",
+  "catalogueVersion": "2026.11+d9aa3c219212",
   "rules": [
     {
       "id": "reader-goal",
@@ -5677,7 +5677,8 @@ const written: CatalogueAsWritten = {
       ],
       "notAfter": {
         "words": [
-          "less"
+          "less",
+          "most"
         ],
         "within": 0
       }
