@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+1cc74bbb9352",
+  "catalogueVersion": "2026.11+e9aea16bf36b",
   "rules": [
     {
       "id": "reader-goal",
@@ -2618,12 +2618,29 @@ const written: CatalogueAsWritten = {
           "then": [
             "kümmert sich",
             "kümmern sich",
-            "erledigt",
-            "erledigen",
             "übernimmt",
+            "übernehmen",
             "sorgt",
             "sorgen",
             "regelt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "er",
+            "sie"
+          ],
+          "then": [
+            "kümmert sich außerdem",
+            "kümmert sich zudem",
+            "kümmert sich auch",
+            "übernimmt außerdem",
+            "übernimmt zudem",
+            "sorgt außerdem",
+            "sorgt zudem",
+            "erledigt außerdem",
+            "erledigt zudem"
           ],
           "within": 0
         },
@@ -2705,42 +2722,22 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "dies",
-            "das",
-            "es auch",
-            "das auch",
-            "dies auch",
-            "es außerdem",
-            "das außerdem",
-            "es zudem",
-            "es automatisch",
-            "das automatisch",
-            "es jetzt",
-            "das jetzt"
+            "das sollte",
+            "dies sollte",
+            "das dürfte",
+            "dies dürfte",
+            "das müsste",
+            "dies müsste"
           ],
           "then": [
-            "ermöglicht",
-            "ermöglichen",
-            "erlaubt",
-            "erlauben",
-            "bietet",
-            "bieten",
-            "sorgt dafür",
-            "sorgt für",
-            "erleichtert",
-            "erleichtern",
-            "vereinfacht",
-            "vereinfachen",
-            "hilft",
-            "helfen",
-            "übernimmt",
-            "übernehmen",
-            "macht es",
-            "gibt Ihnen",
-            "liefert",
-            "spart Ihnen"
+            "beheben",
+            "lösen",
+            "beseitigen",
+            "verhindern",
+            "beschleunigen",
+            "verbessern"
           ],
-          "within": 0
+          "within": 3
         },
         {
           "first": [
