@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+e9aea16bf36b",
+  "catalogueVersion": "2026.11+e3a310129513",
   "rules": [
     {
       "id": "reader-goal",
@@ -5651,9 +5651,6 @@ const written: CatalogueAsWritten = {
         "zum Einsatz gebracht",
         "nahtlos",
         "innovativ",
-        "erfolgt",
-        "erfolgen",
-        "erfolgte",
         "realisiert",
         "realisieren",
         "realisierte",
@@ -5691,7 +5688,6 @@ const written: CatalogueAsWritten = {
         "auf ein neues Level",
         "auf das nächste Level",
         "aufs nächste Level",
-        "auf die nächste Stufe",
         "auf ein neues Niveau",
         "Mehrwert",
         "Synergien",
@@ -5742,6 +5738,49 @@ const written: CatalogueAsWritten = {
         "elegant"
       ],
       "pairs": [
+        {
+          "first": [
+            "die Anlage",
+            "die Einrichtung",
+            "die Umsetzung",
+            "die Realisierung",
+            "die Durchführung",
+            "die Abwicklung",
+            "die Bearbeitung",
+            "die Erstellung",
+            "die Anmeldung",
+            "die Registrierung",
+            "die Freischaltung",
+            "die Bestellung",
+            "die Buchung",
+            "die Zahlung",
+            "die Bezahlung",
+            "die Auszahlung",
+            "die Beantragung",
+            "die Genehmigung"
+          ],
+          "then": [
+            "erfolgt",
+            "erfolgen",
+            "erfolgte"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "bringt",
+            "bringen",
+            "hebt",
+            "heben",
+            "katapultiert",
+            "katapultieren"
+          ],
+          "then": [
+            "auf die nächste Stufe",
+            "auf eine neue Stufe"
+          ],
+          "within": 4
+        },
         {
           "first": [
             "kommt",
