@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+e3a310129513",
+  "catalogueVersion": "2026.11+573c30ddd06b",
   "rules": [
     {
       "id": "reader-goal",
@@ -5891,7 +5891,13 @@ const written: CatalogueAsWritten = {
         "words": [
           "nicht",
           "kaum",
-          "weniger"
+          "weniger",
+          "kein",
+          "keine",
+          "keinen",
+          "keiner",
+          "keines",
+          "keinem"
         ],
         "within": 0
       },
