@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+b9fd45d6a1e2",
+  "catalogueVersion": "2026.11+202fcbb60dca",
   "rules": [
     {
       "id": "reader-goal",
@@ -2615,12 +2615,29 @@ const written: CatalogueAsWritten = {
           "then": [
             "kümmert sich",
             "kümmern sich",
-            "erledigt",
-            "erledigen",
             "übernimmt",
+            "übernehmen",
             "sorgt",
             "sorgen",
             "regelt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "er",
+            "sie"
+          ],
+          "then": [
+            "kümmert sich außerdem",
+            "kümmert sich zudem",
+            "kümmert sich auch",
+            "übernimmt außerdem",
+            "übernimmt zudem",
+            "sorgt außerdem",
+            "sorgt zudem",
+            "erledigt außerdem",
+            "erledigt zudem"
           ],
           "within": 0
         },
@@ -2702,42 +2719,22 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "dies",
-            "das",
-            "es auch",
-            "das auch",
-            "dies auch",
-            "es außerdem",
-            "das außerdem",
-            "es zudem",
-            "es automatisch",
-            "das automatisch",
-            "es jetzt",
-            "das jetzt"
+            "das sollte",
+            "dies sollte",
+            "das dürfte",
+            "dies dürfte",
+            "das müsste",
+            "dies müsste"
           ],
           "then": [
-            "ermöglicht",
-            "ermöglichen",
-            "erlaubt",
-            "erlauben",
-            "bietet",
-            "bieten",
-            "sorgt dafür",
-            "sorgt für",
-            "erleichtert",
-            "erleichtern",
-            "vereinfacht",
-            "vereinfachen",
-            "hilft",
-            "helfen",
-            "übernimmt",
-            "übernehmen",
-            "macht es",
-            "gibt Ihnen",
-            "liefert",
-            "spart Ihnen"
+            "beheben",
+            "lösen",
+            "beseitigen",
+            "verhindern",
+            "beschleunigen",
+            "verbessern"
           ],
-          "within": 0
+          "within": 3
         },
         {
           "first": [
@@ -5699,9 +5696,6 @@ const written: CatalogueAsWritten = {
         "zum Einsatz gebracht",
         "nahtlos",
         "innovativ",
-        "erfolgt",
-        "erfolgen",
-        "erfolgte",
         "realisiert",
         "realisieren",
         "realisierte",
@@ -5739,7 +5733,6 @@ const written: CatalogueAsWritten = {
         "auf ein neues Level",
         "auf das nächste Level",
         "aufs nächste Level",
-        "auf die nächste Stufe",
         "auf ein neues Niveau",
         "Mehrwert",
         "Synergien",
@@ -5790,6 +5783,49 @@ const written: CatalogueAsWritten = {
         "elegant"
       ],
       "pairs": [
+        {
+          "first": [
+            "die Anlage",
+            "die Einrichtung",
+            "die Umsetzung",
+            "die Realisierung",
+            "die Durchführung",
+            "die Abwicklung",
+            "die Bearbeitung",
+            "die Erstellung",
+            "die Anmeldung",
+            "die Registrierung",
+            "die Freischaltung",
+            "die Bestellung",
+            "die Buchung",
+            "die Zahlung",
+            "die Bezahlung",
+            "die Auszahlung",
+            "die Beantragung",
+            "die Genehmigung"
+          ],
+          "then": [
+            "erfolgt",
+            "erfolgen",
+            "erfolgte"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "bringt",
+            "bringen",
+            "hebt",
+            "heben",
+            "katapultiert",
+            "katapultieren"
+          ],
+          "then": [
+            "auf die nächste Stufe",
+            "auf eine neue Stufe"
+          ],
+          "within": 4
+        },
         {
           "first": [
             "kommt",
@@ -5900,7 +5936,13 @@ const written: CatalogueAsWritten = {
         "words": [
           "nicht",
           "kaum",
-          "weniger"
+          "weniger",
+          "kein",
+          "keine",
+          "keinen",
+          "keiner",
+          "keines",
+          "keinem"
         ],
         "within": 0
       },
