@@ -109,6 +109,10 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = new Set(argv);
   const kind = argv.includes('--corpus') ? (argv[argv.indexOf('--corpus') + 1] ?? 'product') : 'product';
+  if (kind === 'docs' && args.has('--sample')) {
+    console.error('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
+    process.exit(2);
+  }
   const previous = new Map(readSample().map((r) => [rowKey(r), r]));
   const sample: SampleRow[] = [];
   const all: SampleRow[] = [];
@@ -132,7 +136,8 @@ async function main(): Promise<void> {
       '| record | forms | signals | per 10k words | judged | agreed | share | awaiting a verdict |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
     );
-    const verdictOf = (h: Hit) => previous.get(rowKey({ ...h, language, offset: String(h.offset) }));
+    // The sample is drawn from product copy: the documentation corpora get density only.
+    const verdictOf = (h: Hit) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
     const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
     for (const record of records) {
       const list = hits.get(record.id)!;
