@@ -151,15 +151,27 @@ function matchersAt(plan: ScanPlan, text: string, offset: number): readonly Reco
   return found;
 }
 
+// V8 compiles a regex at its first run to bytecode and at its second to
+// machine code, unless the text has at least this many code units: then at
+// once to machine code, which for the candidate and the records' regexes takes
+// less time than the bytecode alone (about half, measured on the bundled
+// catalogue). Every one of them runs more than once per text, so a shorter
+// text is matched with spaces appended up to this length: no phrase begins
+// with white space or ends in it, so no hit starts in the spaces and no match
+// of a record (on the fast path) reaches into them.
+const NATIVE_CODE_UNITS = 1000;
+
 function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number): void {
   const { candidate } = plan;
   if (!candidate) return;
   // A record's next match cannot begin before its previous one ended.
   const resumeAt = new Array<number>(plan.matchers.length).fill(0);
-  const folded = foldTextUnicodeOnly(text);
+  const subject = text.length < NATIVE_CODE_UNITS ? text.padEnd(NATIVE_CODE_UNITS, ' ') : text;
+  const folded = foldTextUnicodeOnly(subject);
   candidate.lastIndex = 0;
   for (let hit = candidate.exec(folded); hit !== null; hit = candidate.exec(folded)) {
     const start = hit.index;
+    if (start >= text.length) break;
     candidate.lastIndex = start + 1;
     if (isInsideSurrogatePair(text, start)) continue;
     for (const matcher of matchersAt(plan, text, start)) {
@@ -168,7 +180,7 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
       head.lastIndex = start;
       if (!head.test(folded)) continue;
       matcher.sticky.lastIndex = start;
-      const match = matcher.sticky.exec(text);
+      const match = matcher.sticky.exec(subject);
       if (match === null || match.index !== start) continue;
       const end = start + match[0].length;
       resumeAt[matcher.index] = end;

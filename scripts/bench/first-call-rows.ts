@@ -1,0 +1,101 @@
+// Rows: the first `find_writing_signals` call in a new Node.js process, this
+// tree's library against the library of another commit (main unless
+// `--baseline=<ref>`), per language. The first call pays for what a process
+// builds once: the scanner's plan for the language and V8 compiling its
+// regexes. Both libraries are bundled from source into a temporary folder as
+// `npm run build` bundles dist/tools.js; each sample is a new `node` process,
+// the two libraries alternate round by round so load from other processes
+// falls on both alike, and the medians are compared.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleLibrary } from '../build-library';
+import { ms, ratio, type Row } from './row';
+
+const ROUNDS = 11;
+
+// A text of the size an agent sends with one draft paragraph, with signals in
+// both languages' records.
+const TEXTS = {
+  en: 'The new importer is powerful: it reads a file of 2,000 rows in under a second. In this section, we will explain how it works.',
+  de: 'Der neue Importer ist leistungsstark: Er liest eine Datei mit 2.000 Zeilen in unter einer Sekunde. Der Kunde hat abgenommen.',
+} as const;
+
+// Run in the new process: import the library, create a dispatcher, time the
+// first call; prints the milliseconds as JSON.
+const CHILD = `
+const [library, language, text] = process.argv.slice(2);
+const begin = performance.now();
+const { createWritingToolDispatcher } = await import(library);
+const loaded = performance.now();
+const result = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text, language } });
+const called = performance.now();
+if (!result.ok) throw new Error(JSON.stringify(result.error));
+console.log(JSON.stringify({ load: loaded - begin, first: called - loaded, signals: result.data.signals.length }));
+`;
+
+interface Sample {
+  readonly load: number;
+  readonly first: number;
+  readonly signals: number;
+}
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
+
+/** The library of `ref` bundled into `dir`: its tree from git, this checkout's node_modules. */
+async function bundleRef(root: string, ref: string, dir: string): Promise<string> {
+  const tree = join(dir, 'tree');
+  mkdirSync(tree);
+  const archive = execFileSync('git', ['-C', root, 'archive', '--format=tar', ref], { maxBuffer: 256 * 2 ** 20 });
+  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  return writeLibrary(tree, join(dir, `${ref.replace(/\W/g, '-')}.mjs`));
+}
+
+async function writeLibrary(root: string, file: string): Promise<string> {
+  writeFileSync(file, (await bundleLibrary(root)).code);
+  return file;
+}
+
+function sample(root: string, child: string, library: string, language: keyof typeof TEXTS): Sample {
+  const result = spawnSync(process.execPath, [child, library, language, TEXTS[language]], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`first call with ${library} failed: ${result.stderr.slice(0, 500)}`);
+  return JSON.parse(result.stdout) as Sample;
+}
+
+/** Per language: the first call's median with this tree's library and with the baseline's, and their ratio. */
+export async function firstCallRows(root: string): Promise<Row[]> {
+  const baseline = process.argv.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? 'main';
+  const measure = `first find_writing_signals call in a new Node.js process (${TEXTS.en.length}-unit text), median of ${ROUNDS}, alternating: this tree ÷ ${baseline}`;
+  const dir = mkdtempSync(join(tmpdir(), 'first-call-'));
+  try {
+    // node_modules beside the bundles, so their imports (zod, entities) resolve.
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    const child = join(dir, 'child.mjs');
+    writeFileSync(child, CHILD);
+    const libraries = { ours: await writeLibrary(root, join(dir, 'tree.mjs')), baseline: await bundleRef(root, baseline, dir) };
+    const cells: Record<keyof typeof TEXTS, string> = { en: '', de: '' };
+    for (const language of ['en', 'de'] as const) {
+      const samples = { ours: [] as Sample[], baseline: [] as Sample[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const which of ['ours', 'baseline'] as const) samples[which].push(sample(root, child, libraries[which], language));
+      }
+      const signals = new Set([...samples.ours, ...samples.baseline].map((s) => s.signals));
+      if (signals.size !== 1) throw new Error(`${language}: the two libraries found different numbers of signals (${[...signals].join(', ')})`);
+      const [ours, theirs] = [median(samples.ours.map((s) => s.first)), median(samples.baseline.map((s) => s.first))];
+      const [oursLoad, theirsLoad] = [median(samples.ours.map((s) => s.load)), median(samples.baseline.map((s) => s.load))];
+      console.log(
+        `first call ${language}, ms by round: this tree ${samples.ours.map((s) => s.first.toFixed(0)).join(', ')}; ` +
+          `${baseline} ${samples.baseline.map((s) => s.first.toFixed(0)).join(', ')}; import ${oursLoad.toFixed(0)} vs ${theirsLoad.toFixed(0)} ms`,
+      );
+      cells[language] = `${ms(ours)} / ${ms(theirs)} = ${ratio(ours / theirs)} (import ${ratio(oursLoad / theirsLoad)})`;
+    }
+    return [{ measure, en: cells.en, de: cells.de, target: '', met: null }];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return [{ measure, en: `not measured: ${reason}`, de: '', target: '', met: null }];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
