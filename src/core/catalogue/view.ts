@@ -10,8 +10,11 @@ import { deepFreeze } from '../freeze';
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
 export type SignalScan = (request: ScanRequest) => WritingSignal[];
 
-/** Builds a scan from the catalogue's compiled records (the scanner module). */
-export type SignalScannerFactory = (records: readonly CompiledSignalRecord[]) => SignalScan;
+/** Builds a scan from the catalogue's compiled records and its prebuilt candidate sources, if any (the scanner module). */
+export type SignalScannerFactory = (
+  records: readonly CompiledSignalRecord[],
+  candidateSources?: CompiledCatalogue['candidateSources'],
+) => SignalScan;
 
 export interface CatalogueView {
   readonly catalogueVersion: string;
@@ -46,6 +49,6 @@ export function createCatalogueView(
     profiles: copy.profiles,
     sources: copy.sources,
     scannable,
-    scan: createScanner(copy.signalRecords),
+    scan: createScanner(copy.signalRecords, copy.candidateSources),
   });
 }
