@@ -22,9 +22,41 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
   };
 }
 
-/** The catalogue with its signal records compiled; everything else as given. */
+/** What compiling a record generates: its forms and its regex source. */
+export type CompiledParts = Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'source'>;
+
+/**
+ * A record whose forms and source are made by `compile` when any of them is
+ * first read, once; its other fields are `given`. Reading the generated
+ * fields (a scan of its language, a structured clone, JSON) compiles it.
+ */
+export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof CompiledParts>, compile: () => CompiledParts): CompiledSignalRecord {
+  let parts: CompiledParts | undefined;
+  const part = (key: keyof CompiledParts): PropertyDescriptor => ({
+    enumerable: true,
+    get: () => {
+      parts ??= compile();
+      return parts[key];
+    },
+  });
+  return Object.defineProperties({ ...given }, { phrases: part('phrases'), pairs: part('pairs'), source: part('source') }) as CompiledSignalRecord;
+}
+
+/**
+ * The catalogue with each signal record compiled when it is first used, not
+ * when the module loads: a process that scans only English never generates
+ * the German forms, and the first call does not wait for them.
+ */
 export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue {
-  return { ...written, signalRecords: written.signalRecords.map(compileSignalRecord) };
+  return {
+    ...written,
+    signalRecords: written.signalRecords.map((record) =>
+      compiledOnFirstUse(
+        { id: record.id, ruleId: record.ruleId, language: record.language, ...(record.notAfter ? { notAfter: record.notAfter } : {}), flags: RECORD_FLAGS },
+        () => compileSignalRecord(record),
+      ),
+    ),
+  };
 }
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
