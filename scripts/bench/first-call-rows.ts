@@ -43,14 +43,19 @@ interface Sample {
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 
-/** The library of `ref` bundled into `dir`: its tree from git, this checkout's node_modules. */
-async function bundleRef(root: string, ref: string, dir: string): Promise<string> {
+/** The commit the start-up rows compare with: `--baseline=<ref>`, main by default. */
+export function baselineRef(): string {
+  return process.argv.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? 'main';
+}
+
+/** The tree of `ref` from git, extracted into `dir`/tree with this checkout's node_modules linked in; its path. */
+export function checkoutTree(root: string, ref: string, dir: string): string {
   const tree = join(dir, 'tree');
   mkdirSync(tree);
   const archive = execFileSync('git', ['-C', root, 'archive', '--format=tar', ref], { maxBuffer: 256 * 2 ** 20 });
   execFileSync('tar', ['-x', '-C', tree], { input: archive });
   symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
-  return writeLibrary(tree, join(dir, `${ref.replace(/\W/g, '-')}.mjs`));
+  return tree;
 }
 
 async function writeLibrary(root: string, file: string): Promise<string> {
@@ -66,7 +71,7 @@ function sample(root: string, child: string, library: string, language: keyof ty
 
 /** Per language: the first call's median with this tree's library and with the baseline's, and their ratio. */
 export async function firstCallRows(root: string): Promise<Row[]> {
-  const baseline = process.argv.find((arg) => arg.startsWith('--baseline='))?.slice('--baseline='.length) ?? 'main';
+  const baseline = baselineRef();
   const measure = `first find_writing_signals call in a new Node.js process (${TEXTS.en.length}-unit text), median of ${ROUNDS}, alternating: this tree ÷ ${baseline}`;
   const dir = mkdtempSync(join(tmpdir(), 'first-call-'));
   try {
@@ -74,7 +79,10 @@ export async function firstCallRows(root: string): Promise<Row[]> {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     const child = join(dir, 'child.mjs');
     writeFileSync(child, CHILD);
-    const libraries = { ours: await writeLibrary(root, join(dir, 'tree.mjs')), baseline: await bundleRef(root, baseline, dir) };
+    const libraries = {
+      ours: await writeLibrary(root, join(dir, 'this-tree.mjs')),
+      baseline: await writeLibrary(checkoutTree(root, baseline, dir), join(dir, 'baseline.mjs')),
+    };
     const cells: Record<keyof typeof TEXTS, string> = { en: '', de: '' };
     for (const language of ['en', 'de'] as const) {
       const samples = { ours: [] as Sample[], baseline: [] as Sample[] };
