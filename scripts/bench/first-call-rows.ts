@@ -1,16 +1,17 @@
-// Rows: the first `find_writing_signals` call in a new Node.js process, this
-// tree's library against the library of another commit (main unless
-// `--baseline=<ref>`), per language. The first call pays for what a process
-// builds once: the scanner's plan for the language and V8 compiling its
-// regexes. Both libraries are bundled from source into a temporary folder as
-// `npm run build` bundles dist/tools.js; each sample is a new `node` process,
-// the two libraries alternate round by round so load from other processes
-// falls on both alike, and the medians are compared.
+// Rows: start-up in Node.js, this tree against another commit (main unless
+// `--baseline=<ref>`): the first `find_writing_signals` call in a new process,
+// per language, and `writing-rules check README.md` as a whole command. The
+// first call pays for what a process builds once: the scanner's plan for the
+// language and V8 compiling its regexes. Both trees' library and command are
+// bundled from source into a temporary folder as `npm run build` bundles
+// dist/; each sample is a new `node` process, the two trees alternate round by
+// round so load from other processes falls on both alike, and the medians are
+// compared.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleLibrary } from '../build-library';
+import { bundleCli, bundleLibrary } from '../build-library';
 import { ms, ratio, type Row } from './row';
 
 const ROUNDS = 11;
@@ -58,39 +59,52 @@ export function checkoutTree(root: string, ref: string, dir: string): string {
   return tree;
 }
 
-async function writeLibrary(root: string, file: string): Promise<string> {
-  writeFileSync(file, (await bundleLibrary(root)).code);
-  return file;
+/** dist/tools.js and dist/cli.js of the tree at `root`, written into `dir`; the folder. */
+async function writeDist(root: string, dir: string): Promise<string> {
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'tools.js'), (await bundleLibrary(root)).code);
+  writeFileSync(join(dir, 'cli.js'), await bundleCli(root));
+  return dir;
 }
 
-function sample(root: string, child: string, library: string, language: keyof typeof TEXTS): Sample {
-  const result = spawnSync(process.execPath, [child, library, language, TEXTS[language]], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`first call with ${library} failed: ${result.stderr.slice(0, 500)}`);
+function sample(root: string, child: string, dist: string, language: keyof typeof TEXTS): Sample {
+  const result = spawnSync(process.execPath, [child, join(dist, 'tools.js'), language, TEXTS[language]], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`first call with ${dist} failed: ${result.stderr.slice(0, 500)}`);
   return JSON.parse(result.stdout) as Sample;
 }
 
-/** Per language: the first call's median with this tree's library and with the baseline's, and their ratio. */
+/** Wall milliseconds of `writing-rules check README.md` with the command in `dist`. */
+function checkReadme(root: string, dist: string): number {
+  const begin = performance.now();
+  const result = spawnSync(process.execPath, [join(dist, 'cli.js'), 'check', '--no-config', '--exit-zero', 'README.md'], { cwd: root, encoding: 'utf8' });
+  const elapsed = performance.now() - begin;
+  if (result.status !== 0) throw new Error(`writing-rules check with ${dist} failed: ${result.stderr.slice(0, 500)}`);
+  return elapsed;
+}
+
+/** Per language, the first call with this tree and with the baseline, and `writing-rules check README.md` with both. */
 export async function firstCallRows(root: string): Promise<Row[]> {
   const baseline = baselineRef();
   const measure = `first find_writing_signals call in a new Node.js process (${TEXTS.en.length}-unit text), median of ${ROUNDS}, alternating: this tree ÷ ${baseline}`;
+  const command = `writing-rules check README.md, wall time of the whole command, median of ${ROUNDS}, alternating: this tree ÷ ${baseline}`;
   const dir = mkdtempSync(join(tmpdir(), 'first-call-'));
   try {
     // node_modules beside the bundles, so their imports (zod, entities) resolve.
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     const child = join(dir, 'child.mjs');
     writeFileSync(child, CHILD);
-    const libraries = {
-      ours: await writeLibrary(root, join(dir, 'this-tree.mjs')),
-      baseline: await writeLibrary(checkoutTree(root, baseline, dir), join(dir, 'baseline.mjs')),
+    const dists = {
+      ours: await writeDist(root, join(dir, 'this-tree')),
+      baseline: await writeDist(checkoutTree(root, baseline, dir), join(dir, 'baseline')),
     };
     const cells: Record<keyof typeof TEXTS, string> = { en: '', de: '' };
     for (const language of ['en', 'de'] as const) {
       const samples = { ours: [] as Sample[], baseline: [] as Sample[] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const which of ['ours', 'baseline'] as const) samples[which].push(sample(root, child, libraries[which], language));
+        for (const which of ['ours', 'baseline'] as const) samples[which].push(sample(root, child, dists[which], language));
       }
       const signals = new Set([...samples.ours, ...samples.baseline].map((s) => s.signals));
-      if (signals.size !== 1) throw new Error(`${language}: the two libraries found different numbers of signals (${[...signals].join(', ')})`);
+      if (signals.size !== 1) throw new Error(`${language}: the two trees found different numbers of signals (${[...signals].join(', ')})`);
       const [ours, theirs] = [median(samples.ours.map((s) => s.first)), median(samples.baseline.map((s) => s.first))];
       const [oursLoad, theirsLoad] = [median(samples.ours.map((s) => s.load)), median(samples.baseline.map((s) => s.load))];
       console.log(
@@ -99,7 +113,16 @@ export async function firstCallRows(root: string): Promise<Row[]> {
       );
       cells[language] = `${ms(ours)} / ${ms(theirs)} = ${ratio(ours / theirs)} (import ${ratio(oursLoad / theirsLoad)})`;
     }
-    return [{ measure, en: cells.en, de: cells.de, target: '', met: null }];
+    const walls = { ours: [] as number[], baseline: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const which of ['ours', 'baseline'] as const) walls[which].push(checkReadme(root, dists[which]));
+    }
+    console.log(`writing-rules check README.md, ms by round: this tree ${walls.ours.map((t) => t.toFixed(0)).join(', ')}; ${baseline} ${walls.baseline.map((t) => t.toFixed(0)).join(', ')}`);
+    const [oursWall, theirWall] = [median(walls.ours), median(walls.baseline)];
+    return [
+      { measure, en: cells.en, de: cells.de, target: '', met: null },
+      { measure: command, en: `${ms(oursWall)} / ${ms(theirWall)} = ${ratio(oursWall / theirWall)}`, de: '(English README)', target: '', met: null },
+    ];
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return [{ measure, en: `not measured: ${reason}`, de: '', target: '', met: null }];
