@@ -1,12 +1,13 @@
 // find_writing_signals (docs/api-reference.md#find_writing_signals): spans, coverage, maxSignals and
 // truncation, on the fixture records through the real scanner.
 import { describe, expect, it } from 'vitest';
+import { catalogue as bundledCatalogue } from '../../src/core/catalogue/catalogue.generated';
 import { compiledOnFirstUse } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import { createCatalogueView } from '../../src/core/catalogue/view';
 import { createDispatcher } from '../../src/core/dispatcher';
-import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import type { FindWritingSignalsResult } from '../../src/core/types';
 import { fixtureCatalogue } from './fixtures/catalogue';
@@ -155,5 +156,15 @@ describe('records compiled on first use', () => {
       expect(data).toEqual(await scan({ text }));
     }
     expect(compiled.sort()).toEqual(['claims-evidence.en', 'meta-framing.en', 'word-choice.en']);
+  });
+});
+
+describe('the bundled catalogue compiled on first use', () => {
+  it('hands out frozen records whose forms and source cannot change after the scanner has checked them', () => {
+    const record = bundledCatalogue.signalRecords[0] as CompiledSignalRecord;
+    expect(Object.isFrozen(record)).toBe(true);
+    expect(Object.isFrozen(record.phrases)).toBe(true);
+    expect(() => (record.phrases as string[]).push('x')).toThrow(TypeError);
+    expect(record.source).toBe(compileRecordSource(record));
   });
 });

@@ -6,6 +6,7 @@
 import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
+import { deepFreeze } from '../freeze';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
 export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
@@ -42,6 +43,16 @@ export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof Compi
   return Object.defineProperties({ ...given }, { phrases: part('phrases'), pairs: part('pairs'), source: part('source') }) as CompiledSignalRecord;
 }
 
+// Records compileCatalogue made, and frozen copies of them: their source is
+// what their forms compile to by construction, and nothing can change either,
+// so the scanner need not compile the source again to check.
+const builtByCompiler = new WeakSet<CompiledSignalRecord>();
+
+/** Whether `record` came from compileCatalogue (or is a copy of one): its source is compileRecordSource of its forms. */
+export function isBuiltByCompiler(record: CompiledSignalRecord): boolean {
+  return builtByCompiler.has(record);
+}
+
 /**
  * The catalogue with each signal record compiled when it is first used, not
  * when the module loads: a process that scans only English never generates
@@ -50,13 +61,37 @@ export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof Compi
 export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue {
   return {
     ...written,
-    signalRecords: written.signalRecords.map((record) =>
-      compiledOnFirstUse(
-        { id: record.id, ruleId: record.ruleId, language: record.language, ...(record.notAfter ? { notAfter: record.notAfter } : {}), flags: RECORD_FLAGS },
-        () => compileSignalRecord(record),
-      ),
-    ),
+    signalRecords: written.signalRecords.map((record) => {
+      const { id, ruleId, language, notAfter } = record;
+      const given = deepFreeze(structuredClone({ id, ruleId, language, ...(notAfter ? { notAfter } : {}), flags: RECORD_FLAGS }));
+      const compiled = Object.freeze(
+        compiledOnFirstUse(given, () => {
+          const { phrases, pairs, source } = compileSignalRecord(record);
+          return deepFreeze({ phrases, pairs, source });
+        }),
+      );
+      builtByCompiler.add(compiled);
+      return compiled;
+    }),
   };
+}
+
+/**
+ * A frozen copy of `record`, its forms and source copied when first read (so
+ * copying compiles nothing). A copy of a record compileCatalogue made counts
+ * as made by it.
+ */
+export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSignalRecord {
+  const { id, ruleId, language, notAfter, flags } = record;
+  const given = deepFreeze(structuredClone({ id, ruleId, language, ...(notAfter ? { notAfter } : {}), flags }));
+  const copy = Object.freeze(
+    compiledOnFirstUse(given, () => {
+      const { phrases, pairs, source } = record;
+      return deepFreeze(structuredClone({ phrases, pairs, source }));
+    }),
+  );
+  if (builtByCompiler.has(record)) builtByCompiler.add(copy);
+  return copy;
 }
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */

@@ -6,7 +6,7 @@ import type { CatalogueSource, RuleRecord } from './schema';
 import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
 import { deepFreeze } from '../freeze';
-import { compiledOnFirstUse } from './compile';
+import { frozenCopyOnFirstUse } from './compile';
 
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
 export type SignalScan = (request: ScanRequest) => WritingSignal[];
@@ -39,16 +39,7 @@ export function createCatalogueView(
   const copy = deepFreeze(structuredClone(rest));
   // Each record is copied when the scanner first reads its forms, so that
   // creating the view compiles none (compile.ts compiles on first use).
-  const records = signalRecords.map((record) => {
-    const { id, ruleId, language, notAfter, flags } = record;
-    const given = deepFreeze(structuredClone({ id, ruleId, language, ...(notAfter ? { notAfter } : {}), flags }));
-    return Object.freeze(
-      compiledOnFirstUse(given, () => {
-        const { phrases, pairs, source } = record;
-        return deepFreeze(structuredClone({ phrases, pairs, source }));
-      }),
-    );
-  });
+  const records = signalRecords.map(frozenCopyOnFirstUse);
   const scannable = new Map<Language, Set<RuleId>>();
   for (const record of records) {
     const rules = scannable.get(record.language) ?? new Set<RuleId>();
