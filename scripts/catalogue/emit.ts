@@ -49,8 +49,8 @@ export function generatedModule(written: CatalogueAsWritten): string {
   ].join('\n');
 }
 
-/** The text of docs/signal-forms.json: per record, every literal form, every pair with all forms of both parts, and the guard. */
+/** The text of docs/signal-forms.json: per record, every literal form, every pair with all forms of both parts, and the guards. */
 export function signalFormsJson(catalogue: CompiledCatalogue): string {
-  const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter }) => ({ id, phrases, pairs, notAfter }));
+  const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter, notAfterInClause }) => ({ id, phrases, pairs, notAfter, notAfterInClause }));
   return `${JSON.stringify({ catalogueVersion: catalogue.catalogueVersion, records }, null, 2)}\n`;
 }

@@ -196,6 +196,17 @@ describe('the build refuses', () => {
     ]);
   });
 
+  it('a clause guard reaching too far or with an empty word list', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, WORD_SIGNALS, (d) => void (d.de.notAfterInClause = { words: ['möglicherweise'], within: 7 }));
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfterInClause = { words: [], within: 0 }));
+    });
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.notAfterInClause.words: must list at least 1 item`,
+      `${WORD_SIGNALS}: de.notAfterInClause.within: must be at most 6`,
+    ]);
+  });
+
   it('a guard that would silence one of its own matches', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfter = { words: ['One'], within: 0 })));
     expect(problems[0]).toMatch(/^catalogue\/signals\/word-choice\.yaml: en\.matches\[0\]: expected quotes \["word-choice cue"\], found \[\]$/);

@@ -2,7 +2,7 @@
 // refuses sources that backtrack super-linearly or that recheck cannot decide.
 import { describe, expect, it } from 'vitest';
 import { linearTimeFailures, recordLinearTimeFailures } from '../../scripts/catalogue/linear-time';
-import { compilePhrases, compileRecordSource, MAX_GUARD_GAP, MAX_PAIR_GAP, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, compileRecordSource, MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_PAIR_GAP, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
 
 const edged = (core: string) => `(?<!${WORD_CHAR})(?:${core})(?!${WORD_CHAR})`;
 
@@ -71,6 +71,18 @@ describe('recordLinearTimeFailures', () => {
     const unguarded = compileRecordSource({ phrases: patterns.phrases, pairs: patterns.pairs });
     expect(recordLinearTimeFailures(patterns, unguarded, RECORD_FLAGS)).toEqual([
       { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  }, 120_000);
+
+  it('proves a record with a negation guard and a clause guard at every reach, and names a bad clause guard word', () => {
+    const base = { phrases: ['der schnellste', 'perfekt'], pairs: [pair(1)], notAfter: { words: ['nicht'], within: 1 } };
+    for (let within = 0; within <= MAX_CLAUSE_GUARD_GAP; within++) {
+      const guarded = { ...base, notAfterInClause: { words: ['möglicherweise', 'daher', 'versucht'], within } };
+      expect(recordLinearTimeFailures(guarded, compileRecordSource(guarded), RECORD_FLAGS)).toEqual([]);
+    }
+    const bad = { ...base, notAfterInClause: { words: ['laut Tests'], within: 3 } };
+    expect(recordLinearTimeFailures(bad, compileRecordSource(bad), RECORD_FLAGS)).toEqual([
+      { part: 'notAfterInClause', reason: '"laut Tests": must be one literal word' },
     ]);
   }, 120_000);
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
+import { recordGuards } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { guardAttacks } from '../../scripts/bench/adversarial';
 
@@ -51,7 +52,7 @@ function pairAttacks(pair: NonNullable<CompiledSignalRecord['pairs']>[number]): 
 }
 
 /** Near-misses, pair and guard attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
-function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter'>): string {
+function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause'>): string {
   const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
     const [first = phrase] = phrase.split(' ');
     return [
@@ -64,11 +65,11 @@ function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'n
   });
   const [longest = record.pairs?.[0]?.first[0] ?? ''] = record.phrases;
   const firstWord = longest.split(' ')[0];
-  const guards = record.notAfter ? guardAttacks(record.notAfter, longest) : [];
+  const guards = recordGuards(record).flatMap(({ guard }) => guardAttacks(guard, longest));
   return `${[...pieces, ...guards].join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
 }
 
-function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter'>): string {
+function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause'>): string {
   return fill(attackBlock(record));
 }
 

@@ -1,9 +1,12 @@
 // orderPhrases and phraseToSource run for every generated form when the
 // catalogue loads, so they are written for V8's interpreter (no comparator,
 // no per-word split). They must give exactly what their definitions give.
+// The guards (notAfter, notAfterInClause) compile to look-behinds; a record
+// with guards must report exactly what a word-by-word reading of the text
+// before each match reports.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderPhrases, phraseToSource } from '../../src/core/scanner/phrase-pattern';
+import { compileRecordSource, type GuardWords, MAX_CLAUSE_GUARD_GAP, orderPhrases, phraseToSource, RECORD_FLAGS, type RecordPatterns, recordGuards } from '../../src/core/scanner/phrase-pattern';
 
 // The definitions: trimmed, without repeats, longest first, then code-unit
 // order; and a phrase escaped word by word, words joined by `\s+`.
@@ -44,5 +47,90 @@ describe('phraseToSource', () => {
 
   it('matches its own phrase with other white space and the other apostrophe', () => {
     expect(new RegExp(`^${phraseToSource("  it's  a (test)? ")}$`, 'iu').test('IT’S\ta\n(test)?')).toBe(true);
+  });
+});
+
+// The guard by definition: white space right before the match, then, read
+// backwards one white-space-separated token at a time, up to `within` tokens
+// free of . , ! ? ; : (and U+FFFC), then a token that ends in a guard word
+// (whole word, any case, ' as ’) and, for a clause guard, optionally a comma.
+const isSpace = (c: string | undefined) => c !== undefined && /\s/u.test(c);
+const fold = (t: string) => t.toLowerCase().replace(/’/g, "'");
+function endsInGuardWord(token: string, words: readonly string[]): boolean {
+  return words.some((word) => {
+    const w = fold(word);
+    const t = fold(token);
+    return t.endsWith(w) && (t.length === w.length || !/[\p{L}\p{Nd}_]/u.test(t.charAt(t.length - w.length - 1)));
+  });
+}
+function guardedByDefinition(text: string, at: number, { words, within }: GuardWords, comma: boolean): boolean {
+  let end = at;
+  for (let k = 0; k <= within; k++) {
+    let start = end;
+    while (isSpace(text[start - 1])) start--;
+    if (start === end) return false;
+    end = start;
+    while (start > 0 && !isSpace(text[start - 1])) start--;
+    const token = text.slice(start, end);
+    if (endsInGuardWord(comma && token.endsWith(',') ? token.slice(0, -1) : token, words)) return true;
+    if (/[.,!?;:\uFFFC]/u.test(token)) return false;
+    end = start;
+  }
+  return false;
+}
+/** Each position left to right: the record's first match there, unless a guard reads true; then on past the match. */
+function scanByDefinition(text: string, patterns: RecordPatterns): string[] {
+  const unguarded = new RegExp(compileRecordSource({ phrases: patterns.phrases, pairs: patterns.pairs }), 'yiu');
+  const guards = recordGuards(patterns);
+  const found: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    unguarded.lastIndex = at;
+    const match = unguarded.exec(text);
+    if (match && !guards.some(({ guard, comma }) => guardedByDefinition(text, at, guard, comma))) {
+      found.push(`${at}:${match[0]}`);
+      at += match[0].length;
+    } else at++;
+  }
+  return found;
+}
+
+describe('guards', () => {
+  const patterns = (within: number, clauseWithin: number): RecordPatterns => ({
+    phrases: ['der schnellste', 'schnellste', "isn't perfect", 'perfekt'],
+    pairs: [{ first: ['nicht nur'], then: ['sondern ein'], within: 3 }],
+    notAfter: { words: ['nicht', "isn't", 'kein'], within },
+    notAfterInClause: { words: ['möglicherweise', 'daher', 'versucht'], within: clauseWithin },
+  });
+  const token = fc.constantFrom(
+    'nicht', 'Nicht', 'NICHT', 'nichtx', 'xnicht', '(nicht', "isn't", 'isn’t', 'kein', 'möglicherweise', 'Möglicherweise,', 'daher', 'daher,',
+    'versucht,', 'versucht', 'wort', 'Wort,', 'x.', 'zwei;', ',', '.', 'der', 'schnellste', 'perfekt', 'perfect', 'sondern', 'ein', 'nur', '\uFFFC',
+  );
+  const space = fc.constantFrom(' ', '  ', '\n', '\t', ' \u00a0');
+  const text = fc.array(fc.tuple(token, space), { maxLength: 40 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
+
+  it('report exactly what reading the words before each match reports, at every reach', () => {
+    for (const within of [0, 1]) {
+      for (const clauseWithin of [0, 2, MAX_CLAUSE_GUARD_GAP]) {
+        const record = patterns(within, clauseWithin);
+        const regex = new RegExp(compileRecordSource(record), RECORD_FLAGS);
+        fc.assert(
+          fc.property(text, (t) => {
+            expect([...t.matchAll(regex)].map((m) => `${m.index}:${m[0]}`)).toEqual(scanByDefinition(t, record));
+          }),
+          { numRuns: 400 },
+        );
+      }
+    }
+  });
+
+  it('silence a hedged or reasoned claim in its clause, and no claim past a comma or a full stop', () => {
+    const regex = new RegExp(compileRecordSource(patterns(1, MAX_CLAUSE_GUARD_GAP)), RECORD_FLAGS);
+    const quotes = (t: string) => [...t.matchAll(regex)].map((m) => m[0]);
+    expect(quotes('Er ist möglicherweise eins zwei drei vier fünf der schnellste.')).toEqual([]);
+    expect(quotes('Er ist möglicherweise eins zwei drei vier fünf sechs sieben der schnellste.')).toEqual(['der schnellste']);
+    expect(quotes('Das Programm versucht, die Verbindung perfekt zu halten.')).toEqual([]);
+    expect(quotes('Es ist daher, wie gemessen, der schnellste.')).toEqual(['der schnellste']);
+    expect(quotes('Möglicherweise. Der schnellste Parser.')).toEqual(['Der schnellste']);
+    expect(quotes('Er ist nicht der schnellste, aber nicht nur ein Parser, sondern ein Werkzeug.')).toEqual(['nicht nur ein Parser, sondern ein']);
   });
 });

@@ -14,7 +14,7 @@ import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
 import { loadProse } from '../../scripts/bench/prose';
 import { htmlToProse } from '../../scripts/corpus/prose';
 import { compileCandidatePattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
-import { compileRecordSource, orderPhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compileRecordSource, orderPhrases, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
 import {
   EDGE_TEXTS,
   FIXTURE_RECORDS,
@@ -107,19 +107,26 @@ describe('fast scanner equals the reference', () => {
   it("on the benchmark's adversarial text of 250,000 units", () => {
     for (const language of ['en', 'de'] as const) {
       const records = catalogueRecords.filter((r) => r.language === language);
-      const guards = records.flatMap((r) => (r.notAfter ? r.phrases.slice(0, 3).flatMap((p) => guardAttacks(r.notAfter!, p)) : []));
+      const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p))));
       expectSame(catalogueRecords, adversarialText(records.flatMap((r) => r.phrases), MAX_UNITS, guards), language, SCANNABLE_RULE_IDS);
     }
   }, 30_000);
 
   it('with every guard word before every phrase of a guarded record, at each distance, and past a comma', () => {
     for (const language of ['en', 'de'] as const) {
-      const guarded = catalogueRecords.filter((r) => r.language === language && r.notAfter);
+      const guarded = catalogueRecords.filter((r) => r.language === language && recordGuards(r).length > 0);
       expect(guarded.length).toBeGreaterThan(0);
+      // Distances run from 0 to one word past the guard's reach, so both sides of every bound are compared.
+      const between = (n: number) => 'wort '.repeat(n);
       const text = guarded
-        .flatMap(({ notAfter, phrases }) =>
-          notAfter!.words.flatMap((word) =>
-            phrases.map((p, i) => [`${word} ${p}.`, `${word} wort ${p}.`, `${word} a b ${p}.`, `${word}, ${p}.`, `${word}x ${p}.`][i % 5]),
+        .flatMap((record) =>
+          recordGuards(record).flatMap(({ guard }) =>
+            guard.words.flatMap((word) =>
+              record.phrases.map((p, i) => {
+                const distance = i % (guard.within + 2);
+                return [`${word} ${between(distance)}${p}.`, `${word}, ${between(distance)}${p}.`, `${word}x ${p}.`, `${word} a, b ${p}.`][i % 4];
+              }),
+            ),
           ),
         )
         .join(' ');

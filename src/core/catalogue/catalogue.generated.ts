@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+f197625e63a7",
+  "catalogueVersion": "2026.11+c84d4a9269da",
   "rules": [
     {
       "id": "reader-goal",
@@ -2718,8 +2718,6 @@ const written: CatalogueAsWritten = {
           "first": [
             "dies",
             "das",
-            "diese",
-            "dieses",
             "es auch",
             "das auch",
             "dies auch",
@@ -2751,8 +2749,7 @@ const written: CatalogueAsWritten = {
             "macht es",
             "gibt Ihnen",
             "liefert",
-            "spart Ihnen",
-            "bedeutet"
+            "spart Ihnen"
           ],
           "within": 0
         },
@@ -5300,6 +5297,43 @@ const written: CatalogueAsWritten = {
           "niemals"
         ],
         "within": 1
+      },
+      "notAfterInClause": {
+        "words": [
+          "möglicherweise",
+          "wahrscheinlich",
+          "vermutlich",
+          "eventuell",
+          "vielleicht",
+          "womöglich",
+          "fast",
+          "nahezu",
+          "beinahe",
+          "könnte",
+          "könnten",
+          "daher",
+          "deshalb",
+          "somit",
+          "damit",
+          "dadurch",
+          "folglich",
+          "dank",
+          "aufgrund",
+          "was",
+          "laut",
+          "Benchmarks",
+          "versucht",
+          "versuchen",
+          "strebt",
+          "bestrebt",
+          "soll",
+          "sollen",
+          "wenn",
+          "falls",
+          "sofern",
+          "bevor"
+        ],
+        "within": 6
       }
     },
     {
@@ -5760,7 +5794,29 @@ const written: CatalogueAsWritten = {
           ],
           "within": 2
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kaum",
+          "weniger"
+        ],
+        "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "Sequenzierung",
+          "Sequenzierungen",
+          "Sequenziertechnologien",
+          "Sequenzierungstechnologien",
+          "Sequenzierdaten",
+          "Sequenzierungsdaten",
+          "Internetprotokoll",
+          "Internet-Protokoll",
+          "Internetprotokolls"
+        ],
+        "within": 1
+      }
     },
     {
       "id": "reported-evidence.en",

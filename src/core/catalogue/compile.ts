@@ -18,7 +18,8 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     phrases,
     pairs,
     ...(record.notAfter ? { notAfter: record.notAfter } : {}),
-    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter }),
+    ...(record.notAfterInClause ? { notAfterInClause: record.notAfterInClause } : {}),
+    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter, notAfterInClause: record.notAfterInClause }),
     flags: RECORD_FLAGS,
   };
 }
@@ -96,6 +97,6 @@ export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSign
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter };
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause };
 }

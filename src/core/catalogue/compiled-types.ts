@@ -34,6 +34,8 @@ export interface CompiledSignalRecord {
   readonly pairs?: readonly CompiledPhrasePair[];
   /** Guard words: no match is reported right after one of them (phrase-pattern.ts GuardWords). */
   readonly notAfter?: GuardWords;
+  /** Guard words that reach further back in the same clause (phrase-pattern.ts RecordPatterns). */
+  readonly notAfterInClause?: GuardWords;
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

@@ -9,7 +9,7 @@ import {
   RULE_IDS,
   SEVERITIES,
 } from './ids';
-import { MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
+import { MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
@@ -84,6 +84,14 @@ export const signalPairSourceSchema = z.strictObject({
   within: z.number().int().min(0).max(MAX_PAIR_GAP),
 });
 
+/** A guard list: single words, and how many words of the same clause may stand between a guard word and the match. */
+function guardSchema(maxWithin: number) {
+  return z.strictObject({
+    words: z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS),
+    within: z.number().int().min(0).max(maxWithin),
+  });
+}
+
 /**
  * One scanner record as written in `catalogue/signals/<rule-id>.yaml` under `en`
  * or `de` (docs/catalogue.md explains each kind): literal phrases (a space
@@ -114,12 +122,14 @@ export const signalRecordSourceSchema = z.strictObject({
    * Guard words ("nicht", "not"): a match is not reported when one of them
    * stands before it with at most `within` words of the same clause between.
    */
-  notAfter: z
-    .strictObject({
-      words: z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS),
-      within: z.number().int().min(0).max(MAX_GUARD_GAP),
-    })
-    .optional(),
+  notAfter: guardSchema(MAX_GUARD_GAP).optional(),
+  /**
+   * Guard words that govern their whole clause (hedges, reasons, intent:
+   * "möglicherweise", "daher", "versucht"): a match is not reported when one
+   * of them stands before it with at most `within` words (0 to 6) of the same
+   * clause between; a comma may follow the guard word.
+   */
+  notAfterInClause: guardSchema(MAX_CLAUSE_GUARD_GAP).optional(),
   matches: z
     .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
     .min(2),

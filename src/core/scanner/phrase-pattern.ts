@@ -33,12 +33,18 @@ export interface PhrasePair {
   readonly within: number;
 }
 
-/** What a record matches: literal phrases and bounded pairs, unless a guard word stands just before. */
+/** What a record matches: literal phrases and bounded pairs, unless a guard word stands before. */
 export interface RecordPatterns {
   readonly phrases: readonly string[];
   readonly pairs?: readonly PhrasePair[];
   /** Guard words: a match is not reported right after one of them (see GuardWords). */
   readonly notAfter?: GuardWords;
+  /**
+   * Guard words that reach further back in the same clause (hedges, reasons,
+   * intent): `within` 0 to MAX_CLAUSE_GUARD_GAP, and a comma may follow the
+   * guard word ("versucht, … jederzeit verfügbar").
+   */
+  readonly notAfterInClause?: GuardWords;
 }
 
 /**
@@ -62,6 +68,15 @@ export const MAX_GUARD_WORDS = 32;
  * "not only the fastest".
  */
 export const MAX_GUARD_GAP = 1;
+
+/**
+ * The most words between a clause guard word (notAfterInClause) and a match:
+ * a hedge or a reason governs its clause ("möglicherweise doppelt so schnell",
+ * "ist damit eine der schnellsten"), and six words cover a German clause's
+ * middle field in product copy without reaching into the next clause, which
+ * the clause's own punctuation stops anyway.
+ */
+export const MAX_CLAUSE_GUARD_GAP = 6;
 
 /**
  * One word between a guard word and a match: like GAP_WORD, and no comma
@@ -134,11 +149,13 @@ export function pairToSource(pair: PhrasePair): string {
 export function compileRecordSource(patterns: RecordPatterns): string {
   const alternatives = [...(patterns.pairs ?? []).map(pairToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
   const guard = patterns.notAfter ? guardSource(patterns.notAfter) : '';
-  return `(?<!${WORD_CHAR})${guard}(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+  const clauseGuard = patterns.notAfterInClause ? guardSource(patterns.notAfterInClause, true) : '';
+  return `(?<!${WORD_CHAR})${guard}${clauseGuard}(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
 }
 
 /**
- * The guard of a record: a whole guard word, then up to `within` words of the
+ * The guard of a record: a whole guard word (with `comma`, optionally followed
+ * by a comma, as in "versucht, …"), then up to `within` words of the
  * same clause, then the white space before the match, as a
  * negative look-behind. `(?=\S)` comes first so the look-behind only runs where
  * a match could begin, never inside a run of white space: each attempt reads
@@ -146,10 +163,18 @@ export function compileRecordSource(patterns: RecordPatterns): string {
  * ones (scripts/catalogue/linear-time.ts proves the rest). Guard words are
  * single words, matched like phrases (case-insensitive, ' matches ').
  */
-export function guardSource({ words, within }: GuardWords): string {
+export function guardSource({ words, within }: GuardWords, comma = false): string {
   const guards = orderPhrases(words).map(phraseToSource).join('|');
   const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
-  return String.raw`(?=\S)(?<!(?<!${WORD_CHAR})(?:${guards})${between}\s+)`;
+  return String.raw`(?=\S)(?<!(?<!${WORD_CHAR})(?:${guards})${comma ? ',?' : ''}${between}\s+)`;
+}
+
+/** The guards of a record with the comma flag of each, in the order the source checks them. */
+export function recordGuards(patterns: Pick<RecordPatterns, 'notAfter' | 'notAfterInClause'>): { guard: GuardWords; comma: boolean }[] {
+  return [
+    ...(patterns.notAfter ? [{ guard: patterns.notAfter, comma: false }] : []),
+    ...(patterns.notAfterInClause ? [{ guard: patterns.notAfterInClause, comma: true }] : []),
+  ];
 }
 
 /** The regex source for a list of literal phrases alone. */
