@@ -26,6 +26,7 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
 
 /** What compiling a record generates: its forms and its regex source. */
 export type CompiledParts = Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'source'>;
+const GENERATED: ReadonlySet<string> = new Set<keyof CompiledParts>(['phrases', 'pairs', 'source']);
 
 /**
  * A record whose forms and source are made by `compile` when any of them is
@@ -63,8 +64,9 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
   return {
     ...written,
     signalRecords: written.signalRecords.map((record) => {
-      const { id, ruleId, language, notAfter } = record;
-      const given = deepFreeze(structuredClone({ id, ruleId, language, ...(notAfter ? { notAfter } : {}), flags: RECORD_FLAGS }));
+      // Everything but the lists variants.ts expands: id, rule, language, guards.
+      const { phrases, adjectives, attributive, verbSecond, pairs, ...fields } = record;
+      const given = deepFreeze(structuredClone({ ...fields, flags: RECORD_FLAGS }));
       const compiled = Object.freeze(
         compiledOnFirstUse(given, () => {
           const { phrases, pairs, source } = compileSignalRecord(record);
@@ -83,8 +85,12 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
  * as made by it.
  */
 export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSignalRecord {
-  const { id, ruleId, language, notAfter, flags } = record;
-  const given = deepFreeze(structuredClone({ id, ruleId, language, ...(notAfter ? { notAfter } : {}), flags }));
+  // Keys are listed without reading the generated fields, which would compile them.
+  const fields = Object.keys(record).filter((key) => !GENERATED.has(key));
+  const given = deepFreeze(structuredClone(Object.fromEntries(fields.map((key) => [key, record[key as keyof CompiledSignalRecord]])))) as Omit<
+    CompiledSignalRecord,
+    keyof CompiledParts
+  >;
   const copy = Object.freeze(
     compiledOnFirstUse(given, () => {
       const { phrases, pairs, source } = record;
