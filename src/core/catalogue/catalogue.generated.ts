@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+c84d4a9269da",
+  "catalogueVersion": "2026.11+1cc74bbb9352",
   "rules": [
     {
       "id": "reader-goal",
@@ -1870,9 +1870,9 @@ const written: CatalogueAsWritten = {
         "I would like to point out",
         "I would like to highlight",
         "in conclusion",
-        "to sum up",
-        "to summarize",
         "in summary",
+        "to sum up,",
+        "to summarize,",
         "in a nutshell",
         "all in all",
         "simply put",
@@ -2298,12 +2298,7 @@ const written: CatalogueAsWritten = {
         "that is why it",
         "which is what",
         "this solution",
-        "our solution",
-        "this approach allows",
-        "this approach enables",
-        "this approach lets",
-        "this approach helps",
-        "this approach makes it"
+        "our solution"
       ],
       "pairs": [
         {
@@ -2332,9 +2327,7 @@ const written: CatalogueAsWritten = {
             "are simply"
           ],
           "then": [
-            "handled",
             "taken care of",
-            "dealt with",
             "sorted out",
             "done for you",
             "done automatically",
@@ -2396,20 +2389,10 @@ const written: CatalogueAsWritten = {
             "this platform",
             "the system",
             "our system",
-            "the tool",
             "our tool",
-            "the framework",
-            "the software",
-            "the product",
             "our product",
-            "the service",
             "our service",
-            "the technology",
-            "the app",
-            "the engine",
-            "it",
-            "this",
-            "that"
+            "the technology"
           ],
           "then": [
             "will automatically",
@@ -2424,11 +2407,6 @@ const written: CatalogueAsWritten = {
             "the platform",
             "the system",
             "the solution",
-            "the tool",
-            "the software",
-            "the service",
-            "the engine",
-            "the app",
             "our platform",
             "our system"
           ],
@@ -2454,7 +2432,24 @@ const written: CatalogueAsWritten = {
             "protects",
             "keeps"
           ],
-          "within": 2
+          "within": 0
+        },
+        {
+          "first": [
+            "it also",
+            "it then",
+            "it simply",
+            "it even"
+          ],
+          "then": [
+            "takes care of",
+            "take care of",
+            "does the heavy lifting",
+            "does the rest",
+            "handles the rest",
+            "keeps everything"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -2462,16 +2457,10 @@ const written: CatalogueAsWritten = {
             "these",
             "those",
             "everything",
-            "it also",
             "this also",
-            "it automatically",
             "this automatically",
-            "it then",
-            "it now",
             "this now",
-            "it simply",
             "this simply",
-            "it even",
             "this even"
           ],
           "then": [
@@ -2481,17 +2470,9 @@ const written: CatalogueAsWritten = {
             "enable",
             "lets",
             "let you",
-            "helps",
-            "help",
             "makes it",
-            "makes them",
-            "provides",
-            "provide",
             "gives you",
-            "gives us",
             "give you",
-            "offers",
-            "offer",
             "handles",
             "handle",
             "takes care of",
@@ -2502,10 +2483,6 @@ const written: CatalogueAsWritten = {
             "streamline",
             "empowers",
             "empower",
-            "delivers",
-            "deliver",
-            "brings",
-            "means",
             "keeps everything",
             "does the heavy lifting",
             "saves you",
@@ -2522,15 +2499,9 @@ const written: CatalogueAsWritten = {
             "our platform",
             "this platform",
             "the system",
-            "the tool",
             "our tool",
-            "the framework",
-            "the software",
-            "the product",
             "our product",
-            "the service",
-            "the technology",
-            "the app"
+            "the technology"
           ],
           "then": [
             "handles",
@@ -2549,6 +2520,24 @@ const written: CatalogueAsWritten = {
             "manages",
             "makes it",
             "gives you"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the tool",
+            "the framework",
+            "the software",
+            "the product",
+            "the service",
+            "the app",
+            "the engine"
+          ],
+          "then": [
+            "takes care of",
+            "does the rest",
+            "handles the rest",
+            "does the heavy lifting"
           ],
           "within": 0
         }
@@ -2786,9 +2775,6 @@ const written: CatalogueAsWritten = {
       "phrases": [
         "is more than a",
         "is more than an",
-        "are more than",
-        "more than a",
-        "more than an",
         "is not an afterthought",
         "is not a nice-to-have",
         "do not simply",
@@ -2808,40 +2794,23 @@ const written: CatalogueAsWritten = {
         "is not magic",
         "instead of settling",
         "gone are the days",
-        "old-school",
-        "clunky",
         "legacy systems",
-        "traditional tools",
         "traditional solutions",
-        "conventional tools",
         "other tools make you",
         "other tools force you",
-        "most tools",
-        "where other",
         "where conventional",
         "where traditional",
-        "where most",
-        "not just",
-        "not only",
-        "not merely",
-        "not simply",
         "is not just",
         "are not just",
-        "is not only",
         "is not merely",
         "is not simply",
         "was not just",
         "is not about",
         "it is not about",
-        "more than just",
-        "far more than",
         "much more than just",
-        "it is not that",
+        "is more than just",
+        "are more than just",
         "goes beyond",
-        "go beyond",
-        "beyond just",
-        "rather than just",
-        "instead of just",
         "do not just",
         "does not just",
         "did not just",
@@ -2856,11 +2825,10 @@ const written: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
-            "no longer",
-            "not as",
+            "no longer a",
+            "no longer an",
             "not as a",
-            "not as an",
-            "not because"
+            "not as an"
           ],
           "then": [
             "but",
@@ -2874,30 +2842,25 @@ const written: CatalogueAsWritten = {
           "first": [
             "it is not",
             "this is not",
-            "that is not",
-            "we are not",
-            "you are not",
-            "this was not",
-            "it was not"
+            "that is not"
           ],
           "then": [
             "it is",
             "this is",
-            "that is",
-            "we are",
-            "they are"
+            "that is"
           ],
-          "within": 5
+          "within": 1
         },
         {
           "first": [
-            "not only",
-            "not just",
-            "not merely",
-            "not simply",
+            "not only a",
+            "not only an",
+            "not just a",
+            "not just an",
+            "not merely a",
+            "not simply a",
             "is not just",
             "are not just",
-            "is not only",
             "is not merely",
             "is not simply",
             "do not just",
@@ -2916,7 +2879,6 @@ const written: CatalogueAsWritten = {
           "first": [
             "is not a",
             "is not an",
-            "is not the",
             "is not about",
             "are not about",
             "not a",
@@ -2925,12 +2887,10 @@ const written: CatalogueAsWritten = {
           "then": [
             "but a",
             "but an",
-            "but the",
             "but about",
             "it is a",
             "it is an",
             "it is about",
-            "it is the",
             "they are"
           ],
           "within": 5
@@ -3281,17 +3241,13 @@ const written: CatalogueAsWritten = {
           "first": [
             "might",
             "may",
-            "could",
-            "would",
-            "should"
+            "could"
           ],
           "then": [
             "hopefully",
             "in principle",
             "most likely",
             "more likely",
-            "kind of",
-            "sort of",
             "perhaps",
             "possibly",
             "potentially",
@@ -3306,6 +3262,38 @@ const written: CatalogueAsWritten = {
             "somewhat",
             "theoretically",
             "in theory",
+            "in some cases",
+            "in certain cases",
+            "under certain circumstances",
+            "in some circumstances",
+            "to some extent",
+            "to a certain extent",
+            "to some degree",
+            "to a certain degree",
+            "more or less",
+            "in part",
+            "partially"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "would",
+            "should"
+          ],
+          "then": [
+            "hopefully",
+            "in principle",
+            "conceivably",
+            "arguably",
+            "apparently",
+            "seemingly",
+            "possibly",
+            "potentially",
+            "presumably",
+            "theoretically",
+            "in theory",
+            "somewhat",
             "in some cases",
             "in certain cases",
             "under certain circumstances",
@@ -3365,8 +3353,6 @@ const written: CatalogueAsWritten = {
             "in principle",
             "most likely",
             "more likely",
-            "kind of",
-            "sort of",
             "perhaps",
             "possibly",
             "potentially",
@@ -3393,7 +3379,7 @@ const written: CatalogueAsWritten = {
             "in part",
             "partially"
           ],
-          "within": 6
+          "within": 2
         },
         {
           "first": [
@@ -3409,9 +3395,7 @@ const written: CatalogueAsWritten = {
             "seems to have",
             "perhaps",
             "possibly",
-            "potentially",
             "maybe",
-            "probably",
             "presumably",
             "conceivably",
             "arguably",
@@ -3442,7 +3426,18 @@ const written: CatalogueAsWritten = {
             "would",
             "should"
           ],
-          "within": 4
+          "within": 3
+        },
+        {
+          "first": [
+            "probably"
+          ],
+          "then": [
+            "might",
+            "may",
+            "could"
+          ],
+          "within": 3
         }
       ]
     },
@@ -3658,61 +3653,30 @@ const written: CatalogueAsWritten = {
         "so that you never",
         "which leads to",
         "which results in",
-        "which translates",
-        "that translates",
         "translates directly",
-        "the result is",
         "the result:",
-        "the outcome is",
-        "this way, you",
-        "that way, you",
         "this leads to",
         "this results in",
         "this drives",
         "which drives",
         "which boosts",
-        "which helps",
         "this helps ensure",
-        "ensures",
-        "ensuring",
-        "will ensure",
         "helps ensure",
         "help ensure",
         "helps to ensure",
-        "guarantees",
-        "guaranteeing",
         "guarantees that",
-        "will guarantee",
         "leads to",
         "lead to",
-        "led to",
-        "leading to",
-        "will lead to",
         "results in",
         "resulted in",
-        "resulting in",
-        "will result in",
         "boosts",
-        "boosting",
         "drives growth",
         "drives adoption",
         "drives engagement",
-        "translates into",
-        "translates to",
-        "contributes to",
-        "contributing to",
         "paves the way",
         "paving the way",
         "gives rise to",
         "makes sure",
-        "thereby",
-        "thus ensuring",
-        "consequently",
-        "as a result",
-        "as a consequence",
-        "that's why",
-        "this is why",
-        "which is why",
         "this makes sure",
         "which makes sure"
       ],
@@ -3722,9 +3686,7 @@ const written: CatalogueAsWritten = {
             "thanks to"
           ],
           "then": [
-            "its",
             "our",
-            "their",
             "the new",
             "built-in",
             "smart",
@@ -3732,8 +3694,6 @@ const written: CatalogueAsWritten = {
             "advanced",
             "innovative",
             "a new",
-            "this",
-            "these",
             "AI"
           ],
           "within": 0
@@ -3780,10 +3740,6 @@ const written: CatalogueAsWritten = {
             "streamlines",
             "empower",
             "empowers",
-            "transform",
-            "transforms",
-            "unlock",
-            "unlocks",
             "slash",
             "slashes",
             "save",
@@ -3842,7 +3798,6 @@ const written: CatalogueAsWritten = {
             "team morale",
             "morale",
             "innovation",
-            "results",
             "outcomes",
             "ROI",
             "business value",
@@ -3890,22 +3845,15 @@ const written: CatalogueAsWritten = {
             "always",
             "you never",
             "that your",
-            "that you"
+            "that you",
+            "compatibility",
+            "interoperability",
+            "stability",
+            "scalability",
+            "privacy",
+            "safety"
           ],
           "within": 1
-        },
-        {
-          "first": [
-            "translates",
-            "translate",
-            "translated",
-            "translating"
-          ],
-          "then": [
-            "into",
-            "to"
-          ],
-          "within": 2
         },
         {
           "first": [
@@ -3923,7 +3871,6 @@ const written: CatalogueAsWritten = {
             "increase",
             "prevent",
             "eliminate",
-            "keep",
             "cut",
             "accelerate",
             "foster",
@@ -3939,7 +3886,6 @@ const written: CatalogueAsWritten = {
           ],
           "then": [
             "your",
-            "you",
             "fewer",
             "less",
             "more",
@@ -3947,8 +3893,7 @@ const written: CatalogueAsWritten = {
             "faster",
             "zero",
             "every",
-            "that your",
-            "that you"
+            "that your"
           ],
           "within": 0
         },
@@ -3989,20 +3934,54 @@ const written: CatalogueAsWritten = {
             "safe",
             "secure",
             "fast",
-            "up to date",
             "healthy",
             "bug-free",
-            "consistent",
             "reliable",
             "protected",
             "happy",
-            "running smoothly",
-            "in sync",
-            "on track"
+            "running smoothly"
           ],
           "within": 3
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "to",
+          "may",
+          "might",
+          "can",
+          "could",
+          "would",
+          "cannot",
+          "can't",
+          "not",
+          "never",
+          "doesn't",
+          "don't",
+          "won't",
+          "daylight"
+        ],
+        "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "designed",
+          "aims",
+          "aim",
+          "intended",
+          "tries",
+          "attempts",
+          "goal",
+          "goals",
+          "by",
+          "via",
+          "because",
+          "since",
+          "if",
+          "when"
+        ],
+        "within": 6
+      }
     },
     {
       "id": "unsupported-causality.de",
@@ -4503,8 +4482,10 @@ const written: CatalogueAsWritten = {
         "unmatched",
         "flawless",
         "flawlessly",
-        "perfect",
-        "perfectly",
+        "perfect for",
+        "the perfect",
+        "perfect solution",
+        "perfect choice",
         "zero false positives",
         "zero configuration",
         "zero config",
@@ -4527,9 +4508,6 @@ const written: CatalogueAsWritten = {
         "uptime, guaranteed",
         "guaranteed uptime",
         "guaranteed availability",
-        "is guaranteed",
-        "are guaranteed",
-        "guaranteed to",
         "guaranteed results",
         "production-ready",
         "production ready",
@@ -4632,7 +4610,6 @@ const written: CatalogueAsWritten = {
             "GDPR",
             "HIPAA",
             "accurate",
-            "automated",
             "bulletproof",
             "protected"
           ],
@@ -4771,8 +4748,7 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "the",
-            "our",
-            "its"
+            "our"
           ],
           "then": [
             "fastest",
@@ -4791,12 +4767,8 @@ const written: CatalogueAsWritten = {
             "most scalable",
             "most robust",
             "most performant",
-            "best",
-            "leading",
             "easiest",
-            "simplest",
-            "smallest",
-            "lightest"
+            "simplest"
           ],
           "within": 0
         },
@@ -4818,7 +4790,6 @@ const written: CatalogueAsWritten = {
             "in the industry",
             "in its class",
             "on the planet",
-            "available",
             "ever built",
             "ever made",
             "out there"
@@ -4863,9 +4834,54 @@ const written: CatalogueAsWritten = {
           "won't",
           "can't",
           "cannot",
-          "never"
+          "never",
+          "yet",
+          "in",
+          "select",
+          "selects",
+          "choose",
+          "chooses",
+          "pick",
+          "picks",
+          "find",
+          "finds",
+          "determine",
+          "determines"
         ],
         "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "probably",
+          "possibly",
+          "perhaps",
+          "maybe",
+          "roughly",
+          "approximately",
+          "nearly",
+          "almost",
+          "claims",
+          "claimed",
+          "aims",
+          "aim",
+          "aiming",
+          "designed",
+          "intended",
+          "tries",
+          "try",
+          "trying",
+          "attempts",
+          "attempt",
+          "strives",
+          "goal",
+          "thus",
+          "therefore",
+          "hence",
+          "if",
+          "benchmarks",
+          "benchmark"
+        ],
+        "within": 6
       }
     },
     {
@@ -5352,7 +5368,6 @@ const written: CatalogueAsWritten = {
         "facilitates",
         "facilitating",
         "facilitated",
-        "the creation of",
         "commence",
         "commences",
         "endeavor",
@@ -5363,10 +5378,8 @@ const written: CatalogueAsWritten = {
         "prior to",
         "subsequent to",
         "with regard to",
-        "with respect to",
         "in accordance with",
         "pursuant to",
-        "a number of",
         "engaging",
         "immersive",
         "unparalleled",
@@ -5375,13 +5388,12 @@ const written: CatalogueAsWritten = {
         "best-in-class",
         "top-notch",
         "top-tier",
-        "first-class",
         "unrivaled",
         "next-level",
         "lightweight yet powerful",
         "out of the box experience",
         "magical",
-        "magic",
+        "like magic",
         "delightfully",
         "joy to use",
         "empowering",
@@ -5401,8 +5413,6 @@ const written: CatalogueAsWritten = {
         "game-changing",
         "game changer",
         "game-changer",
-        "next-generation",
-        "next-gen",
         "elegant",
         "elegantly",
         "beautiful",
@@ -5465,26 +5475,28 @@ const written: CatalogueAsWritten = {
         "streamline",
         "streamlines",
         "streamlined",
-        "unlock",
-        "unlocks",
+        "unlock the full",
+        "unlock the power",
+        "unlock the potential",
+        "unlock new",
         "unleash",
         "unleashes",
         "elevate",
         "elevates",
-        "harness",
-        "harnessing",
-        "embark",
+        "harness the power",
+        "harnesses the power",
+        "harness the full",
+        "harnessing the power",
+        "embark on",
         "plethora",
         "myriad",
-        "realm",
+        "the realm of",
         "ever-evolving",
         "ever-changing",
         "evolving landscape",
         "digital landscape",
         "rich tapestry",
         "in order to",
-        "a wide range of",
-        "a wide variety of",
         "world of possibilities",
         "take it to the next level",
         "to the next level"
@@ -5498,7 +5510,18 @@ const written: CatalogueAsWritten = {
             "innovative"
           ],
           "then": [
-            "and",
+            "and"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "robust",
+            "robustly",
+            "seamless",
+            "innovative"
+          ],
+          "then": [
             "solution",
             "solutions",
             "platform",
@@ -5561,6 +5584,33 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "next-generation",
+            "next-gen"
+          ],
+          "then": [
+            "platform",
+            "platforms",
+            "solution",
+            "solutions",
+            "tool",
+            "tools",
+            "framework",
+            "engine",
+            "app",
+            "apps",
+            "experience",
+            "technology",
+            "technologies",
+            "software",
+            "product",
+            "products",
+            "service",
+            "services"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "leverage"
           ],
           "then": [
@@ -5586,7 +5636,13 @@ const written: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notAfter": {
+        "words": [
+          "less"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "word-choice.de",
@@ -5852,8 +5908,6 @@ const written: CatalogueAsWritten = {
         "has been fixed",
         "have been fixed",
         "has been resolved",
-        "is unchanged",
-        "remains unchanged",
         "no performance impact",
         "no impact on performance",
         "no noticeable",
@@ -5910,26 +5964,19 @@ const written: CatalogueAsWritten = {
         "everything is working",
         "everything checks out",
         "all good",
-        "looks good",
         "verified that",
         "verified working",
         "confirmed working",
         "confirmed that",
         "tested and working",
         "tested and verified",
-        "successfully tested",
         "successfully verified",
         "successfully validated",
-        "tested successfully",
         "verified successfully",
         "validated successfully",
-        "has been tested",
-        "have been tested",
         "has been verified",
         "have been verified",
         "has been validated",
-        "was tested",
-        "were tested",
         "was verified",
         "no issues found",
         "no errors found",
@@ -6169,9 +6216,14 @@ const written: CatalogueAsWritten = {
           "doesn't",
           "don't",
           "didn't",
-          "never"
+          "never",
+          "if",
+          "once",
+          "until",
+          "unless",
+          "whether"
         ],
-        "within": 0
+        "within": 1
       }
     },
     {
@@ -6580,7 +6632,7 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mporta|ntereS)|e(?:S(?:Senti|pecia)|xtreme)|crucial|worth\\s+(?:h|p|r|m|n)|not(?:\\s+(?:abo|tha)|,?\\s)|p(?:articu|oSSibl)|al(?:wayS,?\\s+|So,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no))|really,?\\s+|Still,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n)|very,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no)|liKely\\s+)|n['’]t(?:\\s+(?:abou|that\\b)|,?\\s)|,?\\s+(?:i(?:mpo|nte)|e(?:SSe|mph)|cruc|h(?:elp|igh)|vita|wort|Key|uSef|good|poin|ment|Stre|note))|S(?:hould\\s+(?:be(?:\\s+|,?\\s+)|alS)|imply,?\\s+(?:d(?:oe|el)|Kee|taK|S(?:tr|im|av)|m(?:aK|ea)|giv|e(?:mp|na)|pro|h(?:an|el)|let|all|bri|off)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+witho|bearS\\s+ment|muSt\\s+be(?:\\s+no|,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no))|w(?:ould\\s+(?:be,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n)|appe|Seem,?\\s)|aS(?:\\s+not,?\\s|n['’]t,?\\s))|a(?:utomatica|lSo,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe)|ppearS(?:\\s+th|,?\\s))|even,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe)|then,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe)|now,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe))|['’]S(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+(?:abou|that\\b)|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n)|So,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|really,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n)|Still,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no)|very,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not)|liKely\\s+t)|,?\\s+(?:i(?:mpo|nte)|e(?:SSe|mph)|cruc|h(?:elp|igh)|vita|wort|Key|uSef|good|poin|ment|Stre|note))|,?\\s+(?:will|auto|inte|Smar)|S,?\\s+(?:moSt|l(?:igh|ead)|quic|S(?:imp|mal|afe)|eaSi|faSt|beSt))|n(?:\\s+(?:what\\s+follo|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance|n\\s+effort\\s+)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|half\\b|th(?:e(?:\\s+(?:event\\s+|follow|next\\s+S)|ory,?\\s)|iS\\s+(?:tutor|artic|chapt|Secti|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly\\b|gration\\s+t)|uitive\\b)|Stead\\s+of\\s+(?:Se|ju)|finitely\\s+Sc|duStry(?:['’]S\\s+(?:fa|le|be|mo)|\\s+lead|\\-lead)|novat(?:i(?:on\\-dr|ve(?:ly\\b|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:d,?\\s|S,?\\s|,?\\s)))|m(?:p(?:ortantly\\b|rov(?:ing,?\\s|e(?:d,?\\s|S,?\\s|,?\\s)))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+aft|,?\\s)|\\s+nice|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b|only\\b|the,?\\s)|w\\s+(?:worKin|fixed\\b))|more\\s+than\\s+|g(?:uaranteed\\b|reen\\b)|fixed\\s+now\\b|unchanged\\b|a(?:utomatica|l(?:ready,?\\s+(?:pr|ma|d(?:o|e)|ta|So|ha)|l,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)))|Simply,?\\s+(?:pro|man|d(?:on|ea)|taK|Sor|han))|n['’]t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b|only\\b|the,?\\s)|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+|y\\b)|a(?:\\s+(?:qui|bre)|n\\s+ov)|the\\s+(?:t|d)|how\\b)|['’]S\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b))|lp(?:S(?:\\s+(?:to\\s+enSu|enSure\\b)|,?\\s)|\\s+enSure\\b|ing,?\\s|ed,?\\s|,?\\s))|a(?:lf\\s+the\\s+coSt\\b|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:ali|eri)|reSo|teSt|fixe)|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)))|rneSS(?:ing\\b|\\b)|ve\\s+been(?:\\s+(?:ver|teS|fix)|,?\\s+(?:pro|man|d(?:on|ea)|taK|Sor|han))|ndled,?\\s)|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to(?:\\s+poi|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+)|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t)|now,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:d|r|c|m|v|t)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a|b(?:reaK\\s+|egin\\b)|walK\\s+t|d(?:ive\\s+(?:d|i)|elve\\b)|get\\s+St|Start\\s+|explor|looK\\s+a)|,?\\s)|me(?:\\s+(?:walK\\s+y|Show\\s+y|explai|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStem|a(?:d(?:ing(?:\\s+to\\b|,?\\s)|S\\s+to\\b|\\s+to\\b)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|d\\s+to\\b|SS\\s+(?:memory\\b|code\\b|CPU\\b|than,?\\s)|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI))))|o(?:ng\\s+Story\\s+Sh|oKS\\s+good(?:\\s+to|\\b)|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faS|\\-faS)|weight\\s+y|er,?\\s)|Ke\\s+no\\s+other\\b|nt(?:ing(?:\\s+paSSe|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+|hundred\\s+p)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+|\\b)|ervice,?\\s+(?:w|a|i|S)|yStem(?:,?\\s+(?:wi|au|in|Sm)|,?\\s))|p(?:latform(?:,?\\s+|,?\\s)|roduct,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|l(?:igh|ead)|quic|S(?:imp|mal|afe)|eaSi|faSt|beSt))|t(?:\\s+of\\s+the\\s+bo|put,?\\s))|ther\\s+toolS\\s+(?:f|m)|ld\\-School\\b|ptimized,?\\s)|b(?:e(?:fore\\s+we\\s+(?:go\\s+|div|beg)|a(?:r\\s+in\\s+mind\\s+|utiful(?:ly\\b|\\b))|yond\\s+juSt\\b|tter(?:\\s+than\\s+a|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+ex|io(?:ur,?\\s|r,?\\s))|ing,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)|en,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand))|o(?:oSt(?:ing\\b|S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faS|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s)|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceS|cleanl)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+gree|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|y\\s+half\\b|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:al|Kn)|ight\\s+)|probab)|we\\s+all\\s+Kno|a\\s+(?:conSeque|r(?:eSult\\b|ule,?\\s)))|certain\\b)|t\\s+the\\s+end\\s+of|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are|paS)|checKS\\s+(?:ar|pa)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:a(?:vaila|ccura)|delive|reliab|correc|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\b|not\\s+(?:juSt\\b|about,?\\s)|g(?:uarantee|reen\\b)|a(?:utomatic|l(?:ready,?\\s+(?:p|m|d|t|S|h)|l,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)))|Simply,?\\s+(?:pr|ma|d(?:o|e)|ta|So|ha))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand))|guably,?\\s)|vailability(?:,|,?\\s)|\\s+(?:fraction\\s+of|wide\\s+(?:variet|range\\s+)|number\\s+of\\b|chance\\s+that,?\\s|hundred\\s+per)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+Q|ximately,?\\s)|lied,?\\s|ear(?:S\\s+to(?:\\s+ha|,?\\s)|\\s+to(?:\\s+hav|,?\\s))|arently,?\\s)|d(?:juSted,?\\s|opted\\s+by,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s))|d(?:r(?:aw\\s+your\\s+att|iv(?:e(?:S(?:\\s+(?:engage|adopti|growth\\b)|,?\\s)|,?\\s)|ing,?\\s))|i(?:d(?:\\s+not\\s+(?:build|juSt(?:\\s+|\\b))|n['’]t\\s+(?:build\\s+|juSt(?:\\s+b|\\b)))|gital\\s+landS)|o(?:eS(?:\\s+not\\s+(?:mere|Simp|juSt\\b)|n['’]t\\s+(?:merel|Simpl|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKe)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing\\b|e(?:d\\b|S\\b|\\b)))|ad\\s+Simple\\b|tected,?\\s|p(?:ended\\s+on\\s+b|loy(?:ment,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important|S(?:hort\\s+anS|o(?:ftware(?:,?\\s+|,?\\s)|lution(?:,?\\s+|,?\\s))|ervice(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|,?\\s)|yStem(?:,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le)|,?\\s))|b(?:ottom\\s+li|eSt\\s+choi|uild\\s+(?:Suc|paS))|main\\s+poin|t(?:aKeaway\\s+|e(?:StS\\s+paS|chnolog)|ool(?:,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS)|,?\\s))|Key\\s+(?:point|t(?:aKea|hing))|o(?:utcome\\s+i|bviouS\\s+c|nly\\s+(?:plat|Solu|tool\\b))|reSult(?:\\s+iS\\b|:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|f(?:irSt\\s+cho|rameworK)|go\\-to\\b|creation\\s+|p(?:ipeline\\s+|latform(?:,?\\s+|,?\\s)|roduct,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l))|engine(?:,?\\s+(?:wi|au|in|Sm)|,?\\s)|app(?:,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS)|,?\\s))|re(?:by\\b|\\s+iS\\s+a\\s+ch|['’]S\\s+a\\s+cha)|Se,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe)|,?\\s+(?:moSt|l(?:igh|ead)|quic|S(?:imp|mal|afe)|eaSi|faSt|beSt))|iS(?:\\s+(?:tutorial|a(?:rticle\\s+|pproach|utomati|lSo,?\\s+(?:d(?:oe|el)|Kee|taK|S(?:tr|im|av)|m(?:aK|ea)|giv|e(?:mp|na)|pro|h(?:an|el)|let|all|bri|off))|S(?:ection\\s+|olution|imply,?\\s+(?:d|K|t|S|m|g|e|p|h|l|a|b|o))|guide\\s+wi|p(?:oSt\\s+wil|latform)|helpS\\s+en|maKeS\\s+Su|reSultS\\s+|leadS\\s+to\\b|wa(?:y,\\s+you\\b|S(?:\\s+not,?\\s|n['’]t,?\\s))|driveS\\b|iS(?:\\s+(?:why\\b|not,?\\s)|n['’]t,?\\s)|even,?\\s+(?:d(?:oe|el)|Kee|taK|S(?:tr|im|av)|m(?:aK|ea)|giv|e(?:mp|na)|pro|h(?:an|el)|let|all|bri|off)|now,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe))|,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp|ave)|d(?:oeS|eli)|Keep|taKe|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|brin|offe))|a(?:t(?:\\s+(?:iS(?:\\s+(?:wh(?:y(?:\\s+i|\\b)|at\\b)|not,?\\s)|n['’]t,?\\s)|tranSlat|way,\\s+you\\b)|['’]S\\s+(?:wh(?:y(?:\\s+it\\b|\\b)|at\\b)|not,?\\s)|,?\\s+(?:will|auto|inte|Smar))|nKS\\s+to,?\\s+(?:i(?:n(?:t|n)|tS)|a(?:dv|\\s+n)|bui|th(?:e|i)|Sma|our|AI))|uS\\s+enSuring\\b|r(?:ee\\s+timeS\\s+f|oughput,?\\s)|o(?:roughly\\s+te|Se,?\\s+(?:d(?:oeS|eli)|Keep|taKe|S(?:tre|imp|ave)|m(?:aKe|ean)|give|e(?:mpo|nab)|prov|h(?:and|elp)|let|allo|brin|offe)))|urn\\s+(?:your\\s+att|our\\s+atte)|o(?:\\s+(?:Sum(?:marize\\b|\\s+up\\b)|the\\s+next\\s+l)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of|\\s+it\\s+to\\s+th|S\\s+(?:leSS\\s+th|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+(?:S|t)|nS(?:lat(?:e(?:S(?:\\s+(?:di|in|to\\b)|,?\\s)|d,?\\s|,?\\s)|ing,?\\s)|form(?:ativ|S,?\\s|,?\\s)))|i(?:ple\\-checKe|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\b|ed(?:\\s+(?:and\\s+(?:ve|wo)|SucceS|thorou)|,?\\s)|S(?:\\s+(?:are\\s+(?:paS|gre)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+p|,?\\s+(?:c|r|w|a|i|l|S|p))|checK\\s+paS)|ically,?\\s))|w(?:h(?:at(?:\\s+(?:iS\\s+inter|you\\s+need)|['’]S\\s+intere)|ich\\s+(?:iS\\s+wh(?:at\\b|y\\b)|maKeS\\s+S|reSultS|tranSla|leadS\\s+t|booStS\\b|driveS\\b|helpS\\b)|ere\\s+(?:convent|traditi|other\\b|moSt\\b))|i(?:th(?:out\\s+(?:furth|breaK|any\\s+i|iSSue)|\\s+re(?:Spect\\s+|gard\\s+t)|in\\s+a\\s+few,?\\s)|ll\\s+(?:not\\s+juSt\\b|guarante|reSult\\s+i|lead\\s+to\\b|enSure\\b))|a(?:lK(?:S\\s+you\\s+thr|\\s+you\\s+thro)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b|teSted\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+t|aS\\s+(?:expe|inte)|f(?:lawleS|ine\\b)|correct|perfect|now\\b)|ing\\s+aS\\s+(?:ex|in)|ed\\s+aS\\s+exp)|ld(?:['’]S\\s+(?:f(?:aSte|irSt\\b)|leadi|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSS)|\\-claSS\\b))|uld,?\\s)|e(?:re(?:\\s+teSted\\b|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand))|\\s+(?:w(?:ould\\s+liKe|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re(?:\\s+(?:going\\s+|not,?\\s)|n['’]t,?\\s)|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thoro|alSo,?\\s+)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+(?:going\\s+t|not,?\\s)|ll,?\\s|ve(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt(?:\\s+(?:and\\s+for|thingS\\s+|choice\\b)|\\-claSS\\b)|o(?:rget\\s+(?:t(?:radit|he\\s+ol)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|\\b)|und\\s+no\\s+(?:prob|erro|iSSu))|a(?:r\\s+(?:from\\s+(?:bein|a\\b)|more\\s+than\\b)|Ste(?:r(?:\\s+than\\s+(?:e|a)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+t|ully(?:\\s+(?:complia|teSted\\b)|,?\\s)|e(?:wer\\s+(?:errorS\\b|bugS\\b)|ature\\-rich\\b)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:ha|no|iS|ar|wa)|ineSS,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))))|Ke(?:ep(?:\\s+in\\s+mind(?:\\s+|\\b)|ing,?\\s|S,?\\s|,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+S|ver\\s+(?:goeS\\s+do|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:gen(?:erati|\\b)|level\\b))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anoth|a(?:n(?:other\\b|,?\\s)|S(?:\\s+a(?:n,?\\s|,?\\s)|,?\\s)|,?\\s)|merely\\b|Simply\\b|juSt\\b|only\\b|becauSe,?\\s))|\\s+(?:matter\\s+(?:wha|how\\b)|downtime\\b|i(?:mpact\\s+on\\s+|SSueS(?:\\s+(?:wer|fou)|\\b))|p(?:erformanc|roblemS\\s+f)|regreSSion|errorS\\s+fou|noticeable\\b|blocKerS\\b|longer,?\\s)|w(?:\\s+(?:correctly|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+wa|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:ch|te)|S\\s+all\\s+(?:ch|te)))|r(?:o(?:duction(?:\\s+re|\\-re)|ceSSed,?\\s|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:ed,?\\s|S,?\\s|,?\\s)))|er(?:f(?:ect(?:ly\\b|\\b)|ormance,?\\s)|hapS,?\\s)|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+t|nity(?:\\s+checKe|\\-checKe)|v(?:ing,?\\s|e(?:S,?\\s|,?\\s))|fer,?\\s)|o\\s+that\\s+you\\s+n|cal(?:e(?:S(?:\\s+infini|,?\\s)|d,?\\s|,?\\s)|ing,?\\s)|t(?:a(?:te(?:\\s+of\\s+the\\s+|\\-of\\-the\\-)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|OC\\s+2\\s+complia|e(?:cond\\s+to\\s+non|amleSS(?:ly\\b|,?\\s)|nt,?\\s|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld,?\\s)|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s|ed,?\\s))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c|r|w|a|i|l|S|p)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS|ch|wo)|,?\\s+(?:d(?:o|e)|Ke|ta|S(?:t|i|a)|m(?:a|e)|gi|e(?:m|n)|pr|h(?:a|e)|le|al|br|of)|,?\\s)|\\s+Single\\s+)|\\-(?:changing\\b|evolving\\b))|olving\\s+land)|n(?:Sur(?:ing\\b|e(?:S\\b|,?\\s))|t(?:erpriSe\\-(?:gr|re)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s))|xtenSively\\s+t|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminat(?:ing,?\\s|e(?:S,?\\s|,?\\s)))|2e\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|m(?:uch\\s+more\\s+tha|o(?:re\\s+(?:than\\s+(?:juS|a(?:n\\b|\\b))|reliable|Secure(?:\\s+t|,?\\s)|efficien)|St(?:\\s+(?:toolS\\b|liKely,?\\s|advanced,?\\s|powerful,?\\s|reliable,?\\s|Secure,?\\s)|ly,?\\s))|a(?:KeS\\s+Sure\\b|rKet\\-leadin|gic(?:al\\b|\\b)|naged,?\\s|y(?:be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s))|i(?:litary\\-grad|g(?:ht,?\\s|ration,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|you|zero)|mory\\s+uSage,?\\s)|yriad\\b)|u(?:n(?:l(?:i(?:Ke\\s+(?:conven|t(?:radit|ypica)|legacy\\b|other\\b|moSt\\b)|mited\\s+Sca)|eaSh(?:eS\\b|\\b)|ocK(?:S\\b|\\b))|matched(?:\\s+per|\\b)|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain|it\\s+teStS,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|p(?:time(?:,\\s+guara|,?\\s)|dated,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|c(?:o(?:n(?:ventional\\s+|tribut(?:ing\\s+|eS\\s+t)|Sequently\\b|firmed(?:\\s+(?:wor|tha)|,?\\s)|ceivably,?\\s)|m(?:p(?:rehenSive\\b|ileS\\s+(?:with|clea)|letely,?\\s)|mence(?:S\\b|\\b))|rrectly\\s+now\\b|uld,?\\s)|l(?:unKy\\b|eaned\\s+up,?\\s)|ut(?:ting(?:\\s+edge\\b|\\-edge\\b)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+pa|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|g(?:o(?:ne\\s+are\\s+the\\s+|eS\\s+beyond\\b|\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand))|uarantee(?:S(?:\\s+th|\\b)|ing\\b|d\\s+(?:av|re|up|to\\b)|,?\\s)|iveS\\s+riSe\\s+to\\b|round(?:\\-breaKi|breaKin)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automati|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand))|\\s+automatic|,?\\s+(?:proc|mana|d(?:one|eal)|taKe|Sort|hand))|nera(?:ted,?\\s|lly,?\\s)))|r(?:a(?:ther\\s+than\\s+j|n\\s+the\\s+(?:teSt(?:\\s+|S\\b)|Suite\\b)|ce\\s+conditio)|e(?:S(?:ult(?:ing\\s+in\\b|ed\\s+in\\b|S(?:\\s+in\\b|,?\\s))|tarted,?\\s|olved,?\\s)|g(?:ardleSS\\s+of|reSSion,?\\s+(?:ha|no|iS|ar|wa))|volution(?:i(?:ze|Se\\b)|ary\\b)|a(?:lm\\b|dy\\s+to\\s+(?:merg|Ship\\b))|t(?:urnS\\s+the\\s+(?:c|r)|ried,?\\s)|mainS\\s+uncha|n(?:derS\\s+corre|ewed,?\\s)|freShed,?\\s|l(?:oaded,?\\s|ied\\s+on\\s+by,?\\s)|duc(?:ing,?\\s|e(?:d,?\\s|S,?\\s|,?\\s)))|i(?:gorouSly\\s+te|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s|ughly,?\\s|buSt(?:ly,?\\s|,?\\s))|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|zero(?:\\s+(?:falSe\\s+po|config(?:ur|\\b)|d(?:ata\\s+loS|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|HIPAA\\-complia|10(?:0(?:%(?:\\s+complian|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b)|GDPR\\-complian|2x\\s+faSter\\b|3x\\s+faSter\\b|5x\\s+faSter\\b|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Suc|,?\\s)|erified(?:\\s+(?:Succ|worK|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+(?:are(?:\\s+not,?\\s|n['’]t,?\\s)|will,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut)|can,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut))|['’](?:re\\s+not,?\\s|ll,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut))|,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut))|quicKer,?\\s)",
+    "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+abou|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n)|So,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|really,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n)|Still,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no)|very,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not)|liKely\\s+t)|n['’]t(?:\\s+about\\b|,?\\s)|,?\\s+(?:i(?:mpo|nte)|e(?:SSe|mph)|cruc|h(?:elp|igh)|vita|wort|Key|uSef|good|poin|ment|Stre|note))|S(?:hould\\s+(?:be(?:\\s+(?:p|e|m|S|n)|,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n))|alSo)|imply,?\\s+(?:doeS|hand|Keep|taKe)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+withou|bearS\\s+menti|muSt\\s+be(?:\\s+not|,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|would\\s+(?:be,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no)|appea|Seem,?\\s)|a(?:lSo,?\\s+(?:doeS|hand|Keep|taKe)|ppearS(?:\\s+tha|,?\\s))|even,?\\s+(?:doeS|hand|Keep|taKe)|then,?\\s+(?:doeS|hand|Keep|taKe))|['’]S(?:\\s+(?:i(?:mportant|ntereSti)|e(?:S(?:Sential|peciall)|xtremely)|crucial\\s+t|worth\\s+(?:hig|poi|rem|men|not)|not(?:\\s+about\\b|,?\\s)|p(?:articula|oSSible\\s+)|al(?:wayS,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no)|So,?\\s+(?:i(?:mpo|nte)|e(?:SSe|mph)|cruc|h(?:elp|igh)|vita|wort|Key|uSef|good|poin|ment|Stre|note))|really,?\\s+(?:i(?:m|n)|e(?:S|m)|cr|h(?:e|i)|vi|wo|Ke|uS|go|po|me|St|no)|Still,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not)|very,?\\s+(?:i(?:mpo|nte)|e(?:SSe|mph)|cruc|h(?:elp|igh)|vita|wort|Key|uSef|good|poin|ment|Stre|note)|liKely\\s+th)|,?\\s+(?:i(?:mpo|nte)|e(?:SSe|mph)|cruc|h(?:elp|igh)|vita|wort|Key|uSef|good|poin|ment|Stre|note)))|n(?:\\s+(?:what\\s+follow|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance\\s+|n\\s+effort\\s+t)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|half\\b|th(?:e(?:\\s+(?:event\\s+t|followi|next\\s+Se)|ory,?\\s)|iS\\s+(?:tutori|articl|chapte|Sectio|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly\\b|gration\\s+te)|uitive\\b)|Stead\\s+of\\s+Set|finitely\\s+Sca|duStry(?:['’]S\\s+(?:faS|lea|beS|moS)|\\s+leadi|\\-leadi)|novat(?:i(?:on\\-dri|ve(?:ly\\b|,?\\s+and|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:d,?\\s|S,?\\s|,?\\s)))|m(?:p(?:ortantly\\b|rov(?:ing,?\\s|e(?:d,?\\s|S,?\\s|,?\\s)))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|w\\s+(?:worKing\\b|fixed\\b))|more\\s+than\\s+(?:j|a)|fixed\\s+now\\b|green\\b|a(?:utomatical|l(?:ready,?\\s+(?:pro|man|don|taK|Sor)|l,?\\s+(?:proc|mana|done|taKe|Sort)))|Simply,?\\s+(?:proc|mana|done|taKe|Sort))|n['’]t\\s+(?:a(?:n(?:\\s+after|,?\\s)|\\s+nice\\-t|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|,?\\s+(?:proc|mana|done|taKe|Sort)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b)|['’]S\\s+(?:wh(?:at\\s+yo|y\\b)|a(?:\\s+(?:quicK|breaK)|n\\s+over)|the\\s+(?:thi|dea)|how\\b))|lp(?:S(?:\\s+(?:to\\s+enSur|enSure\\b)|,?\\s)|\\s+enSure\\b|ing,?\\s|ed,?\\s|,?\\s))|a(?:lf\\s+the\\s+coSt\\b|rneSS(?:ing\\s+the|eS\\s+the\\s+|\\s+the\\s+(?:po|fu))|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:alid|erif)|reSol|fixed\\b)|,?\\s+(?:proc|mana|done|taKe|Sort)))|ve\\s+been(?:\\s+(?:veri|fixe)|,?\\s+(?:proc|mana|done|taKe|Sort))|ndled,?\\s)|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+t|ant\\s+to(?:\\s+poin|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+(?:d|r|c|m|v|t))|have(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|now,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thoroughl|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s)|me(?:\\s+(?:walK\\s+yo|Show\\s+yo|explain\\b|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+(?:c|l)|b(?:reaK\\s+(?:it|do)|egin\\b)|walK\\s+thr|d(?:ive\\s+(?:dee|in(?:t|\\b))|elve\\b)|get\\s+Star|Start\\s+wi|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStemS\\b|a(?:d(?:S\\s+to\\b|\\s+to\\b|ing,?\\s)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|SS\\s+(?:memory\\b|code\\b|CPU\\b|than,?\\s)|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI))))|o(?:ng\\s+Story\\s+Sho|oKS\\s+good\\s+to\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faSt\\b|\\-faSt\\b)|weight\\s+ye|er,?\\s)|Ke\\s+(?:no\\s+other\\b|magic\\b)|nt(?:ing(?:\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+K|hundred\\s+pe)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|\\b)|ervice,?\\s+(?:wi|au|in|Sm)|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|Sma|han|d(?:oe|e(?:c|t))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|K(?:ee|no)))|p(?:latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+box|put,?\\s))|ther\\s+toolS\\s+(?:fo|ma)|ptimized,?\\s)|b(?:e(?:fore\\s+we\\s+(?:go\\s+a|dive|begi)|a(?:r\\s+in\\s+mind\\s+t|utiful(?:ly\\b|\\b))|tter(?:\\s+than\\s+an|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+exp|io(?:ur,?\\s|r,?\\s))|ing,?\\s+(?:proc|mana|done|taKe|Sort)|en,?\\s+(?:proc|mana|done|taKe|Sort)|,?\\s+(?:proc|mana|done|taKe|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faSt\\b|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s)|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceSS|cleanly\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+green\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|y\\s+half\\b|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:alr|Kno)|ight\\s+K)|probabl)|we\\s+all\\s+Know\\b|a\\s+rule,?\\s)|certain\\b)|t\\s+the\\s+end\\s+of\\s+|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are\\s+|paSS)|checKS\\s+(?:are|paS)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:a(?:vailab|ccurat)|deliver|reliabl|correct\\b|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\s+|not\\s+(?:juSt\\b|about,?\\s)|green\\b|a(?:utomatica|l(?:ready,?\\s+(?:pr|ma|do|ta|So)|l,?\\s+(?:proc|mana|done|taKe|Sort)))|Simply,?\\s+(?:pro|man|don|taK|Sor))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:proc|mana|done|taKe|Sort))|guably,?\\s)|vailability(?:,\\s+|,?\\s)|\\s+(?:fraction\\s+of\\s+|chance\\s+that,?\\s|hundred\\s+perc)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+QA\\b|ximately,?\\s)|lied,?\\s|ear(?:S\\s+to(?:\\s+hav|,?\\s)|\\s+to(?:\\s+have,?\\s|,?\\s))|arently,?\\s)|d(?:juSted,?\\s|opted\\s+by,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s))|d(?:r(?:aw\\s+your\\s+atte|iv(?:e(?:S(?:\\s+(?:engagem|adoptio|growth\\b)|,?\\s)|,?\\s)|ing,?\\s))|i(?:d(?:\\s+not\\s+(?:build\\s+|juSt(?:\\s+b|\\b))|n['’]t\\s+(?:build\\s+a|juSt(?:\\s+bu|\\b)))|gital\\s+landSc)|o(?:eS(?:\\s+not\\s+(?:merel|Simpl|juSt\\b)|n['’]t\\s+(?:merely\\b|Simply\\b|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKed\\b)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing\\b|e(?:d\\b|S\\b|\\b)))|ad\\s+Simple\\b|tected,?\\s|p(?:ended\\s+on\\s+by,?\\s|loy(?:ment,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important\\s+|S(?:hort\\s+anSw|o(?:lution,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|ftware,?\\s+(?:d|h|t))|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a)|ll)|int|S(?:ma|tr|im)|h(?:an|el)|d(?:oe|e(?:c|t|l))|fig|taK|o(?:pt|ff)|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|le(?:a|t)|K(?:ee|no)|giv|e(?:mp|n(?:a|S))|ma(?:K|n))|ervice,?\\s+(?:do|ha|ta))|b(?:ottom\\s+lin|eSt\\s+choic|uild\\s+(?:Succ|paSS))|main\\s+point|t(?:aKeaway\\s+h|e(?:StS\\s+paSS\\b|chnology)|ool,?\\s+(?:doeS|hand|taKe))|Key\\s+(?:point\\s+|t(?:aKeaw|hing\\s+))|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+of\\b)|o(?:bviouS\\s+ch|nly\\s+(?:platf|Solut|tool\\b))|f(?:irSt\\s+choi|rameworK,?\\s+)|p(?:erfect\\b|ipeline\\s+i|latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:do|ha|ta))|go\\-to\\b|engine,?\\s+(?:doe|han|taK)|app,?\\s+(?:doeS|hand|taKe))|Se,?\\s+(?:doeS|Keep|taKe|S(?:tre|imp|ave)|maKe|give|e(?:mpo|nab)|hand|let|allo)|re(?:\\s+iS\\s+a\\s+cha|['’]S\\s+a\\s+chan)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutorial\\s+|a(?:rticle\\s+w|utomatic|lSo,?\\s+(?:doeS|Keep|taKe|S(?:tre|imp|ave)|maKe|give|e(?:mpo|nab)|hand|let|allo))|S(?:ection\\s+w|olution(?:,?\\s+|\\b)|imply,?\\s+(?:do|Ke|ta|S(?:t|i|a)|ma|gi|e(?:m|n)|ha|le|al))|guide\\s+wil|p(?:oSt\\s+will\\b|latform,?\\s+)|helpS\\s+enS|maKeS\\s+Sur|reSultS\\s+i|leadS\\s+to\\b|driveS\\b|even,?\\s+(?:doeS|Keep|taKe|S(?:tre|imp|ave)|maKe|give|e(?:mpo|nab)|hand|let|allo)|now,?\\s+(?:doeS|Keep|taKe|S(?:tre|imp|ave)|maKe|give|e(?:mpo|nab)|hand|let|allo)|iS(?:\\s+not,?\\s|n['’]t,?\\s))|,?\\s+(?:doeS|Keep|taKe|S(?:tre|imp|ave)|maKe|give|e(?:mpo|nab)|hand|let|allo))|a(?:t(?:\\s+iS(?:\\s+(?:wh(?:y\\s+it\\b|at\\b)|not,?\\s)|n['’]t,?\\s)|['’]S\\s+(?:wh(?:y\\s+it\\b|at\\b)|not,?\\s))|nKS\\s+to,?\\s+(?:in(?:te|no)|a(?:dva|\\s+ne)|buil|the|Smar|our|AI))|r(?:ee\\s+timeS\\s+fa|oughput,?\\s)|o(?:roughly\\s+teS|Se,?\\s+(?:doeS|Keep|taKe|S(?:tre|imp|ave)|maKe|give|e(?:mpo|nab)|hand|let|allo)))|urn\\s+(?:your\\s+atte|our\\s+atten)|o(?:\\s+(?:Sum(?:marize,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|the\\s+next\\s+le)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of\\s+|\\s+it\\s+to\\s+the|S\\s+(?:leSS\\s+tha|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+So|nS(?:lateS\\s+dir|formative\\b))|i(?:ple\\-checKed\\b|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\b|ed(?:\\s+(?:and\\s+(?:ver|wor)|thoroug)|,?\\s)|S(?:\\s+(?:are\\s+(?:paSS|gree)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+pa|,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|checK\\s+paSS)|ically,?\\s))|w(?:h(?:at(?:\\s+(?:iS\\s+intere|you\\s+need\\s+)|['’]S\\s+intereS)|ich\\s+(?:iS\\s+what\\b|maKeS\\s+Su|reSultS\\s+|leadS\\s+to\\b|booStS\\b|driveS\\b)|ere\\s+(?:conventi|traditio))|i(?:th(?:out\\s+(?:furthe|breaKi|any\\s+iS|iSSueS\\b)|\\s+regard\\s+to\\b|in\\s+a\\s+few,?\\s)|ll\\s+not\\s+juSt\\b)|a(?:lK(?:S\\s+you\\s+thro|\\s+you\\s+throu)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:proc|mana|done|taKe|Sort)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+ti|aS\\s+(?:expec|inten)|f(?:lawleSS|ine\\b)|correctl|perfectl|now\\b)|ing\\s+aS\\s+(?:exp|int)|ed\\s+aS\\s+expe)|ld(?:['’]S\\s+(?:f(?:aSteS|irSt\\b)|leadin|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSSi)|\\-claSS\\b))|uld,?\\s)|e(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re\\s+going\\s+t|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly,?\\s+)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+going\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:proc|mana|done|taKe|Sort)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt\\s+(?:and\\s+fore|thingS\\s+f|choice\\b)|o(?:rget\\s+(?:t(?:raditi|he\\s+old\\b)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|\\b)|und\\s+no\\s+(?:probl|error|iSSue))|a(?:r\\s+from\\s+(?:being\\b|a\\b)|Ste(?:r(?:\\s+than\\s+(?:ev|an)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+th|ully(?:\\s+(?:complian|teSted\\b)|,?\\s)|e(?:wer\\s+(?:errorS\\b|bugS\\b)|ature\\-rich\\b)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|ineSS,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))))|Ke(?:ep(?:\\s+in\\s+mind(?:\\s+t|\\b)|ing,?\\s|S,?\\s|,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+Sa|ver\\s+(?:goeS\\s+dow|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:level\\b|gen(?:eratio|,?\\s+(?:t(?:ech|ool)|e(?:xpe|ngi)|fram|p(?:lat|rod)|S(?:o(?:lu|ft)|erv)|app))))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anothe|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|merely\\s+a,?\\s|Simply\\s+a,?\\s|juSt\\s+a(?:n,?\\s|,?\\s)|only\\s+a(?:n,?\\s|,?\\s)))|\\s+(?:matter\\s+(?:what\\b|how\\b)|downtime\\b|i(?:mpact\\s+on\\s+p|SSueS(?:\\s+(?:were|foun)|\\b))|p(?:erformance|roblemS\\s+fo)|regreSSionS|errorS\\s+foun|noticeable\\b|blocKerS\\b|longer\\s+a(?:n,?\\s|,?\\s))|w(?:\\s+(?:correctly(?:,?\\s+|\\b)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+way\\b|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:che|teS)|S\\s+all\\s+(?:che|teS)))|er(?:f(?:ect\\s+(?:Soluti|choice\\b|for\\b)|ormance,?\\s)|hapS,?\\s)|r(?:o(?:duction(?:\\s+rea|\\-rea)|ceSSed,?\\s|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:ed,?\\s|S,?\\s|,?\\s)))|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+to\\b|nity(?:\\s+checKed\\b|\\-checKed\\b)|v(?:ing,?\\s|e(?:S,?\\s|,?\\s))|fer,?\\s)|o\\s+that\\s+you\\s+ne|cal(?:e(?:S(?:\\s+infinit|,?\\s)|d,?\\s|,?\\s)|ing,?\\s)|t(?:a(?:te(?:\\s+of\\s+the\\s+a|\\-of\\-the\\-a)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|OC\\s+2\\s+complian|e(?:cond\\s+to\\s+none\\b|amleSS(?:ly\\b|,?\\s+and|,?\\s)|nt,?\\s|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+v|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld,?\\s)|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s|ed,?\\s))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS\\s+|che|wor)|,?\\s+(?:doe|Kee|taK|S(?:tr|im|av)|maK|giv|e(?:mp|na)|han|let|all)|,?\\s)|\\s+Single\\s+t)|\\-(?:changing\\b|evolving\\b))|olving\\s+landS)|xtenSively\\s+te|n(?:t(?:erpriSe\\-(?:gra|rea)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:ing,?\\s|e(?:S,?\\s|,?\\s)))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminat(?:ing,?\\s|e(?:S,?\\s|,?\\s)))|2e\\s+teStS,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|m(?:uch\\s+more\\s+than|a(?:KeS\\s+Sure\\b|rKet\\-leading\\b|gical\\b|naged,?\\s|y(?:be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s))|o(?:re\\s+(?:reliable(?:\\s+|,?\\s)|Secure(?:\\s+th|,?\\s)|efficient,?\\s)|St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanced,?\\s|powerful,?\\s|reliable,?\\s|Secure,?\\s)))|i(?:litary\\-grade\\b|g(?:ht,?\\s|ration,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|your|zero)|mory\\s+uSage,?\\s)|yriad\\b)|u(?:n(?:l(?:i(?:Ke\\s+(?:convent|t(?:raditi|ypical\\b)|legacy\\b|other\\b|moSt\\b)|mited\\s+Scal)|ocK\\s+(?:the\\s+(?:po(?:t|w)|ful)|new\\b)|eaSh(?:eS\\b|\\b))|matched(?:\\s+perf|\\b)|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain\\s+|it\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|p(?:time(?:,\\s+guaran|,?\\s)|dated,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+the\\s+d|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:proc|mana|done|taKe|Sort))|uarantee(?:S(?:\\s+tha|,?\\s)|d\\s+(?:ava|reS|upt)|,?\\s)|iveS\\s+riSe\\s+to\\b|round(?:\\-breaKin|breaKing\\b)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automatic|,?\\s+(?:proc|mana|done|taKe|Sort))|\\s+automatica|,?\\s+(?:proc|mana|done|taKe|Sort))|nera(?:ted,?\\s|lly,?\\s)))|r(?:e(?:S(?:ult(?:ed\\s+in\\b|S(?:\\s+in\\b|,?\\s))|tarted,?\\s|olved,?\\s)|g(?:ardleSS\\s+of\\s+|reSSion,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|volution(?:i(?:ze(?:S\\b|\\b)|Se\\b)|ary\\b)|t(?:urnS\\s+the\\s+(?:co|ri)|ried,?\\s)|n(?:derS\\s+correc|ewed,?\\s)|ady\\s+to\\s+(?:merge\\b|Ship\\b)|freShed,?\\s|l(?:oaded,?\\s|ied\\s+on\\s+by,?\\s)|duc(?:ing,?\\s|e(?:d,?\\s|S,?\\s|,?\\s)))|i(?:gorouSly\\s+teS|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s|ughly,?\\s|buSt(?:ly(?:,?\\s+and|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+the\\s+(?:teSt(?:\\s+S|S\\b)|Suite\\b)|ce\\s+condition)|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|zero(?:\\s+(?:falSe\\s+poS|config(?:ura|\\b)|d(?:ata\\s+loSS\\b|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|HIPAA\\-complian|10(?:0(?:%(?:\\s+compliant\\b|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b)|GDPR\\-compliant\\b|2x\\s+faSter\\b|3x\\s+faSter\\b|5x\\s+faSter\\b|c(?:o(?:m(?:p(?:rehenSive\\b|ileS\\s+(?:witho|clean)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:worK|that\\b)|,?\\s)|ceivably,?\\s)|rrectly\\s+now\\b|uld,?\\s)|ut(?:ting(?:\\s+edge\\b|\\-edge\\b)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+paS|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Succ|,?\\s)|erified(?:\\s+(?:Succe|worKi|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+(?:will,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut)|can,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut))|['’]ll,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut)|,?\\s+(?:S(?:hip|ave)|get|neve|move|worK|achi|redu|booS|cut))|quicKer,?\\s)",
     "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Stelle|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s|att,?\\s)|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbieter,?\\s|LöSungen,?\\s|ToolS,?\\s)|S\\s+alS(?:\\s+bei,?\\s|,?\\s)))|bS(?:chließend\\s+läS|olut\\s+zuverläS)|lle(?:S(?:\\s+(?:i(?:n\\s+(?:allem\\b|Ordnung\\b)|St\\s+grün\\b)|paSSiert\\b|funKtionie|läuft\\b|grün\\b)|,?\\s+(?:Kümm|erle|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Sind\\s+|laufe|erfol|beSta)|Prüfungen\\s+b))|u(?:f(?:\\s+(?:EnterpriSe\\-N|d(?:aS\\s+nächSte\\s+|ie\\s+nächSte\\s+)|ein\\s+neueS\\s+(?:Ni|Le)|höchStem\\s+Niv|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+Lev)|S(?:giebig\\s+geteSt|fallSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|temberaubend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rbeite(?:t,?\\s|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichtig(?:,\\s+|\\s+z)|d(?:a(?:rauf\\s+hi|bei,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic)|her,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|enKbar,\\s+)|erwähnenS|a(?:n(?:zumerKe|\\s+dieSer)|uch,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|beSonderS|hier,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Sehr,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Kein(?:e,?\\s|,?\\s)|möglich,\\s+)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich(?:,\\s+(?:d|z)|\\s+zu)|S(?:ei\\s+(?:noch\\s+(?:dara|ange|erwä)|darauf\\s+hi|angemerKt\\b|erwähnt\\b)|ollte\\s+erwähn|ieht\\s+So\\s+auS,|cheint(?:\\s+So,\\s+a|,\\s+daSS,?\\s|,?\\s))|verSteht\\s+Sich|muSS\\s+erwähnt\\s+|au(?:tomatiSch,?\\s+(?:v|e|S|g|ü|m|l|b|h)|ßerdem,?\\s+(?:vere|er(?:l(?:e|a)|mö)|S(?:org|par)|gibt|über|mach|lief|biet|h(?:elf|ilf))|ch,?\\s+(?:vere|er(?:l(?:e|a)|mö)|S(?:org|par)|gibt|über|mach|lief|biet|h(?:elf|ilf)))|jetzt,?\\s+(?:vere|er(?:l(?:e|a)|mö)|S(?:org|par)|gibt|über|mach|lief|biet|h(?:elf|ilf))|zudem,?\\s+(?:vere|er(?:l(?:e|a)|mö)|S(?:org|par)|gibt|über|mach|lief|biet|h(?:elf|ilf))|geht\\s+nicht\\s+(?:da|um,?\\s)|Könnte\\s+Sein,\\s+)|,?\\s)|r(?:wähnen(?:Swert\\s+iS|,?\\s)|ledigt(?:\\s+den\\s+ReS|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folg(?:en\\b|t(?:e\\b|\\b)|reich\\s+(?:v(?:eri|ali)|über|ge(?:te|pr)|abge|durc))|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte(?:r\\b|S\\b|\\b)|i(?:n(?:zig(?:e\\s+LöSung\\b|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b))|Satzbereit\\b)|gentlich,?\\s)|legante(?:m\\b|n\\b|r\\b|S\\b|\\b)|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:vielleic|Sicher\\s+w|wiSSen\\b)|wir\\s+alle\\s+wiS|vorgeSehen\\s+(?:f|a|K|l)|gew(?:ünScht\\s+(?:fu|ar|Kl|l(?:a|ä|i))|ollt\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b)))|erwartet\\s+(?:fun|arb|Kla|l(?:au|äu|ie)))|chtig\\s+zu\\s+(?:wiSSe|verSt|beach|erwäh)|r(?:d(?:\\s+(?:eS\\s+möglich\\b|bei\\s+Bedarf(?:\\s+|,?\\s+)|i(?:m\\s+Hintergr|ntern,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|a(?:nSchließen|utomatiSch)|regelmäßig,?\\s+|da(?:bei,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|nicht\\s+nur,?\\s+(?:i|u|e|I|d)|SichergeSte|gewährleiSt)|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|\\s+garantieren\\b)|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+einen|den(?:\\s+(?:bei(?:m\\s+Abgl|\\s+Bedar)|i(?:m\\s+Hinter|ntern,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro))|a(?:nSchließ|utomatiS)|regelmäßi|da(?:bei,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r)|ver|erl|ge(?:r|l)|rot)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|it\\s+mehr\\s+alS\\s+(?:ei|nu)|niger\\s+(?:alS\\s+fünf|ArbeitSS|Speicher\\b|Fehler\\b|KoSten\\b)|ltweit\\s+führend|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Sie\\s+wiSSen\\s+m|bedeutet,\\s+da|letztlich\\s+zu,?\\s|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i))|hrScheinlich,?\\s)|o(?:\\s+(?:herKömmliche\\b|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|urde(?:n(?:\\s+(?:behoben\\b|erfolgrei)|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|\\s+(?:be(?:hoben\\b|reitS,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|g(?:elöSt\\b|ründlich,?\\s+)|erfolgreic|au(?:Sgiebig,?\\s+|ch,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr))))|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSend(?:\\s+|\\b)|gefaSSt\\s+)|\\s+(?:jeder\\s+Zeit\\s+(?:fu|ar|Kl|l(?:a|ä))|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Proze)|verläSSigSte(?:r\\b|S\\b|\\b)|m\\s+EinSatz\\s+(?:gebr|K(?:omm|am\\b))|KunftS(?:weiSend(?:e|\\b)|Sicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|e(?:hnmal\\s+Schnelle|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheidend|Springende\\s+P|wichtigSte\\s+P|führende\\b|perfeKte\\b|nächSten\\s+Gen|DienSt,?\\s+(?:Kümm|Sorg|über|erle|rege)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchnitt|rtiKel\\s+e)|Leitfaden)|,?\\s+(?:Kümm|erle|über|rege|Sorg))|\\s+LöSung(?:,?\\s+(?:Küm|er(?:l|m)|Sor|ver|übe|mac|lie|bie|hil)|\\b)|S,?\\s+(?:Kümm|erle|über|rege|Sorg)|,?\\s+(?:Kümm|erle|über|rege|Sorg))|\\s+(?:au(?:ßerdem,?\\s+(?:Kü|er|üb|re|So)|ch,?\\s+(?:Kümm|er(?:l(?:e|a)|mö)|über|rege|S(?:org|par)|vere|gibt|mach|lief|biet|h(?:elf|ilf)))|zu,?\\s)|,?\\s+(?:Kümm|er(?:l(?:e|a)|mö)|über|rege|S(?:org|par)|vere|gibt|mach|lief|biet|h(?:elf|ilf)))|\\s+(?:N(?:ummer\\s+einS\\b|r\\.\\s+1\\b)|erSte(?:\\s+Wahl\\b|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+Kra|Kraft\\s+von\\b|P(?:lattform,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|ipeline,?\\s+(?:S(?:i(?:n|e)|eh)|iSt|war|ha(?:b|t)|dur|l(?:au|ie|äu)|erf|beS|grü))|LöSung,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|Software,?\\s+(?:Küm|Sor|übe|erl|reg)|Engine,?\\s+(?:Kümm|Sorg|über|erle|rege)|App,?\\s+(?:Kümm|Sorg|über|erle|rege)|meiSten\\s+Tool|beSte(?:n,?\\s|,?\\s))|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSte\\s+z|erKzeug,?\\s+(?:Küm|Sor|übe|erl|reg))|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Potenz|au(?:ßerdem,?\\s+(?:Küm|er(?:l|m)|übe|reg|S(?:or|pa)|ver|gib|mac|lie|bie|h(?:el|il))|ch,?\\s+(?:Kümm|er(?:l(?:e|a)|mö)|über|rege|S(?:org|par)|vere|gibt|mach|lief|biet|h(?:elf|ilf))|tomatiSch,?\\s+)|SyStem,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|ProduKt,?\\s+(?:Kümm|Sorg|über|erle|rege)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|jetzt,?\\s+(?:vere|er(?:l(?:e|a)|mö)|S(?:org|par)|gibt|über|mach|lief|biet|h(?:elf|ilf))|zu,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|er(?:l(?:e|a)|mö)|über|rege|S(?:org|par)|vere|gibt|mach|lief|biet|h(?:elf|ilf))|,?\\s)|r(?:auf\\s+hinzuweiS|f\\s+ich,?\\s)|nK,?\\s)|oppelt\\s+(?:So\\s+Schne|geprüft\\b)|re(?:imal\\s+Schnelle|ht\\s+Sich\\s+nicht)|urch\\s+(?:l(?:aufen\\b|iefen\\b)|unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be(?:rüc|ach)|ut\\s+zu\\s+wiSSen\\b|a(?:rantier(?:t(?:e\\s+Verf|\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b)|Ihnen\\b)|,\\s+daSS,?\\s|,?\\s+(?:nie|K(?:ein|omp)|imme|jede|alle|zuve|fehl|vire|S(?:chn|ich|tab)))|en(?:,\\s+daS|,?\\s+(?:ein|h(?:öch|ohe)|reib|zuve|jede|maxi|opti|Ihre|Stet|voll)))|nz(?:heitlich(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|\\s+gleich,\\s+wie))|r(?:ündlich\\s+ge(?:teSt|prüf)|undSätzlich,?\\s|ößte,?\\s)|e(?:ballte\\s+Kraft\\b|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+(?:fun|läu)|habe(?:n\\b|\\b))|,?\\s)|ge(?:nge(?:teStet\\b|prüft\\b)|benenfallS,?\\s)|prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|ht\\s+eS\\s+nicht\\s+(?:da|um,?\\s)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t(?:e,\\s+|,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))|n(?:,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))))|lang(?:en,?\\s|t,?\\s))|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+(?:er(?:f|K)|w(?:er|ol)|zei|geh)|,?\\s)|ErgebniS\\b|Handumdrehen\\b|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+AbS|nächSten\\s+AbSc|GegenSatz\\s+zu,?\\s|Allgemeinen,?\\s)|mer(?:\\s+(?:funKtionie|zuverläSSi|verfügbar\\b|arbeitet\\b|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|St\\s+(?:zu\\s+be(?:rücKSic|achten\\b)|hervorzuhebe|feStzuhalten\\b|be(?:reitS(?:\\s+geSo|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b)|rün(?:dlich,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+(?:ein|nur\\b)|durchgelaufe|unverändert\\b|alleS\\s+grün\\b|nicht\\s+(?:einfac|bloß,?\\s+(?:i|u|e|I|d)|nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i)))|erfolgreich,?\\s+)|n(?:t(?:ereSSant(?:erwei|\\s+iSt\\b)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSchne|wenigen\\s+(?:SeKun|Minut)|d(?:ieSe(?:m\\s+(?:A(?:bSchn|rtiKe)|Leitfa|Beitra|Kapite)|r\\s+Anleit)|er\\s+Regel,?\\s)|manchen\\s+Fälle|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|ch\\s+(?:glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en\\s+Sie\\s+Sich\\s+|t\\s+eS\\s+möglich\\b)|rKtführend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneiderte|nuell,?\\s)|i(?:t\\s+(?:Garantie\\b|ProduKtivdat|echten\\s+Daten,?\\s|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiSe,?\\s)|eiSt(?:enS,?\\s|,?\\s))|n(?:i(?:cht\\s+(?:u(?:nerwähnt(?:\\s+|\\b)|m,?\\s)|nur(?:\\s+(?:ein(?:\\s+we|e\\s+w)|irgend|alS,?\\s)|,\\s+(?:Sie\\b|wir\\b|e(?:r\\b|S\\b))|,?\\s)|irgendein(?:e\\b|\\b)|lediglich\\b|blo(?:SS\\b|ß(?:\\s+alS,?\\s|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|einfach\\s+nu|mehr\\s+nur,?\\s|darum,?\\s|alS,?\\s)|e(?:malS\\s+(?:a(?:uS\\s+(?:verS|f(?:all|äll)|Stür)|b\\s+(?:verSa|f(?:alle|ällt\\b)|Stürz))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|\\s+(?:a(?:uS\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|b\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)))|a(?:chfolgend(?:\\s+(?:find|erKl|w(?:erd|ird\\b)|zeig)|,?\\s)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKunde|ll(?:\\s+(?:AuSfallzeit\\b|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+die\\s+K)|ächSte(?:n\\s+Generat|\\s+Generati)|o(?:ch(?:\\s+einmal\\s+gepr|malS\\s+geprüft\\b)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:tief|ein\\b)|Sie\\s+ein\\b)|delloS\\s+(?:funKtio|arbeite|Klappt(?:e\\b|\\b)|l(?:aufen\\b|äuft\\b|ief\\b)))|r(?:agen(?:\\s+dazu\\s+bei\\b|,?\\s)|ägt(?:\\s+dazu\\s+bei\\b|,?\\s)|ug,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammengef|und\\s+Knapp\\b|geSagt\\b)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|n(?:KurrenzloS\\b|trolliert\\s+hab))|ümmer(?:t\\s+Sich(?:\\s+um\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+LöSu|\\s+(?:LöSun|ToolS,?\\s))|ppt(?:e,?\\s|,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s))|ein(?:\\s+HexenwerK\\b|e(?:\\s+(?:Au(?:Sfallzei|ffälligK)|fünf\\s+Minut|Fehl(?:alarme\\b|er\\s+gef)|Probleme\\s+g|RegreSSion|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|am(?:pferprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|en,?\\s|,?\\s)|inderleicht(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+bit|merKenSwert\\s+iS|ginnen\\s+wir\\s+mit\\b|S(?:Ser\\s+alS\\s+alle\\b|t(?:ätigt\\s+habe(?:n\\b|\\b)|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreundli|eindrucKend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|reit\\s+zum\\s+Merge\\b|tonen,?\\s|wirK(?:en,\\s+daSS,?\\s|t,\\s+daSS,?\\s))|itte\\s+beachten\\s+S|ranchenführend(?:e|\\b)|l(?:i(?:tzSchnell(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|eb\\s+unveränder)|eibt\\s+unverände)|ombenSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:hnbrechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+mac|er(?:Ste(?:r\\b|S\\b|\\b)|geStellt\\s+h))|nd\\s+(?:mehr\\s+alS\\s+nu|durchgelauf|behoben\\b|grün\\b|nicht\\s+(?:einfa|bloß,?\\s+|nur,?\\s+(?:i|u|e|I|d))))|e(?:i\\s+(?:hervorgehobe|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|t(?:a(?:t(?:t(?:\\s+Starrer\\b|,?\\s)|e(?:\\s+of\\s+the\\s+art\\b|\\-of\\-the\\-art\\b))|bilSte(?:r\\b|S\\b|\\b)|rt(?:Klar\\b|zeit,?\\s))|e(?:tS\\s+(?:funKtionie|arbeitet\\b|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Sicher,\\s+|t(?:e(?:\\s+Sicher,\\s+|,?\\s)|\\s+Sicher,\\s+d|,?\\s))|iger(?:n,?\\s|t,?\\s))|ichprobenartig|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS\\s+(?:ve|he|je|al)|Ste(?:r\\b|S\\b|\\b))|auen\\s+wir(?:\\s+unS,?\\s|,?\\s)|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbegre|,?\\s)|bar,?\\s|en,?\\s)|p(?:ielend\\s+(?:einfach\\b|leicht\\b)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:lecK(?:S,?\\s+(?:tr|iS|wu|Si)|,?\\s+(?:tr(?:e|i)|iSt|wur|Sin))|verbrauc))|ynergie(?:effeKte\\b|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür,\\s+d|\\s+(?:dafür,\\s+da|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|\\s+(?:dafür,\\s+daS|StetS\\s+für,?\\s+|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|en\\s+(?:dafür,\\s+da|StetS\\s+für|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe)))|llte,?\\s)|moKe\\-TeStS,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|o(?:hne\\s+(?:lange\\s+Vorre|UmSchweife\\b|AuSfallzeit|Fehler\\s+durc)|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r\\s+erfahren\\s+Si|lt,?\\s)|nweiSen,?\\s)|undert(?:mal\\s+Schne|prozentig)|a(?:l(?:bier(?:en\\b|t\\b)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|t(?:\\s+(?:dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|rmoniert,?\\s)|öchSten\\s+AnSprüc|o(?:ch(?:performant(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|er(?:auSragend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vorheben,?\\s|Kömmliche\\s+(?:LöS|Too))|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sagen\\b|uft(?:,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+unS\\b|t\\s+unS\\b|\\s+unS\\b)|ufen,?\\s)|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähigSt|StarK(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|oKal(?:\\s+ge(?:teStet\\b|prüft\\b)|,?\\s)|ief(?:e(?:n,?\\s|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+gar|e,?\\s|,?\\s+(?:jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s)|en,?\\s)|ortSchrittlichS|ü(?:nfmal\\s+Schnelle|hr(?:en(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+(?:durch|funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+alleS\\b|en,?\\s|t,?\\s)|erfeKt\\s+(?:f(?:unKtion|ür\\b)|harmonie|arbeite(?:n\\b|t\\b)|geeignet\\b|l(?:aufen\\b|äuft\\b)|paSS(?:en\\b|t\\b))|r(?:o(?:duKtionSreif(?:e|\\b)|blemloS\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b)))|axiSerprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung(?:,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|\\b)|Plattform)|\\s+(?:SyStem,?\\s+(?:S(?:el|ch|te)|Küm|aut|e(?:nt|r(?:l|K))|int|beS|ver|opt|reg|paS|wäh)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)))|chlagbar\\b)|abhängig\\s+(?:von\\s+d|davon)|begrenzt\\s+SKali|ter(?:\\s+(?:fünf\\s+Minut|Zuhilfenah|beStimmten|UmStänden,?\\s|allen,?\\s)|Streichen,?\\s)|zerStörbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichlich(?:e|\\b)|gefähr,?\\s)|mfaSSend(?:\\s+geteSt|e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|v(?:iel(?:\\s+mehr\\s+alS\\s+nu|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|er(?:g(?:eSSen\\s+Sie\\b|lichen\\s+mit,?\\s)|doppel(?:n\\b|t\\b)|ifiziert\\s+habe|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|hinder(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s)|oll(?:Ständig(?:\\s+(?:Konf|v(?:eri|ali)|ge(?:te|pr))|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|e\\s+Potenzial\\b)|öllig(?:\\s+fehlerfre|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+habe(?:n\\b|\\b))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+Ext)|nterpriSe\\-(?:Quali|KlaSS|Nivea))|Ver(?:fügbarKeit(?:\\s+–\\s+|,?\\s)|halten,?\\s)|jederzeit\\s+(?:funKti|verfüg|arbeit|Klappt\\b|l(?:aufen\\b|äuft\\b))|N(?:u(?:ll\\s+Fehlalarme\\b|tz(?:ungSerlebniS\\b|ererlebniS\\b))|ext\\-Level\\b)|WeltmarKtführer\\b|D(?:SGVO\\-Konform\\b|eployment(?:,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|urchSatz,?\\s)|r(?:e(?:chtSSicher\\b|volution(?:ier(?:en\\b|t\\b)|är(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aliSier(?:en\\b|t(?:e\\b|\\b))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiSend|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|P(?:r(?:emium\\-Qualität\\b|oblem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|üfungen,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|otenzial\\s+Ihrer\\b|ipeline(?:\\s+iSt\\s+grü|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|erformance,?\\s)|Game(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSende,?\\s|e,?\\s))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:durc|grün\\b)|durchgela|beStanden\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:durch|grün\\b)|laufen\\s+dur|erfolgreic|beStanden\\b)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|lauf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|B(?:u(?:ild(?:\\s+(?:erfolgreic|iSt\\s+grün\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|Uptime,?\\s|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|Re(?:greSSion,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|view(?:er,?\\s|,?\\s))|A(?:bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|uSgabe,?\\s)|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|L(?:e(?:cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|iStung,?\\s)|int(?:ing,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|er,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|a(?:uf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|tenz,?\\s))|Job,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
