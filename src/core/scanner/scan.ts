@@ -92,7 +92,8 @@ function stickyFlags(flags: string): string {
  * own, as is.
  */
 export function isFastPathRecord(record: CompiledSignalRecord): boolean {
-  // The bundled records are by construction; compiling a source again would cost the first call milliseconds.
+  // Records compileCatalogue made are fast by construction (and frozen): compiling
+  // their source again to check would cost a process's first call milliseconds.
   return record.flags === RECORD_FLAGS && (isBuiltByCompiler(record) || compileRecordSource(record) === record.source);
 }
 
