@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+1cc74bbb9352",
+  "catalogueVersion": "2026.11+202fcbb60dca",
   "rules": [
     {
       "id": "reader-goal",
@@ -2464,13 +2464,10 @@ const written: CatalogueAsWritten = {
             "this even"
           ],
           "then": [
-            "allows",
-            "allow",
             "enables",
             "enable",
             "lets",
             "let you",
-            "makes it",
             "gives you",
             "give you",
             "handles",
@@ -2618,12 +2615,29 @@ const written: CatalogueAsWritten = {
           "then": [
             "kümmert sich",
             "kümmern sich",
-            "erledigt",
-            "erledigen",
             "übernimmt",
+            "übernehmen",
             "sorgt",
             "sorgen",
             "regelt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "er",
+            "sie"
+          ],
+          "then": [
+            "kümmert sich außerdem",
+            "kümmert sich zudem",
+            "kümmert sich auch",
+            "übernimmt außerdem",
+            "übernimmt zudem",
+            "sorgt außerdem",
+            "sorgt zudem",
+            "erledigt außerdem",
+            "erledigt zudem"
           ],
           "within": 0
         },
@@ -2705,42 +2719,22 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "dies",
-            "das",
-            "es auch",
-            "das auch",
-            "dies auch",
-            "es außerdem",
-            "das außerdem",
-            "es zudem",
-            "es automatisch",
-            "das automatisch",
-            "es jetzt",
-            "das jetzt"
+            "das sollte",
+            "dies sollte",
+            "das dürfte",
+            "dies dürfte",
+            "das müsste",
+            "dies müsste"
           ],
           "then": [
-            "ermöglicht",
-            "ermöglichen",
-            "erlaubt",
-            "erlauben",
-            "bietet",
-            "bieten",
-            "sorgt dafür",
-            "sorgt für",
-            "erleichtert",
-            "erleichtern",
-            "vereinfacht",
-            "vereinfachen",
-            "hilft",
-            "helfen",
-            "übernimmt",
-            "übernehmen",
-            "macht es",
-            "gibt Ihnen",
-            "liefert",
-            "spart Ihnen"
+            "beheben",
+            "lösen",
+            "beseitigen",
+            "verhindern",
+            "beschleunigen",
+            "verbessern"
           ],
-          "within": 0
+          "within": 3
         },
         {
           "first": [
@@ -3651,12 +3645,8 @@ const written: CatalogueAsWritten = {
       "language": "en",
       "phrases": [
         "so that you never",
-        "which leads to",
-        "which results in",
         "translates directly",
         "the result:",
-        "this leads to",
-        "this results in",
         "this drives",
         "which drives",
         "which boosts",
@@ -3665,22 +3655,64 @@ const written: CatalogueAsWritten = {
         "help ensure",
         "helps to ensure",
         "guarantees that",
-        "leads to",
-        "lead to",
-        "results in",
-        "resulted in",
         "boosts",
         "drives growth",
         "drives adoption",
         "drives engagement",
         "paves the way",
         "paving the way",
-        "gives rise to",
-        "makes sure",
-        "this makes sure",
-        "which makes sure"
+        "gives rise to"
       ],
       "pairs": [
+        {
+          "first": [
+            "leads to",
+            "lead to",
+            "results in",
+            "resulted in"
+          ],
+          "then": [
+            "higher",
+            "fewer",
+            "faster",
+            "better",
+            "lower",
+            "less",
+            "more",
+            "improved",
+            "increased",
+            "reduced",
+            "greater",
+            "happier",
+            "smoother",
+            "shorter",
+            "much",
+            "a better",
+            "a faster",
+            "a smoother",
+            "a more"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "makes sure"
+          ],
+          "then": [
+            "that nothing",
+            "nothing",
+            "that no",
+            "that your",
+            "your",
+            "that every",
+            "every",
+            "that everything",
+            "everything",
+            "that you never",
+            "you never"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "thanks to"
@@ -3707,6 +3739,50 @@ const written: CatalogueAsWritten = {
             "cut",
             "cuts",
             "lowers",
+            "eliminate",
+            "eliminates",
+            "eliminating",
+            "prevent",
+            "prevents",
+            "prevented",
+            "minimize",
+            "minimizes",
+            "slash",
+            "slashes",
+            "save",
+            "saves",
+            "saving"
+          ],
+          "then": [
+            "costs",
+            "cost",
+            "your costs",
+            "your cloud bill",
+            "your bill",
+            "errors",
+            "bugs",
+            "crashes",
+            "downtime",
+            "outages",
+            "miscommunication",
+            "churn",
+            "eye strain",
+            "risk",
+            "friction",
+            "overhead",
+            "toil",
+            "burnout",
+            "time",
+            "hours",
+            "frustration",
+            "confusion",
+            "mistakes",
+            "human error"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
             "improve",
             "improves",
             "improved",
@@ -3716,14 +3792,6 @@ const written: CatalogueAsWritten = {
             "increased",
             "boost",
             "boosts",
-            "eliminate",
-            "eliminates",
-            "eliminating",
-            "prevent",
-            "prevents",
-            "prevented",
-            "minimize",
-            "minimizes",
             "maximize",
             "maximizes",
             "foster",
@@ -3739,32 +3807,14 @@ const written: CatalogueAsWritten = {
             "streamline",
             "streamlines",
             "empower",
-            "empowers",
-            "slash",
-            "slashes",
-            "save",
-            "saves",
-            "saving"
+            "empowers"
           ],
           "then": [
             "productivity",
-            "costs",
-            "cost",
-            "your costs",
-            "your cloud bill",
-            "your bill",
-            "errors",
-            "bugs",
-            "crashes",
-            "downtime",
-            "outages",
-            "miscommunication",
-            "churn",
             "engagement",
             "adoption",
             "efficiency",
             "performance",
-            "eye strain",
             "focus",
             "collaboration",
             "decisions",
@@ -3777,11 +3827,6 @@ const written: CatalogueAsWritten = {
             "customer satisfaction",
             "happier customers",
             "velocity",
-            "risk",
-            "friction",
-            "overhead",
-            "toil",
-            "burnout",
             "a culture",
             "culture",
             "accountability",
@@ -3789,12 +3834,6 @@ const written: CatalogueAsWritten = {
             "reliability",
             "security",
             "retention",
-            "time",
-            "hours",
-            "frustration",
-            "confusion",
-            "mistakes",
-            "human error",
             "team morale",
             "morale",
             "innovation",
@@ -3900,7 +3939,6 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "you will",
-            "you can",
             "you"
           ],
           "then": [
@@ -3925,9 +3963,9 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "keeps",
-            "keep",
-            "keeping"
+            "keeps your",
+            "keep your",
+            "keeping your"
           ],
           "then": [
             "clean",
@@ -3941,7 +3979,7 @@ const written: CatalogueAsWritten = {
             "happy",
             "running smoothly"
           ],
-          "within": 3
+          "within": 2
         }
       ],
       "notAfter": {
@@ -3975,10 +4013,15 @@ const written: CatalogueAsWritten = {
           "goals",
           "by",
           "via",
+          "thereby",
           "because",
           "since",
           "if",
-          "when"
+          "when",
+          "may",
+          "might",
+          "could",
+          "would"
         ],
         "within": 6
       }
@@ -4482,7 +4525,6 @@ const written: CatalogueAsWritten = {
         "unmatched",
         "flawless",
         "flawlessly",
-        "perfect for",
         "the perfect",
         "perfect solution",
         "perfect choice",
@@ -4534,8 +4576,6 @@ const written: CatalogueAsWritten = {
         "blazingly fast",
         "lightning fast",
         "lightning-fast",
-        "state-of-the-art",
-        "state of the art",
         "bug-free",
         "error-free",
         "zero bugs",
@@ -4874,6 +4914,7 @@ const written: CatalogueAsWritten = {
           "attempt",
           "strives",
           "goal",
+          "making",
           "thus",
           "therefore",
           "hence",
@@ -5639,7 +5680,8 @@ const written: CatalogueAsWritten = {
       ],
       "notAfter": {
         "words": [
-          "less"
+          "less",
+          "most"
         ],
         "within": 0
       }
@@ -5654,9 +5696,6 @@ const written: CatalogueAsWritten = {
         "zum Einsatz gebracht",
         "nahtlos",
         "innovativ",
-        "erfolgt",
-        "erfolgen",
-        "erfolgte",
         "realisiert",
         "realisieren",
         "realisierte",
@@ -5694,7 +5733,6 @@ const written: CatalogueAsWritten = {
         "auf ein neues Level",
         "auf das nächste Level",
         "aufs nächste Level",
-        "auf die nächste Stufe",
         "auf ein neues Niveau",
         "Mehrwert",
         "Synergien",
@@ -5745,6 +5783,49 @@ const written: CatalogueAsWritten = {
         "elegant"
       ],
       "pairs": [
+        {
+          "first": [
+            "die Anlage",
+            "die Einrichtung",
+            "die Umsetzung",
+            "die Realisierung",
+            "die Durchführung",
+            "die Abwicklung",
+            "die Bearbeitung",
+            "die Erstellung",
+            "die Anmeldung",
+            "die Registrierung",
+            "die Freischaltung",
+            "die Bestellung",
+            "die Buchung",
+            "die Zahlung",
+            "die Bezahlung",
+            "die Auszahlung",
+            "die Beantragung",
+            "die Genehmigung"
+          ],
+          "then": [
+            "erfolgt",
+            "erfolgen",
+            "erfolgte"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "bringt",
+            "bringen",
+            "hebt",
+            "heben",
+            "katapultiert",
+            "katapultieren"
+          ],
+          "then": [
+            "auf die nächste Stufe",
+            "auf eine neue Stufe"
+          ],
+          "within": 4
+        },
         {
           "first": [
             "kommt",
@@ -5855,7 +5936,13 @@ const written: CatalogueAsWritten = {
         "words": [
           "nicht",
           "kaum",
-          "weniger"
+          "weniger",
+          "kein",
+          "keine",
+          "keinen",
+          "keiner",
+          "keines",
+          "keinem"
         ],
         "within": 0
       },
