@@ -2,7 +2,8 @@
 // straightforward design, write-good and alex on 250,000 units of real prose;
 // adversarial against normal text; a dispatch end to end in-process; the
 // Worker bundle with and without MCP; the cold start of one isolate against a
-// minimal Hono + zod Worker; Markdown and HTML mode against text mode; the
+// minimal Hono + zod Worker; the first call in a new Node.js process against
+// main's library (`--baseline=<ref>` for another commit); Markdown and HTML mode against text mode; the
 // `writing-rules` command against alex's on every README.md under
 // node_modules/; HTTP on `wrangler dev` (skip it with
 // `npm run bench -- --no-http`; run some groups only with
@@ -17,6 +18,7 @@ import { cliRows } from './bench/cli-rows';
 import { loadShippedRecords } from './bench/catalogue-records';
 import { competitorRows } from './bench/competitor-rows';
 import { dispatchRows } from './bench/dispatch-rows';
+import { firstCallRows } from './bench/first-call-rows';
 import { httpRows } from './bench/http-rows';
 import { markupRows } from './bench/markup-rows';
 import { loadProse } from './bench/prose';
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     dispatch: () => dispatchRows(context),
     bundle: () => bundleRows(root),
     'cold-start': () => coldStartRows(root),
+    'first-call': () => firstCallRows(root),
     cli: () => cliRows(root),
     http: () => httpRows(root),
   };

@@ -29,3 +29,13 @@ export function ms(value: number): string {
 
 /** The German cell when German prose could not be built. */
 export const SKIPPED = 'skipped';
+
+/**
+ * The median of the round-by-round ratios `ours[i] / theirs[i]`: samples taken
+ * in alternation share a round's load, so a burst of load from other
+ * processes moves both sides of a ratio rather than one median.
+ */
+export function pairedRatio(ours: readonly number[], theirs: readonly number[]): number {
+  const ratios = ours.map((value, round) => value / (theirs[round] as number)).sort((a, b) => a - b);
+  return ratios[ratios.length >> 1] as number;
+}

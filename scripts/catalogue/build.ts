@@ -4,6 +4,7 @@
 import { signalRecordAsWritten } from '../../src/core/catalogue/compile';
 import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
+import { candidateSourceOf } from '../../src/core/scanner/scan';
 import { compileSignalRecords } from './compile-signals';
 import { crossCheckCatalogue } from './cross-check';
 import { catalogueVersionOf, generatedModule, signalFormsJson } from './emit';
@@ -56,6 +57,10 @@ export function buildCatalogue(root: string): CatalogueBuild {
     profiles,
     sources,
     signalRecords,
+    // Built here rather than in every process before its first scan.
+    candidateSources: Object.fromEntries(
+      LANGUAGES.map((language) => [language, candidateSourceOf(signalRecords.filter((record) => record.language === language))]),
+    ),
   };
   const signalRecordsAsWritten = SCANNABLE_RULE_IDS.flatMap((ruleId, index) =>
     LANGUAGES.map((language) => signalRecordAsWritten({ ...signals[index]![language], ruleId, language })),

@@ -10,6 +10,7 @@ import {
   OPTIMISED_SOURCE_LIMIT,
 } from '../../src/core/scanner/candidate-pattern';
 import { WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import { candidateSourceOf } from '../../src/core/scanner/scan';
 
 describe('COMMON_WORD_CHARS', () => {
   it('holds only letters, decimal digits and _, even with case folded', () => {
@@ -37,6 +38,17 @@ describe('candidate regex size', () => {
       );
       expect(pattern.source.length, language).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
       for (const record of records) expect(compileRecordHeadPattern(record).source.length, record.id).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
+    }
+  });
+});
+
+describe('the bundled catalogue', () => {
+  // The build writes the candidate sources so a process need not build them
+  // before its first scan; a stale one would miss signals.
+  it('carries, per language, the candidate source the scanner builds from its records', () => {
+    for (const language of LANGUAGES) {
+      const records = catalogue.signalRecords.filter((r) => r.language === language);
+      expect(catalogue.candidateSources?.[language], language).toBe(candidateSourceOf(records));
     }
   });
 });

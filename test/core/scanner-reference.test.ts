@@ -145,6 +145,22 @@ describe('fast scanner equals the reference', () => {
     );
   });
 
+  // A text under 1,000 units is matched padded with spaces (scan.ts, NATIVE_CODE_UNITS):
+  // a phrase or a pair's first part at its very end then stands before white space.
+  it('on short texts that end in a phrase or in the first part of a pair, with or without a mark after it', () => {
+    const scan = createSignalScanner(catalogueRecords);
+    for (const language of ['en', 'de'] as const) {
+      const records = catalogueRecords.filter((r) => r.language === language);
+      const endings = records.flatMap((r) => [...r.phrases.slice(0, 40), ...(r.pairs ?? []).flatMap((pair) => pair.first.slice(0, 6))]);
+      for (const ending of endings) {
+        for (const text of [ending, `Here ${ending}`, `${ending},`, `${ending} `, `${ending}\n`, `${'word '.repeat(199)}${ending}`]) {
+          const request = { text, language, ruleIds: SCANNABLE_RULE_IDS };
+          expect(scan(request), text).toEqual(referenceScan(catalogueRecords, request));
+        }
+      }
+    }
+  }, 60_000);
+
   it('on a record whose source is not compiled from its phrases (run as is)', () => {
     const odd = { ...(FIXTURE_RECORDS[0] as CompiledSignalRecord), source: String.raw`\bthis\b` };
     expectSame([odd, ...FIXTURE_RECORDS.slice(1)], 'This ensures this; thisx this', 'en', FIXTURE_RULE_IDS);

@@ -1,11 +1,13 @@
 // find_writing_signals (docs/api-reference.md#find_writing_signals): spans, coverage, maxSignals and
 // truncation, on the fixture records through the real scanner.
 import { describe, expect, it } from 'vitest';
+import { catalogue as bundledCatalogue } from '../../src/core/catalogue/catalogue.generated';
+import { compiledOnFirstUse } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import { createCatalogueView } from '../../src/core/catalogue/view';
 import { createDispatcher } from '../../src/core/dispatcher';
-import { compilePhrases, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { compilePhrases, compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import type { FindWritingSignalsResult } from '../../src/core/types';
 import { fixtureCatalogue } from './fixtures/catalogue';
@@ -131,5 +133,38 @@ describe('find_writing_signals', () => {
     );
     expect(cut.signals).toEqual(data.signals.slice(0, 4));
     expect(cut.coverage.truncated).toBe(true);
+  });
+});
+
+describe('records compiled on first use', () => {
+  // compile.ts leaves each record's forms to its first use, so a process
+  // that scans English never generates the German ones.
+  it('compiles a record once, when its language is first scanned, and scans as if compiled at load', async () => {
+    const compiled: string[] = [];
+    const lazily = fixtureCatalogue.signalRecords.map(({ phrases, pairs, source, ...given }) =>
+      compiledOnFirstUse(given, () => {
+        compiled.push(`${given.ruleId}.${given.language}`);
+        return { phrases, pairs, source };
+      }),
+    );
+    const view = createCatalogueView({ ...fixtureCatalogue, signalRecords: lazily }, createSignalScanner);
+    expect(compiled).toEqual([]);
+    const dispatcher = createDispatcher(view);
+    const text = 'A powerful, seamless tool. It is worth noting that this is guaranteed.';
+    for (let round = 0; round < 2; round++) {
+      const data = dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text } }));
+      expect(data).toEqual(await scan({ text }));
+    }
+    expect(compiled.sort()).toEqual(['claims-evidence.en', 'meta-framing.en', 'word-choice.en']);
+  });
+});
+
+describe('the bundled catalogue compiled on first use', () => {
+  it('hands out frozen records whose forms and source cannot change after the scanner has checked them', () => {
+    const record = bundledCatalogue.signalRecords[0] as CompiledSignalRecord;
+    expect(Object.isFrozen(record)).toBe(true);
+    expect(Object.isFrozen(record.phrases)).toBe(true);
+    expect(() => (record.phrases as string[]).push('x')).toThrow(TypeError);
+    expect(record.source).toBe(compileRecordSource(record));
   });
 });

@@ -6,6 +6,7 @@
 import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
+import { deepFreeze } from '../freeze';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
 export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
@@ -23,9 +24,81 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
   };
 }
 
-/** The catalogue with its signal records compiled; everything else as given. */
+/** What compiling a record generates: its forms and its regex source. */
+export type CompiledParts = Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'source'>;
+const GENERATED: ReadonlySet<string> = new Set<keyof CompiledParts>(['phrases', 'pairs', 'source']);
+
+/**
+ * A record whose forms and source are made by `compile` when any of them is
+ * first read, once; its other fields are `given`. Reading the generated
+ * fields (a scan of its language, a structured clone, JSON) compiles it.
+ */
+export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof CompiledParts>, compile: () => CompiledParts): CompiledSignalRecord {
+  let parts: CompiledParts | undefined;
+  const part = (key: keyof CompiledParts): PropertyDescriptor => ({
+    enumerable: true,
+    get: () => {
+      parts ??= compile();
+      return parts[key];
+    },
+  });
+  return Object.defineProperties({ ...given }, { phrases: part('phrases'), pairs: part('pairs'), source: part('source') }) as CompiledSignalRecord;
+}
+
+// Records compileCatalogue made, and frozen copies of them: their source is
+// what their forms compile to by construction, and nothing can change either,
+// so the scanner need not compile the source again to check.
+const builtByCompiler = new WeakSet<CompiledSignalRecord>();
+
+/** Whether `record` came from compileCatalogue (or is a copy of one): its source is compileRecordSource of its forms. */
+export function isBuiltByCompiler(record: CompiledSignalRecord): boolean {
+  return builtByCompiler.has(record);
+}
+
+/**
+ * The catalogue with each signal record compiled when it is first used, not
+ * when the module loads: a process that scans only English never generates
+ * the German forms, and the first call does not wait for them.
+ */
 export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue {
-  return { ...written, signalRecords: written.signalRecords.map(compileSignalRecord) };
+  return {
+    ...written,
+    signalRecords: written.signalRecords.map((record) => {
+      // Everything but the lists variants.ts expands: id, rule, language, guards.
+      const { phrases, adjectives, attributive, verbSecond, pairs, ...fields } = record;
+      const given = deepFreeze(structuredClone({ ...fields, flags: RECORD_FLAGS }));
+      const compiled = Object.freeze(
+        compiledOnFirstUse(given, () => {
+          const { phrases, pairs, source } = compileSignalRecord(record);
+          return deepFreeze({ phrases, pairs, source });
+        }),
+      );
+      builtByCompiler.add(compiled);
+      return compiled;
+    }),
+  };
+}
+
+/**
+ * A frozen copy of `record`, its forms and source copied when first read (so
+ * copying compiles nothing). A copy of a record compileCatalogue made counts
+ * as made by it.
+ */
+export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSignalRecord {
+  // Keys are listed without reading the generated fields, which would compile them.
+  const fields = Object.keys(record).filter((key) => !GENERATED.has(key));
+  const given = deepFreeze(structuredClone(Object.fromEntries(fields.map((key) => [key, record[key as keyof CompiledSignalRecord]])))) as Omit<
+    CompiledSignalRecord,
+    keyof CompiledParts
+  >;
+  const copy = Object.freeze(
+    compiledOnFirstUse(given, () => {
+      const { phrases, pairs, source } = record;
+      return deepFreeze(structuredClone({ phrases, pairs, source }));
+    }),
+  );
+  if (builtByCompiler.has(record)) builtByCompiler.add(copy);
+  return copy;
 }
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */

@@ -58,6 +58,14 @@ export interface CompiledCatalogue {
   readonly sources: readonly CatalogueSource[];
   /** Sixteen records: the eight scannable rules, English and German. */
   readonly signalRecords: readonly CompiledSignalRecord[];
+  /**
+   * Per language, the source of the scanner's shared candidate regex for
+   * these records (scanner/scan.ts `candidateSourceOf`). The build writes it,
+   * so a process does not spend its first scan building it (tens of
+   * milliseconds of JavaScript that has not yet been optimised). Where it is
+   * absent, the scanner builds it from the records.
+   */
+  readonly candidateSources?: Readonly<Partial<Record<Language, string>>>;
 }
 
 /**

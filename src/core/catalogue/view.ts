@@ -6,12 +6,16 @@ import type { CatalogueSource, RuleRecord } from './schema';
 import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
 import { deepFreeze } from '../freeze';
+import { frozenCopyOnFirstUse } from './compile';
 
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
 export type SignalScan = (request: ScanRequest) => WritingSignal[];
 
-/** Builds a scan from the catalogue's compiled records (the scanner module). */
-export type SignalScannerFactory = (records: readonly CompiledSignalRecord[]) => SignalScan;
+/** Builds a scan from the catalogue's compiled records and its prebuilt candidate sources, if any (the scanner module). */
+export type SignalScannerFactory = (
+  records: readonly CompiledSignalRecord[],
+  candidateSources?: CompiledCatalogue['candidateSources'],
+) => SignalScan;
 
 export interface CatalogueView {
   readonly catalogueVersion: string;
@@ -31,9 +35,13 @@ export function createCatalogueView(
   catalogue: CompiledCatalogue,
   createScanner: SignalScannerFactory,
 ): CatalogueView {
-  const copy = deepFreeze(structuredClone(catalogue) as CompiledCatalogue);
+  const { signalRecords, ...rest } = catalogue;
+  const copy = deepFreeze(structuredClone(rest));
+  // Each record is copied when the scanner first reads its forms, so that
+  // creating the view compiles none (compile.ts compiles on first use).
+  const records = signalRecords.map(frozenCopyOnFirstUse);
   const scannable = new Map<Language, Set<RuleId>>();
-  for (const record of copy.signalRecords) {
+  for (const record of records) {
     const rules = scannable.get(record.language) ?? new Set<RuleId>();
     rules.add(record.ruleId);
     scannable.set(record.language, rules);
@@ -46,6 +54,6 @@ export function createCatalogueView(
     profiles: copy.profiles,
     sources: copy.sources,
     scannable,
-    scan: createScanner(copy.signalRecords),
+    scan: createScanner(records, copy.candidateSources),
   });
 }

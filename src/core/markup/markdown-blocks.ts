@@ -47,9 +47,9 @@ class Block {
     /** Changes once: a paragraph becomes a setext heading. */
     public type: BlockType,
     /** Lines of a leaf: pairs of input offsets [content start, content end). */
-    readonly lines: number[],
+    public lines: number[],
     /** For each line: the line ending's [start, end). */
-    readonly endings: number[],
+    public endings: number[],
   ) {}
 
   /** A closed container made new, as a container of `type`. */
@@ -139,8 +139,9 @@ export class BlockReader {
       const spare = this.spareParagraphs.pop();
       if (spare !== undefined) {
         spare.reset(type);
-        spare.lines.length = 0;
-        spare.endings.length = 0;
+        // New empty arrays cost less than truncating the old ones (a call into the runtime each).
+        spare.lines = [];
+        spare.endings = [];
         return spare;
       }
     }

@@ -4,6 +4,7 @@
 // does each record's own filter, then its own regex, decide. The core's
 // find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
+import { isBuiltByCompiler } from '../catalogue/compile';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { compileCandidatePattern, compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
@@ -28,11 +29,13 @@ interface RecordMatcher {
    * a cheap test (no `u` flag, no words between the parts of a pair) that
    * must pass before the record's regex runs. Where hits of the shared
    * candidate only begin like the record (a pair's first part alone, a long
-   * phrase cut short), it saves most of the confirming work. Built on first
-   * use: a short text reaches few records, and the first request of an
-   * isolate should not build them all.
+   * phrase cut short), it saves most of the confirming work. Null until the
+   * record has been tried HEAD_AFTER_TRIES times: building a filter takes
+   * longer than the record's regex takes at a few dozen offsets, and the
+   * short text of a process's first call reaches most records only a few
+   * times.
    */
-  readonly head: () => RegExp;
+  readonly head: () => RegExp | null;
   /** Matches a character that can begin one of the record's phrases. */
   readonly opening: RegExp;
 }
@@ -60,10 +63,21 @@ function openingPattern(phrases: readonly string[]): RegExp {
   return new RegExp(`^[${escapes.join('')}]`, 'iu');
 }
 
-function once<T>(make: () => T): () => T {
+// How often a record's regex runs without its filter before the filter is
+// built: a 250,000-unit text reaches most records thousands of times.
+const HEAD_AFTER_TRIES = 64;
+
+/** `make()` from its `tries + 1`-th call on, built once; null before. */
+function builtAfter<T>(tries: number, make: () => T): () => T | null {
+  let left = tries;
   let value: T | undefined;
   return () => {
-    value ??= make();
+    if (value !== undefined) return value;
+    if (left > 0) {
+      left -= 1;
+      return null;
+    }
+    value = make();
     return value;
   };
 }
@@ -78,25 +92,45 @@ function stickyFlags(flags: string): string {
  * own, as is.
  */
 export function isFastPathRecord(record: CompiledSignalRecord): boolean {
-  return record.flags === RECORD_FLAGS && compileRecordSource(record) === record.source;
+  // Records compileCatalogue made are fast by construction (and frozen): compiling
+  // their source again to check would cost a process's first call milliseconds.
+  return record.flags === RECORD_FLAGS && (isBuiltByCompiler(record) || compileRecordSource(record) === record.source);
 }
 
 // One candidate per language serves every rule selection: it may stop where
 // only an unselected record could match (those positions find no matcher), and
-// compiling a candidate costs V8 a tenth of a second or more, which a process
-// should pay once per catalogue and language, not once per selection. The
-// scanner is synchronous and each scan resets lastIndex, so sharing is safe.
+// building and compiling a candidate costs a tenth of a second or more, which
+// a process should pay once per catalogue and language, not once per
+// selection. The scanner is synchronous and each scan resets lastIndex, so
+// sharing is safe. Sources are kept by the records they were built from,
+// regexes by their source (the bundled catalogue brings its sources along).
+const candidateSources = new Map<string, string>();
 const candidates = new Map<string, RegExp>();
 
-function candidateFor(records: readonly CompiledSignalRecord[]): RegExp {
-  const key = records.map((r) => r.source).join('\u0000');
-  let candidate = candidates.get(key);
+/**
+ * The source of the shared candidate regex (flags `gi`) for one language's
+ * records: the phrases and pairs of those on the fast path. The build writes
+ * it into the bundled catalogue (`CompiledCatalogue.candidateSources`).
+ */
+export function candidateSourceOf(records: readonly CompiledSignalRecord[]): string {
+  const fast = records.filter(isFastPathRecord);
+  const key = fast.map((r) => r.source).join('\u0000');
+  let source = candidateSources.get(key);
+  if (source === undefined) {
+    source = compileCandidatePattern(
+      fast.flatMap((r) => r.phrases),
+      fast.flatMap((r) => r.pairs ?? []),
+    ).source;
+    candidateSources.set(key, source);
+  }
+  return source;
+}
+
+function candidateRegex(source: string): RegExp {
+  let candidate = candidates.get(source);
   if (candidate === undefined) {
-    candidate = compileCandidatePattern(
-      records.flatMap((r) => r.phrases),
-      records.flatMap((r) => r.pairs ?? []),
-    );
-    candidates.set(key, candidate);
+    candidate = new RegExp(source, 'gi');
+    candidates.set(source, candidate);
   }
   return candidate;
 }
@@ -115,7 +149,7 @@ function regexesOf(record: CompiledSignalRecord): RecordRegexes {
     found = {
       fast: isFastPathRecord(record),
       sticky: new RegExp(record.source, stickyFlags(record.flags)),
-      head: once(() => compileRecordHeadPattern(record)),
+      head: builtAfter(HEAD_AFTER_TRIES, () => compileRecordHeadPattern(record)),
       opening: openingPattern(openingPhrases(record)),
     };
     recordRegexes.set(key, found);
@@ -123,11 +157,12 @@ function regexesOf(record: CompiledSignalRecord): RecordRegexes {
   return found;
 }
 
-function buildPlan(records: readonly CompiledSignalRecord[], language: readonly CompiledSignalRecord[]): ScanPlan {
+// `candidate`: the prebuilt source of the language's candidate, if any.
+function buildPlan(records: readonly CompiledSignalRecord[], language: readonly CompiledSignalRecord[], candidate?: string): ScanPlan {
   const fast = records.filter((r) => regexesOf(r).fast);
   const matchers = fast.map((record, index) => ({ index, record, ...regexesOf(record) }));
   return {
-    candidate: fast.length > 0 ? candidateFor(language.filter((r) => regexesOf(r).fast)) : null,
+    candidate: fast.length > 0 ? candidateRegex(candidate ?? candidateSourceOf(language)) : null,
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
@@ -151,24 +186,38 @@ function matchersAt(plan: ScanPlan, text: string, offset: number): readonly Reco
   return found;
 }
 
+// V8 compiles a regex at its first run to bytecode and at its second to
+// machine code, unless the text has at least this many code units: then at
+// once to machine code, which for the candidate and the records' regexes takes
+// less time than the bytecode alone (about half, measured on the bundled
+// catalogue). Every one of them runs more than once per text, so a shorter
+// text is matched with spaces appended up to this length: no phrase begins
+// with white space or ends in it, so no hit starts in the spaces and no match
+// of a record (on the fast path) reaches into them.
+const NATIVE_CODE_UNITS = 1000;
+
 function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number): void {
   const { candidate } = plan;
   if (!candidate) return;
   // A record's next match cannot begin before its previous one ended.
   const resumeAt = new Array<number>(plan.matchers.length).fill(0);
-  const folded = foldTextUnicodeOnly(text);
+  const subject = text.length < NATIVE_CODE_UNITS ? text.padEnd(NATIVE_CODE_UNITS, ' ') : text;
+  const folded = foldTextUnicodeOnly(subject);
   candidate.lastIndex = 0;
   for (let hit = candidate.exec(folded); hit !== null; hit = candidate.exec(folded)) {
     const start = hit.index;
+    if (start >= text.length) break;
     candidate.lastIndex = start + 1;
     if (isInsideSurrogatePair(text, start)) continue;
     for (const matcher of matchersAt(plan, text, start)) {
       if ((resumeAt[matcher.index] as number) > start) continue;
       const head = matcher.head();
-      head.lastIndex = start;
-      if (!head.test(folded)) continue;
+      if (head !== null) {
+        head.lastIndex = start;
+        if (!head.test(folded)) continue;
+      }
       matcher.sticky.lastIndex = start;
-      const match = matcher.sticky.exec(text);
+      const match = matcher.sticky.exec(subject);
       if (match === null || match.index !== start) continue;
       const end = start + match[0].length;
       resumeAt[matcher.index] = end;
@@ -189,11 +238,16 @@ function standaloneSpans(plan: ScanPlan, text: string, spans: Span[]): void {
 
 /**
  * A scanner over the catalogue's compiled records. Plans (candidate regex and
- * per-record regexes) are built once per language and rule selection, then
- * reused by every call. Returns every signal, sorted, or with `limit` the
- * first `limit + 1`.
+ * per-record regexes) are built once per language and rule selection, on its
+ * first call, then reused by every call. `candidateSources`, when given, must
+ * be what `candidateSourceOf` returns for each language's records (the
+ * bundled catalogue carries them). Returns every signal, sorted, or with
+ * `limit` the first `limit + 1`.
  */
-export function createSignalScanner(records: readonly CompiledSignalRecord[]): SignalScanner {
+export function createSignalScanner(
+  records: readonly CompiledSignalRecord[],
+  candidateSources?: Readonly<Partial<Record<Language, string>>>,
+): SignalScanner {
   const plans = new Map<string, ScanPlan>();
   const planFor = (language: Language, ruleIds: readonly RuleId[]): ScanPlan => {
     const selected = new Set<string>(ruleIds);
@@ -202,7 +256,7 @@ export function createSignalScanner(records: readonly CompiledSignalRecord[]): S
     const key = chosen.map((r) => records.indexOf(r)).join(',');
     let plan = plans.get(key);
     if (!plan) {
-      plan = buildPlan(chosen, ofLanguage);
+      plan = buildPlan(chosen, ofLanguage, candidateSources?.[language]);
       plans.set(key, plan);
     }
     return plan;
