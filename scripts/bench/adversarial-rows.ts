@@ -20,7 +20,7 @@ export function adversarialRows(context: BenchContext): Row[] {
       (r.pairs ?? []).map((p) => [p.first[0], ...Array<string>(p.within).fill('wort'), p.then[0]].join(' ')),
     );
     const phrases = [...records.flatMap((r) => r.phrases), ...pairMatches];
-    const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard }) => guardAttacks(guard, r.phrases[0] ?? '')));
+    const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard, side }) => guardAttacks(guard, r.phrases[0] ?? '', side)));
     const hostile = adversarialText(phrases, prose.text.length, guards);
     const t = compare(
       {

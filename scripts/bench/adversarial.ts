@@ -4,7 +4,7 @@
 // line breaks, repeated to the requested length; and for records with a
 // guard, guard words before a cue in every shape that makes the guard's
 // look-behind read back far.
-import type { GuardWords } from '../../src/core/scanner/phrase-pattern';
+import type { GuardSide, GuardWords } from '../../src/core/scanner/phrase-pattern';
 
 function nearMisses(phrase: string): string[] {
   const cut = phrase.slice(0, -1);
@@ -30,8 +30,9 @@ function nearMisses(phrase: string): string[] {
  * or one word too many, and white space with no guard at all (without the
  * guard's `(?=\S)`, each position in that run would read the run back).
  */
-export function guardAttacks(guard: GuardWords, cue: string): string[] {
+export function guardAttacks(guard: GuardWords, cue: string, side: GuardSide = 'before'): string[] {
   const [word = 'not'] = guard.words;
+  if (side === 'after') return forwardGuardAttacks(guard, cue, word);
   return [
     `${`${word} `.repeat(200)}${cue}`,
     `${word} ${'x'.repeat(3_000)} ${cue}`,
@@ -40,6 +41,25 @@ export function guardAttacks(guard: GuardWords, cue: string): string[] {
     `${word}, ${cue}`,
     `${word} ${'wort '.repeat(guard.within + 1)}${cue}`,
     `${' '.repeat(5_000)}${cue}`,
+  ];
+}
+
+/**
+ * Where a forward guard reads ahead as far as it can after `cue`: runs of
+ * cues each followed by guard words, a long word or long white space between
+ * the cue and a guard word, one word too many, a comma, and long runs of
+ * words after a cue with no guard word at all.
+ */
+function forwardGuardAttacks(guard: GuardWords, cue: string, word: string): string[] {
+  return [
+    `${`${cue} ${word} `.repeat(200)}`,
+    `${`${cue} `.repeat(200)}${word}`,
+    `${cue} ${'x'.repeat(3_000)} ${word}`,
+    `${cue}${' '.repeat(3_000)}${word}`,
+    `${cue} wort${' \t'.repeat(1_000)}${word}`,
+    `${cue}, ${word}`,
+    `${cue} ${'wort '.repeat(guard.within + 1)}${word}`,
+    `${cue} ${'wort '.repeat(2_000)}`,
   ];
 }
 

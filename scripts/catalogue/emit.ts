@@ -51,6 +51,13 @@ export function generatedModule(written: CatalogueAsWritten): string {
 
 /** The text of docs/signal-forms.json: per record, every literal form, every pair with all forms of both parts, and the guards. */
 export function signalFormsJson(catalogue: CompiledCatalogue): string {
-  const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter, notAfterInClause }) => ({ id, phrases, pairs, notAfter, notAfterInClause }));
+  const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter, notAfterInClause, notBeforeInClause }) => ({
+    id,
+    phrases,
+    pairs,
+    notAfter,
+    notAfterInClause,
+    notBeforeInClause,
+  }));
   return `${JSON.stringify({ catalogueVersion: catalogue.catalogueVersion, records }, null, 2)}\n`;
 }

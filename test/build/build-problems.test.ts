@@ -207,6 +207,17 @@ describe('the build refuses', () => {
     ]);
   });
 
+  it('a forward guard reaching too far or with a phrase for a word', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, WORD_SIGNALS, (d) => void (d.de.notBeforeInClause = { words: ['genug'], within: 7 }));
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.notBeforeInClause = { words: ['enough', 'does not'], within: 1 }));
+    });
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.notBeforeInClause.words[1]: must be one word, without white space`,
+      `${WORD_SIGNALS}: de.notBeforeInClause.within: must be at most 6`,
+    ]);
+  });
+
   it('a guard that would silence one of its own matches', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfter = { words: ['One'], within: 0 })));
     expect(problems[0]).toMatch(/^catalogue\/signals\/word-choice\.yaml: en\.matches\[0\]: expected quotes \["word-choice cue"\], found \[\]$/);

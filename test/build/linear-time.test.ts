@@ -86,6 +86,22 @@ describe('recordLinearTimeFailures', () => {
     ]);
   }, 120_000);
 
+  it('proves a record with a forward guard at every reach, and names a bad forward guard word', () => {
+    const base = { phrases: ['powerful', 'faster', 'note that'], pairs: [pair(1)], notAfterInClause: { words: ['daher'], within: 2 } };
+    for (let within = 0; within <= MAX_CLAUSE_GUARD_GAP; within++) {
+      const guarded = { ...base, notBeforeInClause: { words: ['enough', 'than', '(about', 'deprecated'], within } };
+      expect(recordLinearTimeFailures(guarded, compileRecordSource(guarded), RECORD_FLAGS)).toEqual([]);
+    }
+    const bad = { ...base, notBeforeInClause: { words: ['does not'], within: 3 } };
+    expect(recordLinearTimeFailures(bad, compileRecordSource(bad), RECORD_FLAGS)).toEqual([
+      { part: 'notBeforeInClause', reason: '"does not": must be one literal word' },
+    ]);
+    const unguarded = compileRecordSource(base);
+    expect(recordLinearTimeFailures({ ...base, notBeforeInClause: { words: ['enough'], within: 1 } }, unguarded, RECORD_FLAGS)).toEqual([
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  }, 120_000);
+
   it('refuses a guard word that is not one literal word', () => {
     const patterns = { phrases: ['the fastest'], pairs: [], notAfter: { words: ['not', 'is not'], within: 1 } };
     expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([

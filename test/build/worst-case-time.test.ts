@@ -52,7 +52,7 @@ function pairAttacks(pair: NonNullable<CompiledSignalRecord['pairs']>[number]): 
 }
 
 /** Near-misses, pair and guard attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
-function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause'>): string {
+function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause'>): string {
   const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
     const [first = phrase] = phrase.split(' ');
     return [
@@ -65,11 +65,11 @@ function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'n
   });
   const [longest = record.pairs?.[0]?.first[0] ?? ''] = record.phrases;
   const firstWord = longest.split(' ')[0];
-  const guards = recordGuards(record).flatMap(({ guard }) => guardAttacks(guard, longest));
+  const guards = recordGuards(record).flatMap(({ guard, side }) => guardAttacks(guard, longest, side));
   return `${[...pieces, ...guards].join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
 }
 
-function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause'>): string {
+function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause'>): string {
   return fill(attackBlock(record));
 }
 

@@ -1,12 +1,24 @@
 // orderPhrases and phraseToSource run for every generated form when the
 // catalogue loads, so they are written for V8's interpreter (no comparator,
 // no per-word split). They must give exactly what their definitions give.
-// The guards (notAfter, notAfterInClause) compile to look-behinds; a record
-// with guards must report exactly what a word-by-word reading of the text
-// before each match reports.
+// The guards (notAfter, notAfterInClause) compile to look-behinds, the forward
+// guard (notBeforeInClause) to a look-ahead; a record with guards must report
+// exactly what a word-by-word reading of the text before and after each match
+// reports.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRecordSource, type GuardWords, MAX_CLAUSE_GUARD_GAP, orderPhrases, phraseToSource, RECORD_FLAGS, type RecordPatterns, recordGuards } from '../../src/core/scanner/phrase-pattern';
+import {
+  compileRecordSource,
+  GAP_WORD,
+  type GuardWords,
+  MAX_CLAUSE_GUARD_GAP,
+  orderPhrases,
+  phraseToSource,
+  RECORD_FLAGS,
+  type RecordPatterns,
+  recordGuards,
+  WORD_CHAR,
+} from '../../src/core/scanner/phrase-pattern';
 
 // The definitions: trimmed, without repeats, longest first, then code-unit
 // order; and a phrase escaped word by word, words joined by `\s+`.
@@ -78,40 +90,99 @@ function guardedByDefinition(text: string, at: number, { words, within }: GuardW
   }
   return false;
 }
-/** Each position left to right: the record's first match there, unless a guard reads true; then on past the match. */
+// The forward guard by definition: from the end of the match, read forwards
+// one white-space-separated token at a time, up to `within` tokens free of
+// . , ! ? ; : (and U+FFFC), then a token that begins with a guard word (whole
+// word, any case, ' as ’).
+function beginsWithGuardWord(token: string, words: readonly string[]): boolean {
+  return words.some((word) => {
+    const w = fold(word);
+    const t = fold(token);
+    return t.startsWith(w) && (t.length === w.length || !/[\p{L}\p{Nd}_]/u.test(t.charAt(w.length)));
+  });
+}
+function followedByDefinition(text: string, end: number, { words, within }: GuardWords): boolean {
+  let start = end;
+  for (let k = 0; k <= within; k++) {
+    let next = start;
+    while (isSpace(text[next])) next++;
+    if (next === start) return false;
+    start = next;
+    while (next < text.length && !isSpace(text[next])) next++;
+    const token = text.slice(start, next);
+    if (beginsWithGuardWord(token, words)) return true;
+    if (/[.,!?;:\uFFFC]/u.test(token)) return false;
+    start = next;
+  }
+  return false;
+}
+/**
+ * Every way the record can match at `at`, in the order its alternation tries
+ * them: each pair (each first phrase, each gap from fewest words, each second
+ * phrase), then each literal phrase, longest first.
+ */
+function matchesAt(text: string, at: number, patterns: RecordPatterns): string[] {
+  const edged = (core: string) => new RegExp(`(?<!${WORD_CHAR})${core}(?!${WORD_CHAR})`, 'yiu');
+  const sources = [
+    ...(patterns.pairs ?? []).flatMap((pair) =>
+      orderPhrases(pair.first).flatMap((first) =>
+        Array.from({ length: pair.within + 1 }, (_, words) =>
+          orderPhrases(pair.then).map((then) => String.raw`${phraseToSource(first)},?(?:\s+${GAP_WORD}){${words}}\s+${phraseToSource(then)}`),
+        ).flat(),
+      ),
+    ),
+    ...orderPhrases(patterns.phrases).map(phraseToSource),
+  ];
+  return sources.flatMap((source) => {
+    const regex = edged(source);
+    regex.lastIndex = at;
+    const match = regex.exec(text);
+    return match ? [match[0]] : [];
+  });
+}
+/**
+ * Each position left to right: unless a guard before it reads true, the first
+ * way the record matches there that no forward guard word follows; then on
+ * past the match.
+ */
 function scanByDefinition(text: string, patterns: RecordPatterns): string[] {
-  const unguarded = new RegExp(compileRecordSource({ phrases: patterns.phrases, pairs: patterns.pairs }), 'yiu');
   const guards = recordGuards(patterns);
   const found: string[] = [];
   for (let at = 0; at < text.length; ) {
-    unguarded.lastIndex = at;
-    const match = unguarded.exec(text);
-    if (match && !guards.some(({ guard, comma }) => guardedByDefinition(text, at, guard, comma))) {
-      found.push(`${at}:${match[0]}`);
-      at += match[0].length;
+    const before = guards.some(({ guard, comma, side }) => side === 'before' && guardedByDefinition(text, at, guard, comma));
+    const match = before
+      ? undefined
+      : matchesAt(text, at, patterns).find(
+          (m) => !guards.some(({ guard, side }) => side === 'after' && followedByDefinition(text, at + m.length, guard)),
+        );
+    if (match !== undefined) {
+      found.push(`${at}:${match}`);
+      at += match.length;
     } else at++;
   }
   return found;
 }
 
 describe('guards', () => {
-  const patterns = (within: number, clauseWithin: number): RecordPatterns => ({
-    phrases: ['der schnellste', 'schnellste', "isn't perfect", 'perfekt'],
-    pairs: [{ first: ['nicht nur'], then: ['sondern ein'], within: 3 }],
+  const patterns = (within: number, clauseWithin: number, forwardWithin?: number): RecordPatterns => ({
+    phrases: ['der schnellste', 'schnellste', "isn't perfect", 'perfekt', 'perfekt genug'],
+    pairs: [{ first: ['nicht nur'], then: ['sondern ein', 'sondern'], within: 3 }],
     notAfter: { words: ['nicht', "isn't", 'kein'], within },
     notAfterInClause: { words: ['möglicherweise', 'daher', 'versucht'], within: clauseWithin },
+    ...(forwardWithin === undefined ? {} : { notBeforeInClause: { words: ['genug', 'als', "isn't", '(etwa'], within: forwardWithin } }),
   });
   const token = fc.constantFrom(
     'nicht', 'Nicht', 'NICHT', 'nichtx', 'xnicht', '(nicht', "isn't", 'isn’t', 'kein', 'möglicherweise', 'Möglicherweise,', 'daher', 'daher,',
     'versucht,', 'versucht', 'wort', 'Wort,', 'x.', 'zwei;', ',', '.', 'der', 'schnellste', 'perfekt', 'perfect', 'sondern', 'ein', 'nur', '\uFFFC',
+    'genug', 'Genug,', 'genugx', 'als', 'ALS.', '(etwa', '(etwa)', 'etwa', 'genug;',
   );
   const space = fc.constantFrom(' ', '  ', '\n', '\t', ' \u00a0');
   const text = fc.array(fc.tuple(token, space), { maxLength: 40 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
 
-  it('report exactly what reading the words before each match reports, at every reach', () => {
+  it('report exactly what reading the words before and after each match reports, at every reach', () => {
     for (const within of [0, 1]) {
-      for (const clauseWithin of [0, 2, MAX_CLAUSE_GUARD_GAP]) {
-        const record = patterns(within, clauseWithin);
+      for (const [clauseWithin, forwardWithin] of [[0, undefined], [2, 0], [MAX_CLAUSE_GUARD_GAP, 2], [0, MAX_CLAUSE_GUARD_GAP]] as const) {
+        const record = patterns(within, clauseWithin, forwardWithin);
         const regex = new RegExp(compileRecordSource(record), RECORD_FLAGS);
         fc.assert(
           fc.property(text, (t) => {
@@ -132,5 +203,17 @@ describe('guards', () => {
     expect(quotes('Es ist daher, wie gemessen, der schnellste.')).toEqual(['der schnellste']);
     expect(quotes('Möglicherweise. Der schnellste Parser.')).toEqual(['Der schnellste']);
     expect(quotes('Er ist nicht der schnellste, aber nicht nur ein Parser, sondern ein Werkzeug.')).toEqual(['nicht nur ein Parser, sondern ein']);
+  });
+
+  it('silence a claim backed or limited after it in its clause, and no claim past a comma or a full stop', () => {
+    const regex = new RegExp(compileRecordSource(patterns(1, 0, 2)), RECORD_FLAGS);
+    const quotes = (t: string) => [...t.matchAll(regex)].map((m) => m[0]);
+    expect(quotes('Er ist der schnellste Parser als alle anderen.')).toEqual([]);
+    expect(quotes('Er ist der schnellste eins zwei drei als alle anderen.')).toEqual(['der schnellste']);
+    expect(quotes('Das ist perfekt genug als Start.')).toEqual([]);
+    expect(quotes('Der schnellste (etwa 40 % weniger).')).toEqual([]);
+    expect(quotes('Der schnellste, als Beispiel.')).toEqual(['Der schnellste']);
+    expect(quotes('Der schnellste. Als Beispiel.')).toEqual(['Der schnellste']);
+    expect(quotes('Der schnellste genugsam.')).toEqual(['Der schnellste']);
   });
 });

@@ -107,12 +107,12 @@ describe('fast scanner equals the reference', () => {
   it("on the benchmark's adversarial text of 250,000 units", () => {
     for (const language of ['en', 'de'] as const) {
       const records = catalogueRecords.filter((r) => r.language === language);
-      const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p))));
+      const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard, side }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p, side))));
       expectSame(catalogueRecords, adversarialText(records.flatMap((r) => r.phrases), MAX_UNITS, guards), language, SCANNABLE_RULE_IDS);
     }
   }, 30_000);
 
-  it('with every guard word before every phrase of a guarded record, at each distance, and past a comma', () => {
+  it('with every guard word before (or, for a forward guard, after) every phrase of a guarded record, at each distance, and past a comma', () => {
     for (const language of ['en', 'de'] as const) {
       const guarded = catalogueRecords.filter((r) => r.language === language && recordGuards(r).length > 0);
       expect(guarded.length).toBeGreaterThan(0);
@@ -120,10 +120,13 @@ describe('fast scanner equals the reference', () => {
       const between = (n: number) => 'wort '.repeat(n);
       const text = guarded
         .flatMap((record) =>
-          recordGuards(record).flatMap(({ guard }) =>
+          recordGuards(record).flatMap(({ guard, side }) =>
             guard.words.flatMap((word) =>
               record.phrases.map((p, i) => {
                 const distance = i % (guard.within + 2);
+                if (side === 'after') {
+                  return [`${p} ${between(distance)}${word}.`, `${p}, ${between(distance)}${word}.`, `${p} x${word}.`, `${p} a, b ${word}.`][i % 4];
+                }
                 return [`${word} ${between(distance)}${p}.`, `${word}, ${between(distance)}${p}.`, `${word}x ${p}.`, `${word} a, b ${p}.`][i % 4];
               }),
             ),

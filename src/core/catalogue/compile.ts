@@ -19,7 +19,14 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     pairs,
     ...(record.notAfter ? { notAfter: record.notAfter } : {}),
     ...(record.notAfterInClause ? { notAfterInClause: record.notAfterInClause } : {}),
-    source: compileRecordSource({ phrases, pairs, notAfter: record.notAfter, notAfterInClause: record.notAfterInClause }),
+    ...(record.notBeforeInClause ? { notBeforeInClause: record.notBeforeInClause } : {}),
+    source: compileRecordSource({
+      phrases,
+      pairs,
+      notAfter: record.notAfter,
+      notAfterInClause: record.notAfterInClause,
+      notBeforeInClause: record.notBeforeInClause,
+    }),
     flags: RECORD_FLAGS,
   };
 }
@@ -103,6 +110,6 @@ export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSign
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause };
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause };
 }

@@ -36,6 +36,8 @@ export interface CompiledSignalRecord {
   readonly notAfter?: GuardWords;
   /** Guard words that reach further back in the same clause (phrase-pattern.ts RecordPatterns). */
   readonly notAfterInClause?: GuardWords;
+  /** Guard words that back or limit the match from after it, in the same clause (phrase-pattern.ts RecordPatterns). */
+  readonly notBeforeInClause?: GuardWords;
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

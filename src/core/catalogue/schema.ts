@@ -130,6 +130,12 @@ export const signalRecordSourceSchema = z.strictObject({
    * clause between; a comma may follow the guard word.
    */
   notAfterInClause: guardSchema(MAX_CLAUSE_GUARD_GAP).optional(),
+  /**
+   * Guard words that back or limit a cue from after it ("enough", "than",
+   * "deprecated"): a match is not reported when one of them stands after it
+   * with at most `within` words (0 to 6) of the same clause between.
+   */
+  notBeforeInClause: guardSchema(MAX_CLAUSE_GUARD_GAP).optional(),
   matches: z
     .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
     .min(2),

@@ -45,6 +45,13 @@ export interface RecordPatterns {
    * guard word ("versucht, … jederzeit verfügbar").
    */
   readonly notAfterInClause?: GuardWords;
+  /**
+   * Guard words that back or limit the match from after it, in the same
+   * clause ("powerful enough to", "faster than", "note that … does not"):
+   * `within` 0 to MAX_CLAUSE_GUARD_GAP words between the match and the guard
+   * word.
+   */
+  readonly notBeforeInClause?: GuardWords;
 }
 
 /**
@@ -150,7 +157,8 @@ export function compileRecordSource(patterns: RecordPatterns): string {
   const alternatives = [...(patterns.pairs ?? []).map(pairToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
   const guard = patterns.notAfter ? guardSource(patterns.notAfter) : '';
   const clauseGuard = patterns.notAfterInClause ? guardSource(patterns.notAfterInClause, true) : '';
-  return `(?<!${WORD_CHAR})${guard}${clauseGuard}(?:${alternatives.join('|')})(?!${WORD_CHAR})`;
+  const forwardGuard = patterns.notBeforeInClause ? forwardGuardSource(patterns.notBeforeInClause) : '';
+  return `(?<!${WORD_CHAR})${guard}${clauseGuard}(?:${alternatives.join('|')})(?!${WORD_CHAR})${forwardGuard}`;
 }
 
 /**
@@ -169,11 +177,34 @@ export function guardSource({ words, within }: GuardWords, comma = false): strin
   return String.raw`(?=\S)(?<!(?<!${WORD_CHAR})(?:${guards})${comma ? ',?' : ''}${between}\s+)`;
 }
 
-/** The guards of a record with the comma flag of each, in the order the source checks them. */
-export function recordGuards(patterns: Pick<RecordPatterns, 'notAfter' | 'notAfterInClause'>): { guard: GuardWords; comma: boolean }[] {
+/**
+ * The forward guard of a record (notBeforeInClause): up to `within` words of
+ * the same clause after the match, then a whole guard word, as a negative
+ * look-ahead right after the match's trailing edge. Whatever follows the guard
+ * word only has to end the word, so punctuation may follow it ("enough,",
+ * "than:"). The look-ahead runs once per match the alternatives find, and the
+ * alternatives may backtrack to a shorter one at the same position, which the
+ * look-ahead then judges from its own end: the record reports its first
+ * alternative that no guard word follows. Guard words are single words,
+ * matched like phrases; one may begin with punctuation ("(about").
+ */
+export function forwardGuardSource({ words, within }: GuardWords): string {
+  const guards = orderPhrases(words).map(phraseToSource).join('|');
+  const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
+  return String.raw`(?!${between}\s+(?:${guards})(?!${WORD_CHAR}))`;
+}
+
+/** Which side of the match a guard reads: `before` (look-behind) or `after` (look-ahead). */
+export type GuardSide = 'before' | 'after';
+
+/** The guards of a record with the comma flag and side of each, in the order the source checks them. */
+export function recordGuards(
+  patterns: Pick<RecordPatterns, 'notAfter' | 'notAfterInClause' | 'notBeforeInClause'>,
+): { guard: GuardWords; comma: boolean; side: GuardSide; field: 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' }[] {
   return [
-    ...(patterns.notAfter ? [{ guard: patterns.notAfter, comma: false }] : []),
-    ...(patterns.notAfterInClause ? [{ guard: patterns.notAfterInClause, comma: true }] : []),
+    ...(patterns.notAfter ? [{ guard: patterns.notAfter, comma: false, side: 'before' as const, field: 'notAfter' as const }] : []),
+    ...(patterns.notAfterInClause ? [{ guard: patterns.notAfterInClause, comma: true, side: 'before' as const, field: 'notAfterInClause' as const }] : []),
+    ...(patterns.notBeforeInClause ? [{ guard: patterns.notBeforeInClause, comma: false, side: 'after' as const, field: 'notBeforeInClause' as const }] : []),
   ];
 }
 
