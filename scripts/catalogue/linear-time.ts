@@ -72,11 +72,14 @@
 //     to a shorter match at the same position when it rejects one, so it runs
 //     at most as often as the alternatives end a match: the alternatives'
 //     own work (1 to 6) already bounds that count.
-// 11. It starts right after a match, which ends in a word character (no
-//     phrase ends in white space), so it reads forward
-//     `(?:\s+C){0,K}\s+x`, each guard word again a single literal word reduced
-//     to `x`; recheck proves that skeleton linear as a search from every
-//     position, a superset of the attempts.
+// 11. It starts right after a match, whose last character is not white
+//     space (phrases are trimmed), so it reads forward
+//     `\S(?:\s+C){0,K}\s+x` from that character, each guard word again a
+//     single literal word reduced to `x`; recheck proves that skeleton linear
+//     as a search from every position, a superset of the runs. Without the
+//     `\S` it is `(?:\s+C){0,K}\s+x`, which recheck finds quadratic: a search
+//     from every position in a long run of white space would read the run on,
+//     which no run of the guard does.
 // 12. Cost per run: at most K + 1 words and their white space ahead. A run
 //     starts where a match ends, at the end of a word, so a text unit is read
 //     only by runs from the K + 1 word ends before it; each word end closes
@@ -258,7 +261,7 @@ function forwardGuardVerdict({ words, within }: GuardWords, flags: string): stri
     if (tokens === null || tokens.some((t) => t !== 'literal')) return `"${word}": must be one literal word`;
   }
   const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
-  return recheckVerdict(String.raw`${between}\s+x`, flags, 90_000);
+  return recheckVerdict(String.raw`\S${between}\s+x`, flags, 90_000);
 }
 
 /**
