@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+202fcbb60dca",
+  "catalogueVersion": "2026.11+cd617aeb9447",
   "rules": [
     {
       "id": "reader-goal",
@@ -2053,7 +2053,21 @@ const written: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "deprecated",
+          "out-of-date",
+          "outdated",
+          "obsolete",
+          "unmaintained",
+          "insecure",
+          "discontinued",
+          "superseded",
+          "longer"
+        ],
+        "within": 4
+      }
     },
     {
       "id": "meta-framing.de",
@@ -4923,6 +4937,20 @@ const written: CatalogueAsWritten = {
           "benchmark"
         ],
         "within": 6
+      },
+      "notBeforeInClause": {
+        "words": [
+          "according",
+          "benchmark",
+          "benchmarks",
+          "benchmarked",
+          "measured",
+          "(see",
+          "(measured",
+          "(benchmark",
+          "(benchmarks"
+        ],
+        "within": 3
       }
     },
     {
@@ -5391,6 +5419,18 @@ const written: CatalogueAsWritten = {
           "bevor"
         ],
         "within": 6
+      },
+      "notBeforeInClause": {
+        "words": [
+          "laut",
+          "gemessen",
+          "Benchmark",
+          "Benchmarks",
+          "(siehe",
+          "(gemessen",
+          "(Benchmark"
+        ],
+        "within": 3
       }
     },
     {
@@ -5684,6 +5724,12 @@ const written: CatalogueAsWritten = {
           "most"
         ],
         "within": 0
+      },
+      "notBeforeInClause": {
+        "words": [
+          "enough"
+        ],
+        "within": 0
       }
     },
     {
@@ -5959,6 +6005,12 @@ const written: CatalogueAsWritten = {
           "Internetprotokolls"
         ],
         "within": 1
+      },
+      "notBeforeInClause": {
+        "words": [
+          "genug"
+        ],
+        "within": 0
       }
     },
     {
