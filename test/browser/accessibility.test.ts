@@ -12,7 +12,7 @@ import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chrom
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // Signals of two rules, one overlap of two rules, and text around them.
-const TEXT = 'It is worth noting that the installer might possibly need a restart.\nThis makes it seems that it might be powerful and a seamless setup.';
+const TEXT = 'It is worth noting that the installer might possibly need a restart.\nThe setup could be sorted out somewhat, and it is a powerful and seamless setup.';
 
 interface Finding {
   readonly rule: string;

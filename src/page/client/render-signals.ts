@@ -88,10 +88,12 @@ export function attachSignalTip(view: HTMLElement, tip: HTMLElement, rule: RuleL
     const content = (target.dataset.rules ?? '').split(' ').flatMap((id) => [paragraph(rule(id).title, 'tip-title'), paragraph(rule(id).instruction)]);
     tip.replaceChildren(...content);
     const box = target.getBoundingClientRect();
-    tip.style.left = `${Math.max(8, box.left + window.scrollX)}px`;
     // The 6px gap is bridged by #signal-tip::before in page.css.
     tip.style.top = `${box.bottom + window.scrollY + 6}px`;
     tip.hidden = false;
+    // Under the mark, but moved left as far as needed to stay on a narrow screen (WCAG 1.4.10).
+    const rightmost = document.documentElement.clientWidth - tip.offsetWidth - 8;
+    tip.style.left = `${Math.max(8, Math.min(box.left, rightmost)) + window.scrollX}px`;
   };
   const hide = () => {
     tip.hidden = true;

@@ -6,4 +6,4 @@
 export const contextSlot = "<!--host-context-->";
 
 /** Content-Security-Policy of the page: only its own inline script and style, by hash. */
-export const pageCsp = "default-src 'none'; script-src 'sha256-6mgEUWTXPGaw5REi4W0cFprG6lXW9X0HaiP1Jgfdjeg='; style-src 'sha256-lsqgba/hBS4Cwc0vAg2qz0sVNDM4fWMwc2H3CHD5lUs='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const pageCsp = "default-src 'none'; script-src 'sha256-ddpqLZGjr/zGp6Rz/FpmUaDao+gp9Lx44graPrT11Po='; style-src 'sha256-Y3DM06okmJCSHUQxJs4TScKcDQRr2KrUWX+NY4n+miA='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
