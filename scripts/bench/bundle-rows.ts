@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { buildDeployBundle } from '../lib/deploy-bundle';
-import type { Row } from './row';
+import { notMeasured, type Row } from './row';
 
 const WITHOUT_MCP_ENTRY = 'scripts/bench/entries/worker-without-mcp.ts';
 
@@ -75,8 +75,7 @@ function bundleRow(measure: string, weigh: () => BundleSize, targetKib: number):
       met: gzip <= targetKib * 1024,
     };
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { measure, en: `not measured: ${reason}`, de: '', target, met: false };
+    return notMeasured(measure, error, target);
   }
 }
 

@@ -13,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { buildDeployBundle, deployedWorkerOptions, type DeployBundle } from '../lib/deploy-bundle';
 import { baselineRef, checkoutTree } from './first-call-rows';
-import { ms, pairedRatio, ratio, type Row } from './row';
+import { ms, notMeasured, pairedRatio, ratio, type Row } from './row';
 
 const ROUNDS = 15;
 const MINIMAL_ENTRY = 'scripts/bench/entries/minimal-hono-zod.ts';
@@ -117,8 +117,7 @@ export async function coldStartRows(root: string): Promise<Row[]> {
       },
     ];
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return [{ measure, en: `not measured: ${reason}`, de: '', target: '', met: null }];
+    return [notMeasured(measure, error)];
   } finally {
     await harness?.dispose();
     for (const built of bundles) built.remove();

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleCli, bundleLibrary } from '../build-library';
-import { ms, pairedRatio, ratio, type Row } from './row';
+import { ms, notMeasured, pairedRatio, ratio, type Row } from './row';
 
 const ROUNDS = 11;
 
@@ -132,8 +132,7 @@ export async function firstCallRows(root: string): Promise<Row[]> {
       },
     ];
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return [{ measure, en: `not measured: ${reason}`, de: '', target: '', met: null }];
+    return [notMeasured(measure, error)];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

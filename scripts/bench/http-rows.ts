@@ -3,7 +3,7 @@
 // alternating rounds of fixed connections and duration, measured with
 // autocannon; latency percentiles from every response's own time.
 import autocannon from 'autocannon';
-import { ms, ratio, type Row } from './row';
+import { ms, notMeasured, ratio, type Row } from './row';
 import { startWranglerDev, type WranglerDev } from '../lib/wrangler-dev';
 import { withRateLimits } from '../lib/rate-limits';
 
@@ -147,8 +147,7 @@ export async function httpRows(root: string): Promise<Row[]> {
       },
     ];
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return [{ measure, en: `not measured: ${reason}`, de: '', target: `p50 ratio ≤ ${P50_RATIO_TARGET}×`, met: false }];
+    return [notMeasured(measure, error, `p50 ratio ≤ ${P50_RATIO_TARGET}×`)];
   } finally {
     await dev?.stop();
   }

@@ -39,3 +39,13 @@ export function pairedRatio(ours: readonly number[], theirs: readonly number[]):
   const ratios = ours.map((value, round) => value / (theirs[round] as number)).sort((a, b) => a - b);
   return ratios[ratios.length >> 1] as number;
 }
+
+/**
+ * The row for a measurement that could not be taken: the first line of the
+ * error as its reason. A row with a target counts as not met, so a failed
+ * measurement never reads as a pass.
+ */
+export function notMeasured(measure: string, error: unknown, target = ''): Row {
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return { measure, en: `not measured: ${reason}`, de: '', target, met: target === '' ? null : false };
+}
