@@ -108,7 +108,11 @@ const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFi
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = new Set(argv);
-  const kind = argv.includes('--corpus') ? (argv[argv.indexOf('--corpus') + 1] ?? 'product') : 'product';
+  const kind = argv.includes('--corpus') ? argv[argv.indexOf('--corpus') + 1] : 'product';
+  if (kind !== 'product' && kind !== 'docs') {
+    console.error(`--corpus takes product or docs, not ${kind === undefined ? 'nothing' : JSON.stringify(kind)}`);
+    process.exit(2);
+  }
   if (kind === 'docs' && args.has('--sample')) {
     console.error('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
     process.exit(2);
