@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+21675a4ccd4b",
+  "catalogueVersion": "2026.11+416d5bd18e8a",
   "rules": [
     {
       "id": "reader-goal",
@@ -3297,7 +3297,6 @@ const written: CatalogueAsWritten = {
           ],
           "then": [
             "hopefully",
-            "in principle",
             "most likely",
             "more likely",
             "perhaps",
@@ -3313,7 +3312,6 @@ const written: CatalogueAsWritten = {
             "seemingly",
             "somewhat",
             "theoretically",
-            "in theory",
             "in some cases",
             "in certain cases",
             "under certain circumstances",
@@ -3437,7 +3435,6 @@ const written: CatalogueAsWritten = {
           "first": [
             "hopefully",
             "most likely",
-            "in principle",
             "a chance that",
             "chance that",
             "seem to",
@@ -3467,7 +3464,6 @@ const written: CatalogueAsWritten = {
             "I think",
             "I believe",
             "I suspect",
-            "in theory",
             "in some cases",
             "under certain circumstances"
           ],
@@ -3475,6 +3471,17 @@ const written: CatalogueAsWritten = {
             "might",
             "may",
             "could",
+            "would",
+            "should"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "in principle",
+            "in theory"
+          ],
+          "then": [
             "would",
             "should"
           ],
