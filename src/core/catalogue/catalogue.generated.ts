@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+416d5bd18e8a",
+  "catalogueVersion": "2026.11+11ec30ae67fc",
   "rules": [
     {
       "id": "reader-goal",
@@ -4032,7 +4032,10 @@ const written: CatalogueAsWritten = {
           "help",
           "helps",
           "helping",
-          "helped"
+          "helped",
+          "a",
+          "an",
+          "the"
         ],
         "within": 0
       },
@@ -4058,7 +4061,15 @@ const written: CatalogueAsWritten = {
           "may",
           "might",
           "could",
-          "would"
+          "would",
+          "potentially",
+          "possibly",
+          "probably",
+          "likely",
+          "general",
+          "generally",
+          "usually",
+          "typically"
         ],
         "within": 6
       },
