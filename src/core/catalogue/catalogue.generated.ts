@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+11ec30ae67fc",
+  "catalogueVersion": "2026.11+4bcd087671c3",
   "rules": [
     {
       "id": "reader-goal",
@@ -2080,6 +2080,7 @@ const written: CatalogueAsWritten = {
           "insecure",
           "discontinued",
           "superseded",
+          "withdrawn",
           "longer",
           "experimental",
           "alpha",
@@ -4060,6 +4061,7 @@ const written: CatalogueAsWritten = {
           "when",
           "may",
           "might",
+          "can",
           "could",
           "would",
           "potentially",
