@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+d77b39042274",
+  "catalogueVersion": "2026.11+028153aa618b",
   "rules": [
     {
       "id": "reader-goal",
@@ -4060,7 +4060,10 @@ const written: CatalogueAsWritten = {
           "helped",
           "a",
           "an",
-          "the"
+          "the",
+          "please",
+          "must",
+          "should"
         ],
         "within": 0
       },
