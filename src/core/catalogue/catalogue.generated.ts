@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+d8569d6b22f6",
+  "catalogueVersion": "2026.11+95d88b053b53",
   "rules": [
     {
       "id": "reader-goal",
