@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+cfe1810a1470",
+  "catalogueVersion": "2026.11+002f0bc6a493",
   "rules": [
     {
       "id": "reader-goal",
@@ -4788,7 +4788,7 @@ const written: CatalogueAsWritten = {
             "in half",
             "by half"
           ],
-          "within": 4
+          "within": 6
         },
         {
           "first": [
