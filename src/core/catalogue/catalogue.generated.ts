@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+cd617aeb9447",
+  "catalogueVersion": "2026.11+9319e949e08f",
   "rules": [
     {
       "id": "reader-goal",
@@ -2298,7 +2298,22 @@ const written: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "veraltet",
+          "veraltete",
+          "veralteten",
+          "veraltetes",
+          "überholt",
+          "unvollständig",
+          "eingestellt",
+          "unsicher",
+          "unsichere",
+          "unsicheres"
+        ],
+        "within": 4
+      }
     },
     {
       "id": "concrete-subject.en",
@@ -5721,15 +5736,19 @@ const written: CatalogueAsWritten = {
       "notAfter": {
         "words": [
           "less",
-          "most"
+          "most",
+          "not",
+          "never",
+          "nor"
         ],
         "within": 0
       },
       "notBeforeInClause": {
         "words": [
-          "enough"
+          "enough",
+          "archive"
         ],
-        "within": 0
+        "within": 1
       }
     },
     {
@@ -6000,6 +6019,11 @@ const written: CatalogueAsWritten = {
           "Sequenzierungstechnologien",
           "Sequenzierdaten",
           "Sequenzierungsdaten",
+          "Sequenziergerät",
+          "Sequenziergeräte",
+          "Sequenziergeräten",
+          "Sequenzierer",
+          "Sequenziertechnik",
           "Internetprotokoll",
           "Internet-Protokoll",
           "Internetprotokolls"
@@ -6008,9 +6032,19 @@ const written: CatalogueAsWritten = {
       },
       "notBeforeInClause": {
         "words": [
-          "genug"
+          "genug",
+          "Übergang",
+          "Übergangs",
+          "Übergänge",
+          "Übergängen",
+          "Upgrade",
+          "Upgrades",
+          "Genauigkeit",
+          "Rechengenauigkeit",
+          "Messgenauigkeit",
+          "Möglichen"
         ],
-        "within": 0
+        "within": 1
       }
     },
     {
