@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+889eaa5eda88",
+  "catalogueVersion": "2026.11+90c3182dddae",
   "rules": [
     {
       "id": "reader-goal",
@@ -5443,7 +5443,8 @@ const written: CatalogueAsWritten = {
           "Benchmarks",
           "(siehe",
           "(gemessen",
-          "(Benchmark"
+          "(Benchmark",
+          "als"
         ],
         "within": 3
       }
