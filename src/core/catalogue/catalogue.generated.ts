@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+f682d9ec453f",
+  "catalogueVersion": "2026.11+afb43c465d45",
   "rules": [
     {
       "id": "reader-goal",
@@ -6034,12 +6034,6 @@ const written: CatalogueAsWritten = {
       "notBeforeInClause": {
         "words": [
           "genug",
-          "Übergang",
-          "Übergangs",
-          "Übergänge",
-          "Übergängen",
-          "Upgrade",
-          "Upgrades",
           "Genauigkeit",
           "Rechengenauigkeit",
           "Messgenauigkeit",
