@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+afb43c465d45",
+  "catalogueVersion": "2026.11+7aae206f3788",
   "rules": [
     {
       "id": "reader-goal",
@@ -6027,9 +6027,16 @@ const written: CatalogueAsWritten = {
           "Sequenziertechnik",
           "Internetprotokoll",
           "Internet-Protokoll",
-          "Internetprotokolls"
+          "Internetprotokolls",
+          "deswegen",
+          "deshalb",
+          "daher",
+          "dadurch",
+          "folglich",
+          "somit",
+          "weil"
         ],
-        "within": 1
+        "within": 6
       },
       "notBeforeInClause": {
         "words": [
