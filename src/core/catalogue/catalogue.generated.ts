@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7aae206f3788",
+  "catalogueVersion": "2026.11+bfa20f58c151",
   "rules": [
     {
       "id": "reader-goal",
@@ -2310,9 +2310,11 @@ const written: CatalogueAsWritten = {
           "eingestellt",
           "unsicher",
           "unsichere",
-          "unsicheres"
+          "unsicheres",
+          "gepflegt",
+          "gewartet"
         ],
-        "within": 4
+        "within": 6
       }
     },
     {
