@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+e73cdd3baa04",
+  "catalogueVersion": "2026.11+436bd528bb9f",
   "rules": [
     {
       "id": "reader-goal",
@@ -6845,6 +6845,18 @@ const written: CatalogueAsWritten = {
           "niemals"
         ],
         "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "wenn",
+          "falls",
+          "sofern",
+          "sobald",
+          "bis",
+          "bevor",
+          "ob"
+        ],
+        "within": 6
       }
     }
   ],
