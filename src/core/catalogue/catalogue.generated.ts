@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+436bd528bb9f",
+  "catalogueVersion": "2026.11+1cf17623c1cc",
   "rules": [
     {
       "id": "reader-goal",
@@ -6853,8 +6853,7 @@ const written: CatalogueAsWritten = {
           "sofern",
           "sobald",
           "bis",
-          "bevor",
-          "ob"
+          "bevor"
         ],
         "within": 6
       }
