@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+de36b89cd7b2",
+  "catalogueVersion": "2026.11+3d590051b6a8",
   "rules": [
     {
       "id": "reader-goal",
@@ -2320,7 +2320,24 @@ const written: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "veraltet",
+          "veraltete",
+          "veralteten",
+          "veraltetes",
+          "überholt",
+          "unvollständig",
+          "eingestellt",
+          "unsicher",
+          "unsichere",
+          "unsicheres",
+          "gepflegt",
+          "gewartet"
+        ],
+        "within": 6
+      }
     },
     {
       "id": "concrete-subject.en",
@@ -2611,7 +2628,6 @@ const written: CatalogueAsWritten = {
       "phrases": [
         "erledigt den Rest",
         "kümmert sich um den Rest",
-        "wird es möglich",
         "macht es möglich",
         "ist bereits gesorgt",
         "ist gesorgt",
@@ -2783,6 +2799,17 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "dadurch",
+            "hierdurch"
+          ],
+          "then": [
+            "wird es möglich",
+            "wurde es möglich"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "das sollte",
             "dies sollte",
             "das dürfte",
@@ -2877,8 +2904,7 @@ const written: CatalogueAsWritten = {
         "unlike conventional",
         "unlike other",
         "unlike legacy",
-        "unlike typical",
-        "unlike most"
+        "unlike typical"
       ],
       "pairs": [
         {
@@ -2899,8 +2925,7 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "it is not",
-            "this is not",
-            "that is not"
+            "this is not"
           ],
           "then": [
             "it is",
@@ -2946,9 +2971,6 @@ const written: CatalogueAsWritten = {
             "but a",
             "but an",
             "but about",
-            "it is a",
-            "it is an",
-            "it is about",
             "they are"
           ],
           "within": 5
@@ -4589,15 +4611,11 @@ const written: CatalogueAsWritten = {
       "ruleId": "claims-evidence",
       "language": "en",
       "phrases": [
-        "in half",
-        "by half",
         "fully compliant",
         "100% compliant",
         "GDPR-compliant",
         "HIPAA-compliant",
         "SOC 2 compliant",
-        "no matter how",
-        "no matter what",
         "regardless of scale",
         "without breaking a sweat",
         "industry's leading",
@@ -4610,12 +4628,8 @@ const written: CatalogueAsWritten = {
         "the best choice",
         "the obvious choice",
         "unbeatable",
-        "unmatched",
         "flawless",
         "flawlessly",
-        "the perfect",
-        "perfect solution",
-        "perfect choice",
         "zero false positives",
         "zero configuration",
         "zero config",
@@ -4624,16 +4638,9 @@ const written: CatalogueAsWritten = {
         "half the cost",
         "fraction of the cost",
         "a fraction of the time",
-        "less memory",
-        "less CPU",
-        "less code",
-        "fewer bugs",
-        "fewer errors",
         "faster than ever",
         "faster than any",
         "better than any",
-        "more secure than",
-        "more reliable than",
         "availability, guaranteed",
         "uptime, guaranteed",
         "guaranteed uptime",
@@ -4685,7 +4692,6 @@ const written: CatalogueAsWritten = {
         "never misses",
         "always works",
         "always delivers",
-        "always available",
         "always accurate",
         "always correct",
         "always reliable",
@@ -4814,7 +4820,13 @@ const written: CatalogueAsWritten = {
             "better",
             "more secure",
             "more reliable",
-            "more efficient"
+            "more efficient",
+            "less memory",
+            "less CPU",
+            "less RAM",
+            "less code",
+            "fewer bugs",
+            "fewer errors"
           ],
           "then": [
             "than ever",
@@ -4822,9 +4834,81 @@ const written: CatalogueAsWritten = {
             "than the competition",
             "than competitors",
             "than alternatives",
-            "than other"
+            "than other",
+            "than most",
+            "than conventional",
+            "than traditional",
+            "than typical",
+            "than similar",
+            "than existing",
+            "than a conventional",
+            "than a typical",
+            "than the usual",
+            "than a usual"
           ],
           "within": 1
+        },
+        {
+          "first": [
+            "10%",
+            "20%",
+            "25%",
+            "30%",
+            "40%",
+            "50%",
+            "60%",
+            "70%",
+            "75%",
+            "80%",
+            "90%"
+          ],
+          "then": [
+            "less memory",
+            "less CPU",
+            "less RAM",
+            "less code",
+            "fewer bugs",
+            "fewer errors"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "cut",
+            "cuts",
+            "cutting",
+            "reduce",
+            "reduces",
+            "reducing",
+            "slash",
+            "slashes",
+            "halve",
+            "halves"
+          ],
+          "then": [
+            "in half",
+            "by half"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "no matter how"
+          ],
+          "then": [
+            "big",
+            "large",
+            "complex",
+            "busy",
+            "heavy",
+            "huge",
+            "many users",
+            "much traffic",
+            "unprotected",
+            "unreliable",
+            "slow"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -4890,7 +4974,6 @@ const written: CatalogueAsWritten = {
             "most efficient",
             "most complete",
             "most comprehensive",
-            "most popular",
             "most trusted",
             "most scalable",
             "most robust",
@@ -4908,6 +4991,7 @@ const written: CatalogueAsWritten = {
             "most reliable",
             "most powerful",
             "most advanced",
+            "most popular",
             "leading",
             "largest",
             "biggest"
@@ -4944,7 +5028,9 @@ const written: CatalogueAsWritten = {
             "the world's",
             "leading",
             "top",
-            "Fortune"
+            "Fortune 500",
+            "Fortune 100",
+            "Fortune 1000"
           ],
           "within": 1
         }
@@ -4974,7 +5060,14 @@ const written: CatalogueAsWritten = {
           "find",
           "finds",
           "determine",
-          "determines"
+          "determines",
+          "returns",
+          "return",
+          "obtain",
+          "obtains",
+          "whichever",
+          "necessarily",
+          "from"
         ],
         "within": 0
       },
@@ -5001,7 +5094,10 @@ const written: CatalogueAsWritten = {
           "attempts",
           "attempt",
           "strives",
+          "seeks",
+          "meant",
           "goal",
+          "should",
           "making",
           "thus",
           "therefore",
@@ -5022,9 +5118,18 @@ const written: CatalogueAsWritten = {
           "(see",
           "(measured",
           "(benchmark",
-          "(benchmarks"
+          "(benchmarks",
+          "passes",
+          "passing",
+          "thanks",
+          "because",
+          "due",
+          "like",
+          "such",
+          "including",
+          "is"
         ],
-        "within": 3
+        "within": 4
       }
     },
     {
@@ -5502,7 +5607,8 @@ const written: CatalogueAsWritten = {
           "Benchmarks",
           "(siehe",
           "(gemessen",
-          "(Benchmark"
+          "(Benchmark",
+          "als"
         ],
         "within": 3
       }
@@ -5547,7 +5653,6 @@ const written: CatalogueAsWritten = {
         "next-level",
         "lightweight yet powerful",
         "out of the box experience",
-        "magical",
         "like magic",
         "delightfully",
         "joy to use",
@@ -5594,12 +5699,8 @@ const written: CatalogueAsWritten = {
         "holistic",
         "synergy",
         "synergies",
-        "delve",
-        "delves",
-        "delving",
-        "delved",
         "tapestry",
-        "testament",
+        "testament to",
         "pivotal",
         "meticulous",
         "meticulously",
@@ -5607,7 +5708,6 @@ const written: CatalogueAsWritten = {
         "showcase",
         "showcases",
         "showcasing",
-        "foster",
         "fosters",
         "fostering",
         "bolster",
@@ -5766,6 +5866,41 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "delve",
+            "delves",
+            "delving",
+            "delved"
+          ],
+          "then": [
+            "into",
+            "deeper"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "foster"
+          ],
+          "then": [
+            "the",
+            "collaboration",
+            "innovation",
+            "creativity",
+            "growth",
+            "community",
+            "communities",
+            "adoption",
+            "creation",
+            "development",
+            "standards",
+            "culture",
+            "trust",
+            "engagement"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "leverage"
           ],
           "then": [
@@ -5795,15 +5930,20 @@ const written: CatalogueAsWritten = {
       "notAfter": {
         "words": [
           "less",
-          "most"
+          "most",
+          "not",
+          "never",
+          "nor"
         ],
         "within": 0
       },
       "notBeforeInClause": {
         "words": [
-          "enough"
+          "enough",
+          "archive",
+          "soup"
         ],
-        "within": 0
+        "within": 1
       }
     },
     {
@@ -5891,7 +6031,6 @@ const written: CatalogueAsWritten = {
         "intuitiv",
         "benutzerfreundlich",
         "vielseitig",
-        "umfassend",
         "hochperformant",
         "herausragend",
         "unvergleichlich",
@@ -5900,7 +6039,8 @@ const written: CatalogueAsWritten = {
         "spannend"
       ],
       "attributive": [
-        "elegant"
+        "elegant",
+        "umfassend"
       ],
       "pairs": [
         {
@@ -6074,17 +6214,33 @@ const written: CatalogueAsWritten = {
           "Sequenzierungstechnologien",
           "Sequenzierdaten",
           "Sequenzierungsdaten",
+          "Sequenziergerät",
+          "Sequenziergeräte",
+          "Sequenziergeräten",
+          "Sequenzierer",
+          "Sequenziertechnik",
           "Internetprotokoll",
           "Internet-Protokoll",
-          "Internetprotokolls"
+          "Internetprotokolls",
+          "deswegen",
+          "deshalb",
+          "daher",
+          "dadurch",
+          "folglich",
+          "somit",
+          "weil"
         ],
-        "within": 1
+        "within": 6
       },
       "notBeforeInClause": {
         "words": [
-          "genug"
+          "genug",
+          "Genauigkeit",
+          "Rechengenauigkeit",
+          "Messgenauigkeit",
+          "Möglichen"
         ],
-        "within": 0
+        "within": 1
       }
     },
     {
@@ -6434,7 +6590,28 @@ const written: CatalogueAsWritten = {
           "once",
           "until",
           "unless",
-          "whether"
+          "whether",
+          "ensure",
+          "ensures",
+          "sure",
+          "should",
+          "must",
+          "will",
+          "would",
+          "can",
+          "could",
+          "might",
+          "may"
+        ],
+        "within": 1
+      },
+      "notBeforeInClause": {
+        "words": [
+          "on",
+          "against",
+          "under",
+          "passes",
+          "passing"
         ],
         "within": 1
       }
@@ -6841,12 +7018,23 @@ const written: CatalogueAsWritten = {
           "niemals"
         ],
         "within": 0
+      },
+      "notAfterInClause": {
+        "words": [
+          "wenn",
+          "falls",
+          "sofern",
+          "sobald",
+          "bis",
+          "bevor"
+        ],
+        "within": 6
       }
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+abou|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g)|So,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|really,?\\s+(?:i|e|c|h|v|w|K|u|g)|Still,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|very,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|liKely\\s+t)|n['’]t(?:\\s+about\\b|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|S(?:hould\\s+(?:be(?:\\s+(?:p|e|m|S|n)|,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n))|alSo)|imply,?\\s+(?:doeS|hand|Keep|taKe)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+withou|bearS\\s+menti|muSt\\s+(?:be(?:\\s+not|,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|alSo\\s+b)|would\\s+(?:be,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|appea|Seem,?\\s)|a(?:lSo,?\\s+(?:doeS|hand|Keep|taKe)|ppearS(?:\\s+tha|,?\\s))|even,?\\s+(?:doeS|hand|Keep|taKe)|then,?\\s+(?:doeS|hand|Keep|taKe))|['’]S(?:\\s+(?:i(?:mportant|ntereSti)|e(?:S(?:Sential|peciall)|xtremely)|crucial\\s+t|worth\\s+(?:hig|poi|rem|men|not)|not(?:\\s+about\\b|,?\\s)|p(?:articula|oSSible\\s+)|al(?:wayS,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|So,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|really,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|Still,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|very,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)|liKely\\s+th)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+follow|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance\\s+|n\\s+effort\\s+t)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|half\\b|th(?:e(?:\\s+(?:event\\s+t|followi|next\\s+Se)|ory,?\\s)|iS\\s+(?:tutori|articl|chapte|Sectio|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|gration\\s+te)|uitive\\b)|Stead\\s+of\\s+Set|finitely\\s+Sca|duStry(?:['’]S\\s+(?:faS|lea|beS|moS)|\\s+leadi|\\-leadi)|novat(?:i(?:on\\-dri|ve(?:ly\\b|,?\\s+and|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:ortantly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|w\\s+(?:worKing\\b|fixed\\b))|more\\s+than\\s+(?:j|a)|fixed\\s+now\\b|green\\b|a(?:utomatical|l(?:ready,?\\s+(?:taK|don|Sor)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taKe|done|Sort))|n['’]t\\s+(?:a(?:n(?:\\s+after|,?\\s)|\\s+nice\\-t|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b)|['’]S\\s+(?:wh(?:at\\s+yo|y\\b)|a(?:\\s+(?:quicK|breaK)|n\\s+over)|the\\s+(?:thi|dea)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:lf\\s+the\\s+coSt\\b|rneSS(?:ing\\s+the|eS\\s+the\\s+|\\s+the\\s+(?:po|fu))|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:alid|erif)|reSol|fixed\\b)|,?\\s+(?:taKe|done|Sort)))|ve\\s+been(?:\\s+(?:veri|fixe)|,?\\s+(?:taKe|done|Sort))|ndled,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+t|ant\\s+to(?:\\s+poin|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+(?:d|r|c|m|v|t))|have(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|now,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thoroughl|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s)|me(?:\\s+(?:walK\\s+yo|Show\\s+yo|explain\\b|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+(?:c|l)|b(?:reaK\\s+(?:it|do)|egin\\b)|walK\\s+thr|d(?:ive\\s+(?:dee|in(?:t|\\b))|elve\\b)|get\\s+Star|Start\\s+wi|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStemS\\b|SS\\s+(?:memory\\b|code\\b|CPU\\b|than,?\\s)|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI)))|a(?:d(?:S\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|ing,?\\s)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|o(?:ng\\s+Story\\s+Sho|oKS\\s+good\\s+to\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faSt\\b|\\-faSt\\b)|weight\\s+ye|er,?\\s)|Ke\\s+(?:no\\s+other\\b|magic\\b)|nt(?:ing(?:\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+K|hundred\\s+pe)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|\\b)|ervice,?\\s+(?:wi|au|in|Sm)|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|Sma|han|d(?:oe|e(?:c|t))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee))|p(?:latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+box|put,?\\s))|ther\\s+toolS\\s+(?:fo|ma))|b(?:e(?:fore\\s+we\\s+(?:go\\s+a|dive|begi)|a(?:r\\s+in\\s+mind\\s+t|utiful(?:ly\\b|\\b))|tter(?:\\s+than\\s+an|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+exp|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faSt\\b|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceSS|cleanly\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+green\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|y\\s+half\\b|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:alr|Kno)|ight\\s+K)|probabl)|we\\s+all\\s+Know\\b|a\\s+rule,?\\s)|certain\\b)|t\\s+the\\s+end\\s+of\\s+|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are\\s+|paSS)|checKS\\s+(?:are|paS)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:a(?:vailab|ccurat)|deliver|reliabl|correct\\b|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\s+|not\\s+(?:juSt\\b|about,?\\s)|green\\b|a(?:utomatica|l(?:ready,?\\s+(?:ta|do|So)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taK|don|Sor))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|vailability(?:,\\s+|,?\\s)|\\s+(?:fraction\\s+of\\s+|chance\\s+that,?\\s|hundred\\s+perc)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+QA\\b|ximately,?\\s)|lied,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ear(?:S\\s+to(?:\\s+hav|,?\\s)|\\s+to(?:\\s+have,?\\s|,?\\s))|arently,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s)|dopted\\s+by,?\\s)|d(?:r(?:aw\\s+your\\s+atte|ive(?:S(?:\\s+(?:engagem|adoptio|growth\\b)|,?\\s)|,?\\s))|i(?:d(?:\\s+not\\s+(?:build\\s+|juSt(?:\\s+b|\\b))|n['’]t\\s+(?:build\\s+a|juSt(?:\\s+bu|\\b)))|gital\\s+landSc)|o(?:eS(?:\\s+not\\s+(?:merel|Simpl|juSt\\b)|n['’]t\\s+(?:merely\\b|Simply\\b|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKed\\b)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing\\b|e(?:d\\b|S\\b|\\b)))|ad\\s+Simple\\b|p(?:ended\\s+on\\s+by,?\\s|loy(?:ment,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important\\s+|S(?:hort\\s+anSw|o(?:lution,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|ftware,?\\s+(?:d|h|t))|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a)|ll)|int|S(?:ma|tr|im)|h(?:an|el)|d(?:oe|e(?:c|t|l))|fig|taK|o(?:pt|ff)|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|le(?:a|t)|Kee|giv|e(?:mp|n(?:a|S))|ma(?:K|n))|ervice,?\\s+(?:do|ha|ta))|b(?:ottom\\s+lin|eSt\\s+choic|uild\\s+(?:Succ|paSS))|main\\s+point|t(?:aKeaway\\s+h|e(?:StS\\s+paSS\\b|chnology)|ool,?\\s+(?:doeS|hand|taKe))|Key\\s+(?:point\\s+|t(?:aKeaw|hing\\s+))|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+of\\b)|o(?:bviouS\\s+ch|nly\\s+(?:platf|Solut|tool\\b))|f(?:irSt\\s+choi|rameworK,?\\s+)|p(?:erfect\\b|ipeline\\s+i|latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:do|ha|ta))|go\\-to\\b|engine,?\\s+(?:doe|han|taK)|app,?\\s+(?:doeS|hand|taKe))|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enable,?\\s+(?:S|q|b|e|f|h|l|m)|let,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)))|re(?:\\s+iS\\s+a\\s+cha|['’]S\\s+a\\s+chan)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutorial\\s+|a(?:rticle\\s+w|utomatic|lSo(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|letS)))|S(?:ection\\s+w|olution,?\\s+|imply,?\\s+(?:do|Ke|ta|St|em))|guide\\s+wil|p(?:oSt\\s+will\\b|latform,?\\s+)|e(?:ven,?\\s+(?:doeS|Keep|taKe|Stre|empo)|nableS,?\\s+(?:S|q|b|e|f|h|l|m))|now(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|letS,?\\s+))|letS,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)|iS(?:\\s+not,?\\s|n['’]t,?\\s))|,?\\s+(?:doeS|Keep|taKe|Stre|empo))|a(?:t(?:\\s+iS(?:\\s+(?:wh(?:y\\s+it\\b|at,?\\s+(?:m|t|r|c|S|b|f))|not,?\\s)|n['’]t,?\\s)|['’]S\\s+(?:wh(?:y\\s+it\\b|at,?\\s+(?:ma|tr|re|ca|So|br|fi))|not,?\\s))|nKS\\s+to,?\\s+(?:in(?:te|no)|a(?:dva|\\s+ne)|buil|the|Smar|our|AI))|r(?:ee\\s+timeS\\s+fa|oughput,?\\s)|o(?:roughly\\s+teS|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+atte|our\\s+atten)|o(?:\\s+(?:Sum(?:marize,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|the\\s+next\\s+le)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of\\s+|\\s+it\\s+to\\s+the|S\\s+(?:leSS\\s+tha|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+So|nS(?:lateS\\s+dir|formative\\b))|i(?:ple\\-checKed\\b|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\b|ed(?:\\s+(?:and\\s+(?:ver|wor)|thoroug)|,?\\s)|S(?:\\s+(?:are\\s+(?:paSS|gree)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+pa|,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|checK\\s+paSS)|ically,?\\s))|w(?:h(?:at(?:\\s+iS\\s+intere|['’]S\\s+intereS)|ere\\s+(?:conventi|traditio)|ich\\s+(?:booStS\\b|iS\\s+what,?\\s+))|i(?:th(?:out\\s+(?:furthe|breaKi|any\\s+iS|iSSueS\\b)|\\s+regard\\s+to\\b|in\\s+a\\s+few,?\\s)|ll\\s+not\\s+juSt\\b)|a(?:lK(?:S\\s+you\\s+thro|\\s+you\\s+throu)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+ti|aS\\s+(?:expec|inten)|f(?:lawleSS|ine\\b)|correctl|perfectl|now\\b)|ing\\s+aS\\s+(?:exp|int)|ed\\s+aS\\s+expe)|ld(?:['’]S\\s+(?:f(?:aSteS|irSt\\b)|leadin|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSSi)|\\-claSS\\b))|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|e(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re\\s+going\\s+t|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly,?\\s+)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+going\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt\\s+(?:thingS\\s+f|choice\\b)|o(?:rget\\s+(?:t(?:raditi|he\\s+old\\b)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|\\b)|und\\s+no\\s+(?:probl|error|iSSue))|a(?:r\\s+from\\s+(?:being\\b|a\\b)|Ste(?:r(?:\\s+than\\s+(?:ev|an)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+th|ully(?:\\s+(?:complian|teSted\\b)|,?\\s)|e(?:wer\\s+(?:errorS\\b|bugS\\b)|ature\\-rich\\b)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|ineSS,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))))|Ke(?:ep(?:\\s+(?:in\\s+mind(?:\\s+t|\\b)|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+Sa|ver\\s+(?:goeS\\s+dow|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:level\\b|gen(?:eratio|,?\\s+(?:t(?:ech|ool)|e(?:xpe|ngi)|fram|p(?:lat|rod)|S(?:o(?:lu|ft)|erv)|app))))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anothe|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|merely\\s+a,?\\s|Simply\\s+a,?\\s|juSt\\s+a(?:n,?\\s|,?\\s)|only\\s+a(?:n,?\\s|,?\\s)))|\\s+(?:matter\\s+(?:what\\b|how\\b)|downtime\\b|i(?:mpact\\s+on\\s+p|SSueS(?:\\s+(?:were|foun)|\\b))|p(?:erformance|roblemS\\s+fo)|regreSSionS|errorS\\s+foun|noticeable\\b|blocKerS\\b|longer\\s+a(?:n,?\\s|,?\\s))|w(?:\\s+(?:correctly(?:,?\\s+|\\b)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+way\\b|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:che|teS)|S\\s+all\\s+(?:che|teS)))|er(?:f(?:ect\\s+(?:Soluti|choice\\b)|ormance,?\\s)|hapS,?\\s)|r(?:o(?:duction(?:\\s+rea|\\-rea)|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+to\\b|nity(?:\\s+checKed\\b|\\-checKed\\b)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infinit|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+complian|e(?:cond\\s+to\\s+none\\b|amleSS(?:ly\\b|,?\\s+and|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|t(?:a(?:te(?:\\s+of\\s+the\\s+a|\\-of\\-the\\-a)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+v|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s+(?:b|i|a|p|w|S|m|f)|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS\\s+|che|wor)|,?\\s+(?:doe|Kee|taK|Str|emp)|,?\\s)|\\s+Single\\s+t)|\\-(?:changing\\b|evolving\\b))|olving\\s+landS)|xtenSively\\s+te|n(?:t(?:erpriSe\\-(?:gra|rea)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sure(?:S,?\\s|,?\\s))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|2e\\s+teStS,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|m(?:uch\\s+more\\s+than|o(?:re\\s+(?:reliable(?:\\s+|,?\\s)|Secure(?:\\s+th|,?\\s)|efficient,?\\s)|St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanced,?\\s|powerful,?\\s|reliable,?\\s|Secure,?\\s)))|a(?:rKet\\-leading\\b|gical\\b|naged,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|y(?:\\s+(?:alSo,?\\s+po(?:te|SS)|have,?\\s+po(?:te|SS))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|KeS\\s+Sure,?\\s+(?:tha|eve|you|not)|ximize(?:S,?\\s|,?\\s))|i(?:litary\\-grade\\b|g(?:ht(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s)|ration,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|your|zero)|mory\\s+uSage,?\\s)|yriad\\b)|u(?:n(?:l(?:i(?:Ke\\s+(?:convent|t(?:raditi|ypical\\b)|legacy\\b|other\\b|moSt\\b)|mited\\s+Scal)|ocK\\s+(?:the\\s+(?:po(?:t|w)|ful)|new\\b)|eaSh(?:eS\\b|\\b))|matched(?:\\s+perf|\\b)|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain\\s+|it\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|ptime(?:,\\s+guaran|,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+the\\s+d|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort))|uarantee(?:S(?:\\s+tha|,?\\s)|d\\s+(?:ava|reS|upt)|,?\\s)|iveS\\s+riSe\\s+to\\b|round(?:\\-breaKin|breaKing\\b)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automatic|,?\\s+(?:taKe|done|Sort))|\\s+automatica|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+poS|config(?:ura|\\b)|d(?:ata\\s+loSS\\b|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|r(?:e(?:g(?:ardleSS\\s+of\\s+|reSSion,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|volution(?:i(?:ze(?:S\\b|\\b)|Se\\b)|ary\\b)|t(?:urnS\\s+the\\s+(?:co|ri)|ried,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|n(?:derS\\s+correc|ewed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|ady\\s+to\\s+(?:merge\\b|Ship\\b)|freShed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|S(?:tarted,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|olved,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ult(?:ed\\s+in,?\\s+(?:a\\s+|i(?:n|m)|S(?:m|h)|gr|h(?:a|i)|re|be|f(?:a|e)|l(?:o|e)|m(?:o|u))|S(?:\\s+in,?\\s+(?:a\\s+(?:S|b|f|m)|i(?:nc|mp)|S(?:mo|ho)|gre|h(?:ap|ig)|red|bet|f(?:aS|ew)|l(?:ow|eS)|m(?:or|uc))|,?\\s)))|l(?:oaded,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ied\\s+on\\s+by,?\\s)|duce(?:S,?\\s|,?\\s))|i(?:gorouSly\\s+teS|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ughly,?\\s|buSt(?:ly(?:,?\\s+and|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+the\\s+(?:teSt(?:\\s+S|S\\b)|Suite\\b)|ce\\s+condition)|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|HIPAA\\-complian|10(?:0(?:%(?:\\s+compliant\\b|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b)|GDPR\\-compliant\\b|2x\\s+faSter\\b|3x\\s+faSter\\b|5x\\s+faSter\\b|c(?:o(?:m(?:p(?:rehenSive\\b|ileS\\s+(?:witho|clean)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:worK|that\\b)|,?\\s)|ceivably,?\\s)|rrectly\\s+now\\b|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|ut(?:ting(?:\\s+edge\\b|\\-edge\\b)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+paS|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Succ|,?\\s)|erified(?:\\s+(?:Succe|worKi|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s)",
-    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Stelle|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s|att,?\\s)|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbieter,?\\s|LöSungen,?\\s|ToolS,?\\s)|S\\s+alS(?:\\s+bei,?\\s|,?\\s)))|bS(?:chließend\\s+läS|olut\\s+zuverläS)|lle(?:S(?:\\s+(?:i(?:n\\s+(?:allem\\b|Ordnung\\b)|St\\s+grün\\b)|paSSiert\\b|funKtionie|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|erle|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Sind\\s+|laufe|erfol|beSta)|Prüfungen\\s+b))|u(?:f(?:\\s+(?:EnterpriSe\\-N|daS\\s+nächSte\\s+|ein\\s+neueS\\s+(?:Ni|Le)|höchStem\\s+Niv|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+Lev)|S(?:giebig\\s+geteSt|fallSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|temberaubend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rbeite(?:t,?\\s|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichtig(?:,\\s+|\\s+z)|d(?:a(?:rauf\\s+hi|bei,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic)|her,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|enKbar,\\s+)|erwähnenS|a(?:n(?:zumerKe|\\s+dieSer)|uch,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|beSonderS|hier,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Sehr,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Kein(?:e,?\\s|,?\\s)|möglich,\\s+)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich(?:,\\s+(?:d|z)|\\s+zu)|S(?:ei\\s+(?:noch\\s+(?:dara|ange|erwä)|darauf\\s+hi|angemerKt\\b|erwähnt\\b)|ollte\\s+erwähn|ieht\\s+So\\s+auS,|cheint(?:\\s+So,\\s+a|,\\s+daSS,?\\s|,?\\s))|verSteht\\s+Sich|muSS\\s+erwähnt\\s+|geht\\s+nicht\\s+(?:da|um,?\\s)|Könnte\\s+Sein,\\s+)|,?\\s)|r(?:wähnen(?:Swert\\s+iS|,?\\s)|ledigt(?:\\s+den\\s+ReS|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v(?:eri|ali)|über|ge(?:te|pr)|abge|durc)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte(?:r\\b|S\\b|\\b)|i(?:n(?:zig(?:e\\s+LöSung\\b|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b))|Satzbereit\\b)|gentlich,?\\s)|legante(?:m\\b|n\\b|r\\b|S\\b|\\b)|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:vielleic|Sicher\\s+w|wiSSen\\b)|wir\\s+alle\\s+wiS|vorgeSehen\\s+(?:f|a|K|l)|gew(?:ünScht\\s+(?:fu|ar|Kl|l(?:a|ä|i))|ollt\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b)))|erwartet\\s+(?:fun|arb|Kla|l(?:au|äu|ie)))|chtig\\s+zu\\s+(?:wiSSe|verSt|beach|erwäh)|r(?:d(?:\\s+(?:eS\\s+möglich\\b|bei\\s+Bedarf(?:\\s+|,?\\s+)|i(?:m\\s+Hintergr|ntern,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|a(?:nSchließen|utomatiSch)|regelmäßig,?\\s+|da(?:bei,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|nicht\\s+nur,?\\s+(?:i|u|e|I|d)|SichergeSte|gewährleiSt)|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|\\s+garantieren\\b)|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+einen|den(?:\\s+(?:bei(?:m\\s+Abgl|\\s+Bedar)|i(?:m\\s+Hinter|ntern,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro))|a(?:nSchließ|utomatiS)|regelmäßi|da(?:bei,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r)|ver|erl|ge(?:r|l)|rot)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|it\\s+mehr\\s+alS\\s+(?:ei|nu)|niger\\s+(?:alS\\s+fünf|ArbeitSS|Speicher\\b|Fehler\\b|KoSten\\b)|ltweit\\s+führend|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Sie\\s+wiSSen\\s+m|bedeutet,\\s+da|letztlich\\s+zu,?\\s|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i))|hrScheinlich,?\\s)|o(?:\\s+(?:herKömmliche\\b|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|urde(?:n(?:\\s+(?:behoben\\b|erfolgrei)|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|\\s+(?:be(?:hoben\\b|reitS,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|g(?:elöSt\\b|ründlich,?\\s+)|erfolgreic|au(?:Sgiebig,?\\s+|ch,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr))))|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSend(?:\\s+|\\b)|gefaSSt\\s+)|\\s+(?:jeder\\s+Zeit\\s+(?:fu|ar|Kl|l(?:a|ä))|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Proze)|verläSSigSte(?:r\\b|S\\b|\\b)|m\\s+EinSatz\\s+(?:gebr|K(?:omm|am\\b))|KunftS(?:weiSend(?:e|\\b)|Sicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|e(?:hnmal\\s+Schnelle|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheidend|Springende\\s+P|wichtigSte\\s+P|führende\\b|perfeKte\\b|nächSten\\s+Gen|DienSt,?\\s+(?:Kümm|Sorg|über|erle|rege)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchnitt|rtiKel\\s+e)|Leitfaden)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+LöSung(?:,?\\s+(?:Küm|er(?:l|m)|Sor|ver|übe|mac|lie|bie|hil)|\\b)|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:au(?:ßerdem,?\\s+(?:Kü|üb|re|So)|ch,?\\s+(?:Kümm|über|rege|Sorg))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s|zu,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+einS\\b|r\\.\\s+1\\b)|erSte(?:\\s+Wahl\\b|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+Kra|Kraft\\s+von\\b|P(?:lattform,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|ipeline,?\\s+(?:S(?:i(?:n|e)|eh)|iSt|war|ha(?:b|t)|dur|l(?:au|ie|äu)|erf|beS|grü))|LöSung,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|Software,?\\s+(?:Küm|Sor|übe|erl|reg)|E(?:ngine,?\\s+(?:Kümm|Sorg|über|erle|rege)|inrichtung,?\\s|rStellung,?\\s)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlung,?\\s|uSzahlung,?\\s|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+Tool|beSte(?:n,?\\s|,?\\s)|FreiSchaltun|Re(?:giStrierun|aliSierung,?\\s)|Durchführung,?\\s|B(?:e(?:a(?:ntragung,?\\s|rbeitung,?\\s)|Stellung,?\\s|zahlung,?\\s)|uchung,?\\s)|Genehmigung,?\\s|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSte\\s+z|erKzeug,?\\s+(?:Küm|Sor|übe|erl|reg))|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Potenz|au(?:ßerdem,?\\s+(?:Küm|übe|reg|Sor)|ch,?\\s+(?:Kümm|über|rege|Sorg))|S(?:yStem,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|ollte,?\\s)|ProduKt,?\\s+(?:Kümm|Sorg|über|erle|rege)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|zu,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuweiS|f\\s+ich,?\\s)|nK,?\\s)|oppelt\\s+(?:So\\s+Schne|geprüft\\b)|re(?:imal\\s+Schnelle|ht\\s+Sich\\s+nicht)|urch\\s+(?:l(?:aufen\\b|iefen\\b)|unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be(?:rüc|ach)|ut\\s+zu\\s+wiSSen\\b|a(?:rantier(?:t(?:e\\s+Verf|\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b)|Ihnen\\b)|,\\s+daSS,?\\s|,?\\s+(?:nie|K(?:ein|omp)|imme|jede|alle|zuve|fehl|vire|S(?:chn|ich|tab)))|en(?:,\\s+daS|,?\\s+(?:ein|h(?:öch|ohe)|reib|zuve|jede|maxi|opti|Ihre|Stet|voll)))|nz(?:heitlich(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|\\s+gleich,\\s+wie))|r(?:ündlich\\s+ge(?:teSt|prüf)|undSätzlich,?\\s|ößte,?\\s)|e(?:ballte\\s+Kraft\\b|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+(?:fun|läu)|habe(?:n\\b|\\b))|,?\\s)|ge(?:nge(?:teStet\\b|prüft\\b)|benenfallS,?\\s)|prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|ht\\s+eS\\s+nicht\\s+(?:da|um,?\\s)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t(?:e,\\s+|,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))|n(?:,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))))|lang(?:en,?\\s|t,?\\s))|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+(?:er(?:f|K)|w(?:er|ol)|zei|geh)|,?\\s)|ErgebniS\\b|Handumdrehen\\b|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+AbS|nächSten\\s+AbSc|GegenSatz\\s+zu,?\\s|Allgemeinen,?\\s)|mer(?:\\s+(?:funKtionie|zuverläSSi|verfügbar\\b|arbeitet\\b|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|St\\s+(?:zu\\s+be(?:rücKSic|achten\\b)|hervorzuhebe|feStzuhalten\\b|be(?:reitS(?:\\s+geSo|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b)|rün(?:dlich,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+(?:ein|nur\\b)|durchgelaufe|unverändert\\b|alleS\\s+grün\\b|nicht\\s+(?:einfac|bloß,?\\s+(?:i|u|e|I|d)|nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i)))|erfolgreich,?\\s+)|n(?:t(?:ereSSant(?:erwei|\\s+iSt\\b)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSchne|wenigen\\s+(?:SeKun|Minut)|d(?:ieSe(?:m\\s+(?:A(?:bSchn|rtiKe)|Leitfa|Beitra|Kapite)|r\\s+Anleit)|er\\s+Regel,?\\s)|manchen\\s+Fälle|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|ch\\s+(?:glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en\\s+Sie\\s+Sich\\s+|t\\s+eS\\s+möglich\\b)|rKtführend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneiderte|nuell,?\\s)|i(?:t\\s+(?:Garantie\\b|ProduKtivdat|echten\\s+Daten,?\\s|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiSe,?\\s)|eiSt(?:enS,?\\s|,?\\s))|n(?:i(?:cht\\s+(?:u(?:nerwähnt(?:\\s+|\\b)|m,?\\s)|nur(?:\\s+(?:ein(?:\\s+we|e\\s+w)|irgend|alS,?\\s)|,\\s+(?:Sie\\b|wir\\b|e(?:r\\b|S\\b))|,?\\s)|irgendein(?:e\\b|\\b)|lediglich\\b|blo(?:SS\\b|ß(?:\\s+alS,?\\s|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|einfach\\s+nu|mehr\\s+nur,?\\s|darum,?\\s|alS,?\\s)|e(?:malS\\s+(?:a(?:uS\\s+(?:verS|f(?:all|äll)|Stür)|b\\s+(?:verSa|f(?:alle|ällt\\b)|Stürz))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|\\s+(?:a(?:uS\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|b\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)))|a(?:chfolgend(?:\\s+(?:find|erKl|w(?:erd|ird\\b)|zeig)|,?\\s)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKunde|ll(?:\\s+(?:AuSfallzeit\\b|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+die\\s+K)|ächSte(?:n\\s+Generat|\\s+Generati)|o(?:ch(?:\\s+einmal\\s+gepr|malS\\s+geprüft\\b)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:tief|ein\\b)|Sie\\s+ein\\b)|delloS\\s+(?:funKtio|arbeite|Klappt(?:e\\b|\\b)|l(?:aufen\\b|äuft\\b|ief\\b)))|r(?:agen(?:\\s+dazu\\s+bei\\b|,?\\s)|ägt(?:\\s+dazu\\s+bei\\b|,?\\s)|ug,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammengef|und\\s+Knapp\\b|geSagt\\b)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|n(?:KurrenzloS\\b|trolliert\\s+hab))|ümmer(?:t\\s+Sich(?:\\s+um\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+LöSu|\\s+(?:LöSun|ToolS,?\\s))|ppt(?:e,?\\s|,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s))|ein(?:\\s+HexenwerK\\b|e(?:\\s+(?:Au(?:Sfallzei|ffälligK)|fünf\\s+Minut|Fehl(?:alarme\\b|er\\s+gef)|Probleme\\s+g|RegreSSion|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|en,?\\s|,?\\s)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+bit|merKenSwert\\s+iS|ginnen\\s+wir\\s+mit\\b|S(?:Ser\\s+alS\\s+alle\\b|t(?:ätigt\\s+habe(?:n\\b|\\b)|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreundli|eindrucKend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|reit\\s+zum\\s+Merge\\b|tonen,?\\s|wirK(?:en,\\s+daSS,?\\s|t,\\s+daSS,?\\s))|itte\\s+beachten\\s+S|r(?:anchenführend(?:e|\\b)|ing(?:en,?\\s|t,?\\s))|l(?:i(?:tzSchnell(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|eb\\s+unveränder)|eibt\\s+unverände)|ombenSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:hnbrechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+mac|er(?:Ste(?:r\\b|S\\b|\\b)|geStellt\\s+h))|nd\\s+(?:mehr\\s+alS\\s+nu|durchgelauf|behoben\\b|grün\\b|nicht\\s+(?:einfa|bloß,?\\s+|nur,?\\s+(?:i|u|e|I|d)))|e,?\\s+(?:Kümm|über|erle|Sorg))|e(?:i\\s+(?:hervorgehobe|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|t(?:a(?:t(?:t(?:\\s+Starrer\\b|,?\\s)|e(?:\\s+of\\s+the\\s+art\\b|\\-of\\-the\\-art\\b))|bilSte(?:r\\b|S\\b|\\b)|rt(?:Klar\\b|zeit,?\\s))|e(?:tS\\s+(?:funKtionie|arbeitet\\b|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Sicher,\\s+|t(?:e(?:\\s+Sicher,\\s+|,?\\s)|\\s+Sicher,\\s+d|,?\\s))|iger(?:n,?\\s|t,?\\s))|ichprobenartig|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS\\s+(?:ve|he|je|al)|Ste(?:r\\b|S\\b|\\b))|auen\\s+wir(?:\\s+unS,?\\s|,?\\s)|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbegre|,?\\s)|bar,?\\s|en,?\\s)|p(?:ielend\\s+(?:einfach\\b|leicht\\b)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:lecK(?:S,?\\s+(?:tr|iS|wu|Si)|,?\\s+(?:tr(?:e|i)|iSt|wur|Sin))|verbrauc))|ynergie(?:effeKte\\b|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür,\\s+d|\\s+(?:dafür,\\s+da|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|\\s+(?:dafür,\\s+daS|StetS\\s+für,?\\s+|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|en\\s+(?:dafür,\\s+da|StetS\\s+für|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe)))|llte,?\\s)|moKe\\-TeStS,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|o(?:hne\\s+(?:lange\\s+Vorre|UmSchweife\\b|AuSfallzeit|Fehler\\s+durc)|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r\\s+erfahren\\s+Si|lt,?\\s)|nweiSen,?\\s)|undert(?:mal\\s+Schne|prozentig)|a(?:l(?:bier(?:en\\b|t\\b)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|t(?:\\s+(?:dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|rmoniert,?\\s)|öchSten\\s+AnSprüc|o(?:ch(?:performant(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vorheben,?\\s|Kömmliche\\s+(?:LöS|Too))|b(?:en,?\\s|t,?\\s))|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sagen\\b|uft(?:,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+unS\\b|t\\s+unS\\b|\\s+unS\\b)|ufen,?\\s)|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähigSt|StarK(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|oKal(?:\\s+ge(?:teStet\\b|prüft\\b)|,?\\s)|ief(?:e(?:n,?\\s|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+gar|e,?\\s|,?\\s+(?:jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s)|en,?\\s)|ortSchrittlichS|ü(?:nfmal\\s+Schnelle|hr(?:en(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+(?:durch|funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+alleS\\b|en,?\\s|t,?\\s)|erfeKt\\s+(?:f(?:unKtion|ür\\b)|harmonie|arbeite(?:n\\b|t\\b)|geeignet\\b|l(?:aufen\\b|äuft\\b)|paSS(?:en\\b|t\\b))|r(?:o(?:duKtionSreif(?:e|\\b)|blemloS\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b)))|axiSerprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung(?:,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|\\b)|Plattform)|\\s+(?:SyStem,?\\s+(?:S(?:el|ch|te)|Küm|aut|e(?:nt|r(?:l|K))|int|beS|ver|opt|reg|paS|wäh)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)))|chlagbar\\b)|abhängig\\s+(?:von\\s+d|davon)|begrenzt\\s+SKali|ter(?:\\s+(?:fünf\\s+Minut|Zuhilfenah|beStimmten|UmStänden,?\\s|allen,?\\s)|Streichen,?\\s)|zerStörbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichlich(?:e|\\b)|gefähr,?\\s)|mfaSSend(?:\\s+geteSt|e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|v(?:iel(?:\\s+mehr\\s+alS\\s+nu|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|er(?:g(?:eSSen\\s+Sie\\b|lichen\\s+mit,?\\s)|doppel(?:n\\b|t\\b)|ifiziert\\s+habe|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|hinder(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s)|oll(?:Ständig(?:\\s+(?:Konf|v(?:eri|ali)|ge(?:te|pr))|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|e\\s+Potenzial\\b)|öllig(?:\\s+fehlerfre|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+habe(?:n\\b|\\b))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+Ext)|nterpriSe\\-(?:Quali|KlaSS|Nivea))|Ver(?:fügbarKeit(?:\\s+–\\s+|,?\\s)|halten,?\\s)|jederzeit\\s+(?:funKti|verfüg|arbeit|Klappt\\b|l(?:aufen\\b|äuft\\b))|N(?:u(?:ll\\s+Fehlalarme\\b|tz(?:ungSerlebniS\\b|ererlebniS\\b))|ext\\-Level\\b)|WeltmarKtführer\\b|D(?:SGVO\\-Konform\\b|eployment(?:,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|urchSatz,?\\s)|r(?:e(?:chtSSicher\\b|volution(?:ier(?:en\\b|t\\b)|är(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aliSier(?:en\\b|t(?:e\\b|\\b))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiSend|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|P(?:r(?:emium\\-Qualität\\b|oblem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|üfungen,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|otenzial\\s+Ihrer\\b|ipeline(?:\\s+iSt\\s+grü|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|erformance,?\\s)|Game(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSende,?\\s|e,?\\s))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:durc|grün\\b)|durchgela|beStanden\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:durch|grün\\b)|laufen\\s+dur|erfolgreic|beStanden\\b)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|lauf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|B(?:u(?:ild(?:\\s+(?:erfolgreic|iSt\\s+grün\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|Uptime,?\\s|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|Re(?:greSSion,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|view(?:er,?\\s|,?\\s))|A(?:bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|uSgabe,?\\s)|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|L(?:e(?:cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|iStung,?\\s)|int(?:ing,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|er,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|a(?:uf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|tenz,?\\s))|Job,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
+    "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+abou|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g)|So,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|really,?\\s+(?:i|e|c|h|v|w|K|u|g)|Still,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|very,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|liKely\\s+t)|n['’]t(?:\\s+about\\b|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|S(?:hould\\s+(?:be(?:\\s+(?:p|e|m|S|n)|,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n))|alSo)|imply,?\\s+(?:doeS|hand|Keep|taKe)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+withou|bearS\\s+menti|muSt\\s+(?:be(?:\\s+not|,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|alSo\\s+b)|would\\s+(?:be,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|appea|Seem,?\\s)|a(?:lSo,?\\s+(?:doeS|hand|Keep|taKe)|ppearS(?:\\s+tha|,?\\s))|even,?\\s+(?:doeS|hand|Keep|taKe)|then,?\\s+(?:doeS|hand|Keep|taKe))|['’]S(?:\\s+(?:i(?:mportant|ntereSti)|e(?:S(?:Sential|peciall)|xtremely)|crucial\\s+t|worth\\s+(?:hig|poi|rem|men|not)|not(?:\\s+about\\b|,?\\s)|p(?:articula|oSSible\\s+)|al(?:wayS,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|So,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|really,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|Still,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|very,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)|liKely\\s+th)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+follow|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance\\s+|n\\s+effort\\s+t)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|th(?:e(?:\\s+(?:event\\s+t|followi|next\\s+Se)|ory,?\\s)|iS\\s+(?:tutori|articl|chapte|Sectio|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|gration\\s+te)|uitive\\b)|Stead\\s+of\\s+Set|finitely\\s+Sca|duStry(?:['’]S\\s+(?:faS|lea|beS|moS)|\\s+leadi|\\-leadi)|novat(?:i(?:on\\-dri|ve(?:ly\\b|,?\\s+and|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:ortantly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|w\\s+(?:worKing\\b|fixed\\b))|more\\s+than\\s+(?:j|a)|fixed\\s+now\\b|green\\b|a(?:utomatical|l(?:ready,?\\s+(?:taK|don|Sor)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taKe|done|Sort))|n['’]t\\s+(?:a(?:n(?:\\s+after|,?\\s)|\\s+nice\\-t|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b)|['’]S\\s+(?:wh(?:at\\s+yo|y\\b)|a(?:\\s+(?:quicK|breaK)|n\\s+over)|the\\s+(?:thi|dea)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+coSt\\b|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+the|eS\\s+the\\s+|\\s+the\\s+(?:po|fu))|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:alid|erif)|reSol|fixed\\b)|,?\\s+(?:taKe|done|Sort)))|ve\\s+been(?:\\s+(?:veri|fixe)|,?\\s+(?:taKe|done|Sort))|ndled,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+t|ant\\s+to(?:\\s+poin|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+(?:d|r|c|m|v|t))|have(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|now,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thoroughl|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s)|me(?:\\s+(?:walK\\s+yo|Show\\s+yo|explain\\b|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+(?:c|l)|b(?:reaK\\s+(?:it|do)|egin\\b)|walK\\s+thr|d(?:ive\\s+(?:dee|in(?:t|\\b))|elve\\b)|get\\s+Star|Start\\s+wi|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStemS\\b|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI)))|a(?:d(?:S\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|ing,?\\s)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|SS\\s+(?:than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s))|o(?:ng\\s+Story\\s+Sho|oKS\\s+good\\s+to\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faSt\\b|\\-faSt\\b)|weight\\s+ye|er,?\\s)|Ke\\s+(?:no\\s+other\\b|magic\\b)|nt(?:ing(?:\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+K|hundred\\s+pe)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|\\b)|ervice,?\\s+(?:wi|au|in|Sm)|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|Sma|han|d(?:oe|e(?:c|t))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee))|p(?:latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+box|put,?\\s))|ther\\s+toolS\\s+(?:fo|ma))|b(?:e(?:fore\\s+we\\s+(?:go\\s+a|dive|begi)|a(?:r\\s+in\\s+mind\\s+t|utiful(?:ly\\b|\\b))|tter(?:\\s+than\\s+an|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+exp|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faSt\\b|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceSS|cleanly\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+green\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:alr|Kno)|ight\\s+K)|probabl)|we\\s+all\\s+Know\\b|a\\s+rule,?\\s)|certain\\b)|t\\s+the\\s+end\\s+of\\s+|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are\\s+|paSS)|checKS\\s+(?:are|paS)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:accurat|deliver|reliabl|correct\\b|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\s+|not\\s+(?:juSt\\b|about,?\\s)|green\\b|a(?:utomatica|l(?:ready,?\\s+(?:ta|do|So)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taK|don|Sor))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|vailability(?:,\\s+|,?\\s)|\\s+(?:fraction\\s+of\\s+|chance\\s+that,?\\s|hundred\\s+perc)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+QA\\b|ximately,?\\s)|lied,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ear(?:S\\s+to(?:\\s+hav|,?\\s)|\\s+to(?:\\s+have,?\\s|,?\\s))|arently,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s)|dopted\\s+by,?\\s)|d(?:r(?:aw\\s+your\\s+atte|ive(?:S(?:\\s+(?:engagem|adoptio|growth\\b)|,?\\s)|,?\\s))|i(?:d(?:\\s+not\\s+(?:build\\s+|juSt(?:\\s+b|\\b))|n['’]t\\s+(?:build\\s+a|juSt(?:\\s+bu|\\b)))|gital\\s+landSc)|o(?:eS(?:\\s+not\\s+(?:merel|Simpl|juSt\\b)|n['’]t\\s+(?:merely\\b|Simply\\b|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKed\\b)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing,?\\s+(?:deep|into)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:ended\\s+on\\s+by,?\\s|loy(?:ment,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important\\s+|S(?:hort\\s+anSw|o(?:lution,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|ftware,?\\s+(?:d|h|t))|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a)|ll)|int|S(?:ma|tr|im)|h(?:an|el)|d(?:oe|e(?:c|t|l))|fig|taK|o(?:pt|ff)|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|le(?:a|t)|Kee|giv|e(?:mp|n(?:a|S))|ma(?:K|n))|ervice,?\\s+(?:do|ha|ta))|b(?:ottom\\s+lin|eSt\\s+choic|uild\\s+(?:Succ|paSS))|main\\s+point|t(?:aKeaway\\s+h|e(?:StS\\s+paSS\\b|chnology)|ool,?\\s+(?:doeS|hand|taKe))|Key\\s+(?:point\\s+|t(?:aKeaw|hing\\s+))|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+of\\b)|o(?:bviouS\\s+ch|nly\\s+(?:platf|Solut|tool\\b))|f(?:irSt\\s+choi|rameworK,?\\s+)|go\\-to\\b|p(?:ipeline\\s+i|latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:do|ha|ta))|engine,?\\s+(?:doe|han|taK)|app,?\\s+(?:doeS|hand|taKe))|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enable,?\\s+(?:S|q|b|e|f|h|l|m)|let,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)))|re(?:\\s+iS\\s+a\\s+cha|['’]S\\s+a\\s+chan)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutorial\\s+|a(?:rticle\\s+w|utomatic|lSo(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|letS)))|S(?:ection\\s+w|olution,?\\s+|imply,?\\s+(?:do|Ke|ta|St|em))|guide\\s+wil|p(?:oSt\\s+will\\b|latform,?\\s+)|e(?:ven,?\\s+(?:doeS|Keep|taKe|Stre|empo)|nableS,?\\s+(?:S|q|b|e|f|h|l|m))|now(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|letS,?\\s+))|letS,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)|iS(?:\\s+not,?\\s|n['’]t,?\\s))|,?\\s+(?:doeS|Keep|taKe|Stre|empo))|a(?:t(?:\\s+iS\\s+wh(?:y\\s+it\\b|at,?\\s+(?:m|t|r|c|S|b|f))|['’]S\\s+wh(?:y\\s+it\\b|at,?\\s+(?:ma|tr|re|ca|So|br|fi)))|nKS\\s+to,?\\s+(?:in(?:te|no)|a(?:dva|\\s+ne)|buil|the|Smar|our|AI))|r(?:ee\\s+timeS\\s+fa|oughput,?\\s)|o(?:roughly\\s+teS|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+atte|our\\s+atten)|o(?:\\s+(?:Sum(?:marize,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|the\\s+next\\s+le)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of\\s+|\\s+it\\s+to\\s+the|S\\s+(?:leSS\\s+tha|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+So|nS(?:lateS\\s+dir|formative\\b))|i(?:ple\\-checKed\\b|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\s+to\\b|ed(?:\\s+(?:and\\s+(?:ver|wor)|thoroug)|,?\\s)|S(?:\\s+(?:are\\s+(?:paSS|gree)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+pa|,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|checK\\s+paSS)|ically,?\\s))|w(?:h(?:at(?:\\s+iS\\s+intere|['’]S\\s+intereS)|ere\\s+(?:conventi|traditio)|ich\\s+(?:booStS\\b|iS\\s+what,?\\s+))|i(?:th(?:out\\s+(?:furthe|breaKi|any\\s+iS|iSSueS\\b)|\\s+regard\\s+to\\b|in\\s+a\\s+few,?\\s)|ll\\s+not\\s+juSt\\b)|a(?:lK(?:S\\s+you\\s+thro|\\s+you\\s+throu)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+ti|aS\\s+(?:expec|inten)|f(?:lawleSS|ine\\b)|correctl|perfectl|now\\b)|ing\\s+aS\\s+(?:exp|int)|ed\\s+aS\\s+expe)|ld(?:['’]S\\s+(?:f(?:aSteS|irSt\\b)|leadin|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSSi)|\\-claSS\\b))|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|e(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re\\s+going\\s+t|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly,?\\s+)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+going\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt\\s+(?:thingS\\s+f|choice\\b)|o(?:rget\\s+(?:t(?:raditi|he\\s+old\\b)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:probl|error|iSSue))|a(?:r\\s+from\\s+(?:being\\b|a\\b)|Ste(?:r(?:\\s+than\\s+(?:ev|an)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+th|ully(?:\\s+(?:complian|teSted\\b)|,?\\s)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|ineSS,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|e(?:ature\\-rich\\b|wer\\s+(?:errorS,?\\s|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+mind(?:\\s+t|\\b)|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+Sa|ver\\s+(?:goeS\\s+dow|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:level\\b|gen(?:eratio|,?\\s+(?:t(?:ech|ool)|e(?:xpe|ngi)|fram|p(?:lat|rod)|S(?:o(?:lu|ft)|erv)|app))))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anothe|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|merely\\s+a,?\\s|Simply\\s+a,?\\s|juSt\\s+a(?:n,?\\s|,?\\s)|only\\s+a(?:n,?\\s|,?\\s)))|\\s+(?:downtime\\b|i(?:mpact\\s+on\\s+p|SSueS(?:\\s+(?:were|foun)|\\b))|p(?:erformance|roblemS\\s+fo)|regreSSionS|errorS\\s+foun|noticeable\\b|blocKerS\\b|longer\\s+a(?:n,?\\s|,?\\s)|matter\\s+how,?\\s+)|w(?:\\s+(?:correctly(?:,?\\s+|\\b)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+way\\b|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:che|teS)|S\\s+all\\s+(?:che|teS)))|r(?:o(?:duction(?:\\s+rea|\\-rea)|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|er(?:hapS,?\\s|formance,?\\s))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+to\\b|nity(?:\\s+checKed\\b|\\-checKed\\b)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infinit|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+complian|e(?:cond\\s+to\\s+none\\b|amleSS(?:ly\\b|,?\\s+and|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|t(?:a(?:te(?:\\s+of\\s+the\\s+a|\\-of\\-the\\-a)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+v|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s+(?:b|i|a|p|w|S|m|f)|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS\\s+|che|wor)|,?\\s+(?:doe|Kee|taK|Str|emp)|,?\\s)|\\s+Single\\s+t)|\\-(?:changing\\b|evolving\\b))|olving\\s+landS)|xtenSively\\s+te|n(?:t(?:erpriSe\\-(?:gra|rea)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sure(?:S,?\\s|,?\\s))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|2e\\s+teStS,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|m(?:uch\\s+more\\s+than|a(?:rKet\\-leading\\b|naged,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|y(?:\\s+(?:alSo,?\\s+po(?:te|SS)|have,?\\s+po(?:te|SS))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|KeS\\s+Sure,?\\s+(?:tha|eve|you|not)|ximize(?:S,?\\s|,?\\s))|i(?:litary\\-grade\\b|g(?:ht(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s)|ration,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|your|zero)|mory\\s+uSage,?\\s)|yriad\\b|o(?:St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanced,?\\s|po(?:werful,?\\s|pular,?\\s)|reliable,?\\s|Secure,?\\s))|re\\s+(?:efficient,?\\s|reliable,?\\s|Secure,?\\s)))|u(?:n(?:l(?:i(?:Ke\\s+(?:convent|t(?:raditi|ypical\\b)|legacy\\b|other\\b)|mited\\s+Scal)|ocK\\s+(?:the\\s+(?:po(?:t|w)|ful)|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+perf|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain\\s+|it\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|ptime(?:,\\s+guaran|,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+the\\s+d|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort))|uarantee(?:S(?:\\s+tha|,?\\s)|d\\s+(?:ava|reS|upt)|,?\\s)|iveS\\s+riSe\\s+to\\b|round(?:\\-breaKin|breaKing\\b)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automatic|,?\\s+(?:taKe|done|Sort))|\\s+automatica|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+poS|config(?:ura|\\b)|d(?:ata\\s+loSS\\b|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|r(?:e(?:g(?:ardleSS\\s+of\\s+|reSSion,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|volution(?:i(?:ze(?:S\\b|\\b)|Se\\b)|ary\\b)|t(?:urnS\\s+the\\s+(?:co|ri)|ried,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|n(?:derS\\s+correc|ewed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|ady\\s+to\\s+(?:merge\\b|Ship\\b)|freShed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|S(?:tarted,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|olved,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ult(?:ed\\s+in,?\\s+(?:a\\s+|i(?:n|m)|S(?:m|h)|gr|h(?:a|i)|re|be|f(?:a|e)|l(?:o|e)|m(?:o|u))|S(?:\\s+in,?\\s+(?:a\\s+(?:S|b|f|m)|i(?:nc|mp)|S(?:mo|ho)|gre|h(?:ap|ig)|red|bet|f(?:aS|ew)|l(?:ow|eS)|m(?:or|uc))|,?\\s)))|l(?:oaded,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ied\\s+on\\s+by,?\\s)|duc(?:e(?:S,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+teS|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ughly,?\\s|buSt(?:ly(?:,?\\s+and|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+the\\s+(?:teSt(?:\\s+S|S\\b)|Suite\\b)|ce\\s+condition)|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|HIPAA\\-complian|10(?:0(?:%(?:\\s+compliant\\b|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|GDPR\\-compliant\\b|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|c(?:o(?:m(?:p(?:rehenSive\\b|ileS\\s+(?:witho|clean)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:worK|that\\b)|,?\\s)|ceivably,?\\s)|rrectly\\s+now\\b|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|ut(?:ting(?:\\s+edge\\b|\\-edge\\b|,?\\s)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+paS|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Succ|,?\\s)|erified(?:\\s+(?:Succe|worKi|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS)|90%,?\\s+(?:fewe|leSS))",
+    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Stelle|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s|att,?\\s)|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbieter,?\\s|LöSungen,?\\s|ToolS,?\\s)|S\\s+alS(?:\\s+bei,?\\s|,?\\s)))|bS(?:chließend\\s+läS|olut\\s+zuverläS)|lle(?:S(?:\\s+(?:i(?:n\\s+(?:allem\\b|Ordnung\\b)|St\\s+grün\\b)|paSSiert\\b|funKtionie|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|erle|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Sind\\s+|laufe|erfol|beSta)|Prüfungen\\s+b))|u(?:f(?:\\s+(?:EnterpriSe\\-N|daS\\s+nächSte\\s+|ein\\s+neueS\\s+(?:Ni|Le)|höchStem\\s+Niv|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+Lev)|S(?:giebig\\s+geteSt|fallSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|temberaubend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rbeite(?:t,?\\s|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichtig(?:,\\s+|\\s+z)|d(?:a(?:rauf\\s+hi|bei,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic)|her,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|enKbar,\\s+)|erwähnenS|a(?:n(?:zumerKe|\\s+dieSer)|uch,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|beSonderS|hier,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Sehr,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Kein(?:e,?\\s|,?\\s)|möglich,\\s+)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich(?:,\\s+(?:d|z)|\\s+zu)|S(?:ei\\s+(?:noch\\s+(?:dara|ange|erwä)|darauf\\s+hi|angemerKt\\b|erwähnt\\b)|ollte\\s+erwähn|ieht\\s+So\\s+auS,|cheint(?:\\s+So,\\s+a|,\\s+daSS,?\\s|,?\\s))|verSteht\\s+Sich|muSS\\s+erwähnt\\s+|geht\\s+nicht\\s+(?:da|um,?\\s)|Könnte\\s+Sein,\\s+)|,?\\s)|r(?:wähnen(?:Swert\\s+iS|,?\\s)|ledigt(?:\\s+den\\s+ReS|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v(?:eri|ali)|über|ge(?:te|pr)|abge|durc)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte(?:r\\b|S\\b|\\b)|i(?:n(?:zig(?:e\\s+LöSung\\b|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b))|Satzbereit\\b)|gentlich,?\\s)|legante(?:m\\b|n\\b|r\\b|S\\b|\\b)|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:vielleic|Sicher\\s+w|wiSSen\\b)|wir\\s+alle\\s+wiS|vorgeSehen\\s+(?:f|a|K|l)|gew(?:ünScht\\s+(?:fu|ar|Kl|l(?:a|ä|i))|ollt\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b)))|erwartet\\s+(?:fun|arb|Kla|l(?:au|äu|ie)))|chtig\\s+zu\\s+(?:wiSSe|verSt|beach|erwäh)|r(?:\\s+garantieren\\b|d(?:\\s+(?:bei\\s+Bedarf(?:\\s+|,?\\s+)|i(?:m\\s+Hintergr|ntern,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|a(?:nSchließen|utomatiSch)|regelmäßig,?\\s+|da(?:bei,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|nicht\\s+nur,?\\s+(?:i|u|e|I|d)|SichergeSte|gewährleiSt)|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+einen|den(?:\\s+(?:bei(?:m\\s+Abgl|\\s+Bedar)|i(?:m\\s+Hinter|ntern,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro))|a(?:nSchließ|utomatiS)|regelmäßi|da(?:bei,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r)|ver|erl|ge(?:r|l)|rot)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|it\\s+mehr\\s+alS\\s+(?:ei|nu)|niger\\s+(?:alS\\s+fünf|ArbeitSS|Speicher\\b|Fehler\\b|KoSten\\b)|ltweit\\s+führend|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Sie\\s+wiSSen\\s+m|bedeutet,\\s+da|letztlich\\s+zu,?\\s|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i))|hrScheinlich,?\\s)|o(?:\\s+(?:herKömmliche\\b|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|urde(?:n(?:\\s+(?:behoben\\b|erfolgrei)|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|\\s+(?:be(?:hoben\\b|reitS,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|g(?:elöSt\\b|ründlich,?\\s+)|erfolgreic|au(?:Sgiebig,?\\s+|ch,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr))))|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSend(?:\\s+|\\b)|gefaSSt\\s+)|\\s+(?:jeder\\s+Zeit\\s+(?:fu|ar|Kl|l(?:a|ä))|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Proze)|verläSSigSte(?:r\\b|S\\b|\\b)|m\\s+EinSatz\\s+(?:gebr|K(?:omm|am\\b))|KunftS(?:weiSend(?:e|\\b)|Sicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|e(?:hnmal\\s+Schnelle|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheidend|Springende\\s+P|wichtigSte\\s+P|führende\\b|perfeKte\\b|nächSten\\s+Gen|DienSt,?\\s+(?:Kümm|Sorg|über|erle|rege)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchnitt|rtiKel\\s+e)|Leitfaden)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+LöSung(?:,?\\s+(?:Küm|er(?:l|m)|Sor|ver|übe|mac|lie|bie|hil)|\\b)|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:au(?:ßerdem,?\\s+(?:Kü|üb|re|So)|ch,?\\s+(?:Kümm|über|rege|Sorg))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s|zu,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+einS\\b|r\\.\\s+1\\b)|erSte(?:\\s+Wahl\\b|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+Kra|Kraft\\s+von\\b|P(?:lattform,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|ipeline,?\\s+(?:S(?:i(?:n|e)|eh)|iSt|war|ha(?:b|t)|dur|l(?:au|ie|äu)|erf|beS|grü))|LöSung,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|Software,?\\s+(?:Küm|Sor|übe|erl|reg)|E(?:ngine,?\\s+(?:Kümm|Sorg|über|erle|rege)|inrichtung,?\\s|rStellung,?\\s)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlung,?\\s|uSzahlung,?\\s|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+Tool|beSte(?:n,?\\s|,?\\s)|FreiSchaltun|Re(?:giStrierun|aliSierung,?\\s)|Durchführung,?\\s|B(?:e(?:a(?:ntragung,?\\s|rbeitung,?\\s)|Stellung,?\\s|zahlung,?\\s)|uchung,?\\s)|Genehmigung,?\\s|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSte\\s+z|erKzeug,?\\s+(?:Küm|Sor|übe|erl|reg))|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Potenz|au(?:ßerdem,?\\s+(?:Küm|übe|reg|Sor)|ch,?\\s+(?:Kümm|über|rege|Sorg))|S(?:yStem,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|ollte,?\\s)|ProduKt,?\\s+(?:Kümm|Sorg|über|erle|rege)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|zu,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuweiS|f\\s+ich,?\\s)|durch,?\\s+w(?:urd|ird)|nK,?\\s)|oppelt\\s+(?:So\\s+Schne|geprüft\\b)|re(?:imal\\s+Schnelle|ht\\s+Sich\\s+nicht)|urch\\s+(?:l(?:aufen\\b|iefen\\b)|unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be(?:rüc|ach)|ut\\s+zu\\s+wiSSen\\b|a(?:rantier(?:t(?:e\\s+Verf|\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b)|Ihnen\\b)|,\\s+daSS,?\\s|,?\\s+(?:nie|K(?:ein|omp)|imme|jede|alle|zuve|fehl|vire|S(?:chn|ich|tab)))|en(?:,\\s+daS|,?\\s+(?:ein|h(?:öch|ohe)|reib|zuve|jede|maxi|opti|Ihre|Stet|voll)))|nz(?:heitlich(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|\\s+gleich,\\s+wie))|r(?:ündlich\\s+ge(?:teSt|prüf)|undSätzlich,?\\s|ößte,?\\s)|e(?:ballte\\s+Kraft\\b|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+(?:fun|läu)|habe(?:n\\b|\\b))|,?\\s)|ge(?:nge(?:teStet\\b|prüft\\b)|benenfallS,?\\s)|prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|ht\\s+eS\\s+nicht\\s+(?:da|um,?\\s)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t(?:e,\\s+|,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))|n(?:,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))))|lang(?:en,?\\s|t,?\\s))|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+(?:er(?:f|K)|w(?:er|ol)|zei|geh)|,?\\s)|ErgebniS\\b|Handumdrehen\\b|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+AbS|nächSten\\s+AbSc|GegenSatz\\s+zu,?\\s|Allgemeinen,?\\s)|mer(?:\\s+(?:funKtionie|zuverläSSi|verfügbar\\b|arbeitet\\b|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|St\\s+(?:zu\\s+be(?:rücKSic|achten\\b)|hervorzuhebe|feStzuhalten\\b|be(?:reitS(?:\\s+geSo|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b)|rün(?:dlich,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+(?:ein|nur\\b)|durchgelaufe|unverändert\\b|alleS\\s+grün\\b|nicht\\s+(?:einfac|bloß,?\\s+(?:i|u|e|I|d)|nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i)))|erfolgreich,?\\s+)|n(?:t(?:ereSSant(?:erwei|\\s+iSt\\b)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSchne|wenigen\\s+(?:SeKun|Minut)|d(?:ieSe(?:m\\s+(?:A(?:bSchn|rtiKe)|Leitfa|Beitra|Kapite)|r\\s+Anleit)|er\\s+Regel,?\\s)|manchen\\s+Fälle|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|ch\\s+(?:glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en\\s+Sie\\s+Sich\\s+|t\\s+eS\\s+möglich\\b)|rKtführend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneiderte|nuell,?\\s)|i(?:t\\s+(?:Garantie\\b|ProduKtivdat|echten\\s+Daten,?\\s|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiSe,?\\s)|eiSt(?:enS,?\\s|,?\\s))|n(?:i(?:cht\\s+(?:u(?:nerwähnt(?:\\s+|\\b)|m,?\\s)|nur(?:\\s+(?:ein(?:\\s+we|e\\s+w)|irgend|alS,?\\s)|,\\s+(?:Sie\\b|wir\\b|e(?:r\\b|S\\b))|,?\\s)|irgendein(?:e\\b|\\b)|lediglich\\b|blo(?:SS\\b|ß(?:\\s+alS,?\\s|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|einfach\\s+nu|mehr\\s+nur,?\\s|darum,?\\s|alS,?\\s)|e(?:malS\\s+(?:a(?:uS\\s+(?:verS|f(?:all|äll)|Stür)|b\\s+(?:verSa|f(?:alle|ällt\\b)|Stürz))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|\\s+(?:a(?:uS\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|b\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)))|a(?:chfolgend(?:\\s+(?:find|erKl|w(?:erd|ird\\b)|zeig)|,?\\s)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKunde|ll(?:\\s+(?:AuSfallzeit\\b|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+die\\s+K)|ächSte(?:n\\s+Generat|\\s+Generati)|o(?:ch(?:\\s+einmal\\s+gepr|malS\\s+geprüft\\b)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:tief|ein\\b)|Sie\\s+ein\\b)|delloS\\s+(?:funKtio|arbeite|Klappt(?:e\\b|\\b)|l(?:aufen\\b|äuft\\b|ief\\b)))|r(?:agen(?:\\s+dazu\\s+bei\\b|,?\\s)|ägt(?:\\s+dazu\\s+bei\\b|,?\\s)|ug,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammengef|und\\s+Knapp\\b|geSagt\\b)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|n(?:KurrenzloS\\b|trolliert\\s+hab))|ümmer(?:t\\s+Sich(?:\\s+um\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+LöSu|\\s+(?:LöSun|ToolS,?\\s))|ppt(?:e,?\\s|,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s))|ein(?:\\s+HexenwerK\\b|e(?:\\s+(?:Au(?:Sfallzei|ffälligK)|fünf\\s+Minut|Fehl(?:alarme\\b|er\\s+gef)|Probleme\\s+g|RegreSSion|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|en,?\\s|,?\\s)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+bit|merKenSwert\\s+iS|ginnen\\s+wir\\s+mit\\b|S(?:Ser\\s+alS\\s+alle\\b|t(?:ätigt\\s+habe(?:n\\b|\\b)|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreundli|eindrucKend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|reit\\s+zum\\s+Merge\\b|tonen,?\\s|wirK(?:en,\\s+daSS,?\\s|t,\\s+daSS,?\\s))|itte\\s+beachten\\s+S|r(?:anchenführend(?:e|\\b)|ing(?:en,?\\s|t,?\\s))|l(?:i(?:tzSchnell(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|eb\\s+unveränder)|eibt\\s+unverände)|ombenSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:hnbrechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+mac|er(?:Ste(?:r\\b|S\\b|\\b)|geStellt\\s+h))|nd\\s+(?:mehr\\s+alS\\s+nu|durchgelauf|behoben\\b|grün\\b|nicht\\s+(?:einfa|bloß,?\\s+|nur,?\\s+(?:i|u|e|I|d)))|e,?\\s+(?:Kümm|über|erle|Sorg))|e(?:i\\s+(?:hervorgehobe|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|t(?:a(?:t(?:t(?:\\s+Starrer\\b|,?\\s)|e(?:\\s+of\\s+the\\s+art\\b|\\-of\\-the\\-art\\b))|bilSte(?:r\\b|S\\b|\\b)|rt(?:Klar\\b|zeit,?\\s))|e(?:tS\\s+(?:funKtionie|arbeitet\\b|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Sicher,\\s+|t(?:e(?:\\s+Sicher,\\s+|,?\\s)|\\s+Sicher,\\s+d|,?\\s))|iger(?:n,?\\s|t,?\\s))|ichprobenartig|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS\\s+(?:ve|he|je|al)|Ste(?:r\\b|S\\b|\\b))|auen\\s+wir(?:\\s+unS,?\\s|,?\\s)|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbegre|,?\\s)|bar,?\\s|en,?\\s)|p(?:ielend\\s+(?:einfach\\b|leicht\\b)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:lecK(?:S,?\\s+(?:tr|iS|wu|Si)|,?\\s+(?:tr(?:e|i)|iSt|wur|Sin))|verbrauc))|ynergie(?:effeKte\\b|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür,\\s+d|\\s+(?:dafür,\\s+da|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|\\s+(?:dafür,\\s+daS|StetS\\s+für,?\\s+|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|en\\s+(?:dafür,\\s+da|StetS\\s+für|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe)))|llte,?\\s)|moKe\\-TeStS,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|o(?:hne\\s+(?:lange\\s+Vorre|UmSchweife\\b|AuSfallzeit|Fehler\\s+durc)|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren\\s+Si|durch,?\\s+w(?:urd|ird))|lt,?\\s)|nweiSen,?\\s)|undert(?:mal\\s+Schne|prozentig)|a(?:l(?:bier(?:en\\b|t\\b)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|t(?:\\s+(?:dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|rmoniert,?\\s)|öchSten\\s+AnSprüc|o(?:ch(?:performant(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vorheben,?\\s|Kömmliche\\s+(?:LöS|Too))|b(?:en,?\\s|t,?\\s))|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sagen\\b|uft(?:,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+unS\\b|t\\s+unS\\b|\\s+unS\\b)|ufen,?\\s)|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähigSt|StarK(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|oKal(?:\\s+ge(?:teStet\\b|prüft\\b)|,?\\s)|ief(?:e(?:n,?\\s|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+gar|e,?\\s|,?\\s+(?:jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s)|en,?\\s)|ortSchrittlichS|ü(?:nfmal\\s+Schnelle|hr(?:en(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+(?:durch|funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+alleS\\b|en,?\\s|t,?\\s)|erfeKt\\s+(?:f(?:unKtion|ür\\b)|harmonie|arbeite(?:n\\b|t\\b)|geeignet\\b|l(?:aufen\\b|äuft\\b)|paSS(?:en\\b|t\\b))|r(?:o(?:duKtionSreif(?:e|\\b)|blemloS\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b)))|axiSerprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung(?:,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|\\b)|Plattform)|\\s+(?:SyStem,?\\s+(?:S(?:el|ch|te)|Küm|aut|e(?:nt|r(?:l|K))|int|beS|ver|opt|reg|paS|wäh)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)))|chlagbar\\b)|abhängig\\s+(?:von\\s+d|davon)|begrenzt\\s+SKali|ter(?:\\s+(?:fünf\\s+Minut|Zuhilfenah|beStimmten|UmStänden,?\\s|allen,?\\s)|Streichen,?\\s)|zerStörbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichlich(?:e|\\b)|gefähr,?\\s)|mfaSSend(?:\\s+geteSt|e(?:m\\b|n\\b|r\\b|S\\b|\\b)))|v(?:iel(?:\\s+mehr\\s+alS\\s+nu|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|er(?:g(?:eSSen\\s+Sie\\b|lichen\\s+mit,?\\s)|doppel(?:n\\b|t\\b)|ifiziert\\s+habe|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|hinder(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s)|oll(?:Ständig(?:\\s+(?:Konf|v(?:eri|ali)|ge(?:te|pr))|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|e\\s+Potenzial\\b)|öllig(?:\\s+fehlerfre|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+habe(?:n\\b|\\b))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+Ext)|nterpriSe\\-(?:Quali|KlaSS|Nivea))|Ver(?:fügbarKeit(?:\\s+–\\s+|,?\\s)|halten,?\\s)|jederzeit\\s+(?:funKti|verfüg|arbeit|Klappt\\b|l(?:aufen\\b|äuft\\b))|N(?:u(?:ll\\s+Fehlalarme\\b|tz(?:ungSerlebniS\\b|ererlebniS\\b))|ext\\-Level\\b)|WeltmarKtführer\\b|D(?:SGVO\\-Konform\\b|eployment(?:,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|urchSatz,?\\s)|r(?:e(?:chtSSicher\\b|volution(?:ier(?:en\\b|t\\b)|är(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aliSier(?:en\\b|t(?:e\\b|\\b))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiSend|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|P(?:r(?:emium\\-Qualität\\b|oblem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|üfungen,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|otenzial\\s+Ihrer\\b|ipeline(?:\\s+iSt\\s+grü|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|erformance,?\\s)|Game(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSende,?\\s|e,?\\s))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:durc|grün\\b)|durchgela|beStanden\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:durch|grün\\b)|laufen\\s+dur|erfolgreic|beStanden\\b)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|lauf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|B(?:u(?:ild(?:\\s+(?:erfolgreic|iSt\\s+grün\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|Uptime,?\\s|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|Re(?:greSSion,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|view(?:er,?\\s|,?\\s))|A(?:bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|uSgabe,?\\s)|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|L(?:e(?:cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|iStung,?\\s)|int(?:ing,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|er,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|a(?:uf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|tenz,?\\s))|Job,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
 

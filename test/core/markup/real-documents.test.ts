@@ -39,7 +39,7 @@ function pieces(paths: readonly string[]): { name: string; text: string }[] {
 
 async function check(documents: readonly { name: string; text: string }[]): Promise<Record<string, number>> {
   const ruleIds = [...new Set(catalogue.signalRecords.map((r) => r.ruleId))];
-  const signals: Record<string, number> = { text: 0, markdown: 0, html: 0 };
+  const signals: Record<string, number> = { text: 0, markdown: 0, html: 0, textInSkipped: 0 };
   for (const { name, text } of documents) {
     for (const format of ['text', 'markdown', 'html'] as const) {
       for (const language of ['en', 'de'] as const) {
@@ -54,6 +54,11 @@ async function check(documents: readonly { name: string; text: string }[]): Prom
           if (kinds) for (let i = signal.start; i < signal.end; i++) expect(SEPARATING.has(kinds[i] as number), `${name} ${i}`).toBe(false);
         }
         signals[format] = (signals[format] as number) + data.signals.length;
+        if (format === 'text') {
+          const skipped = readMarkdown(text).kinds;
+          const inSkipped = data.signals.filter((s) => skipped.slice(s.start, s.end).some((kind) => SEPARATING.has(kind)));
+          signals.textInSkipped = (signals.textInSkipped as number) + inSkipped.length;
+        }
       }
     }
   }
@@ -65,9 +70,11 @@ describe('real documents', () => {
     const documents = pieces(readmes('node_modules'));
     expect(documents.length).toBeGreaterThan(100);
     const signals = await check(documents);
-    // Markdown mode skips code and URLs that text mode scans: it finds fewer, never none.
+    // Markdown mode skips code and URLs that text mode scans (text mode reports cues there),
+    // yet finds some. The totals are not compared: Markdown mode also unwraps emphasis, so
+    // "__Please note__" is a cue there and not in text mode, and narrowed lists can tip the balance.
     expect(signals.markdown).toBeGreaterThan(0);
-    expect(signals.markdown).toBeLessThan(signals.text as number);
+    expect(signals.textInSkipped).toBeGreaterThan(0);
   }, 300_000);
 
   it.skipIf(!existsSync(DEBIAN_REFERENCE))('the Debian Reference (HTML), in each mode', async () => {
