@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+3d590051b6a8",
+  "catalogueVersion": "2026.11+17cff02934f2",
   "rules": [
     {
       "id": "reader-goal",
