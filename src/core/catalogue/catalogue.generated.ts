@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+17cff02934f2",
+  "catalogueVersion": "2026.11+7d5215e3d85d",
   "rules": [
     {
       "id": "reader-goal",
