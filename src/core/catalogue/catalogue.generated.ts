@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7d5215e3d85d",
+  "catalogueVersion": "2026.11+2b7d5838fb8c",
   "rules": [
     {
       "id": "reader-goal",
@@ -4834,6 +4834,9 @@ const written: CatalogueAsWritten = {
             "than the competition",
             "than competitors",
             "than alternatives",
+            "than the alternatives",
+            "than comparable",
+            "than standard implementations",
             "than other",
             "than most",
             "than conventional",
@@ -5127,7 +5130,9 @@ const written: CatalogueAsWritten = {
           "like",
           "such",
           "including",
-          "is"
+          "is",
+          "than",
+          "by"
         ],
         "within": 4
       }
