@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+3a7559cf24b5",
+  "catalogueVersion": "2026.11+ace0c8bbded4",
   "rules": [
     {
       "id": "reader-goal",
@@ -5148,7 +5148,7 @@ const written: CatalogueAsWritten = {
           "than",
           "by"
         ],
-        "within": 4
+        "within": 6
       }
     },
     {
