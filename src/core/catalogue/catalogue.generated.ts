@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+ed3c5d7d3821",
+  "catalogueVersion": "2026.11+7d9c7abe7a19",
   "rules": [
     {
       "id": "reader-goal",
@@ -5164,7 +5164,9 @@ const written: CatalogueAsWritten = {
           "including",
           "is",
           "than",
-          "by"
+          "by",
+          "using",
+          "against"
         ],
         "within": 6
       }
