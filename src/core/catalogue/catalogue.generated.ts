@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7d9c7abe7a19",
+  "catalogueVersion": "2026.11+37e064eefc18",
   "rules": [
     {
       "id": "reader-goal",
@@ -5166,7 +5166,8 @@ const written: CatalogueAsWritten = {
           "than",
           "by",
           "using",
-          "against"
+          "against",
+          "compared"
         ],
         "within": 6
       }
