@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7d5215e3d85d",
+  "catalogueVersion": "2026.11+cf97e0bed770",
   "rules": [
     {
       "id": "reader-goal",
@@ -4604,7 +4604,20 @@ const written: CatalogueAsWritten = {
           ],
           "within": 4
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "indem",
+          "durch",
+          "dank",
+          "weil",
+          "aufgrund",
+          "wegen",
+          "mittels",
+          "(siehe"
+        ],
+        "within": 6
+      }
     },
     {
       "id": "claims-evidence.en",
@@ -5608,9 +5621,19 @@ const written: CatalogueAsWritten = {
           "(siehe",
           "(gemessen",
           "(Benchmark",
-          "als"
+          "als",
+          "wie",
+          "dank",
+          "weil",
+          "aufgrund",
+          "wegen",
+          "einschließlich",
+          "darunter",
+          "besteht",
+          "bestehen",
+          "bestanden"
         ],
-        "within": 3
+        "within": 4
       }
     },
     {
