@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+cf97e0bed770",
+  "catalogueVersion": "2026.11+619d70e8b6f9",
   "rules": [
     {
       "id": "reader-goal",
