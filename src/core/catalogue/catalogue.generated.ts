@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+619d70e8b6f9",
+  "catalogueVersion": "2026.11+fc894f990333",
   "rules": [
     {
       "id": "reader-goal",
@@ -5622,13 +5622,10 @@ const written: CatalogueAsWritten = {
           "(gemessen",
           "(Benchmark",
           "als",
-          "wie",
           "dank",
           "weil",
           "aufgrund",
           "wegen",
-          "einschließlich",
-          "darunter",
           "besteht",
           "bestehen",
           "bestanden"
