@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+baba4b9ff873",
+  "catalogueVersion": "2026.11+2f68e1486588",
   "rules": [
     {
       "id": "reader-goal",
@@ -4636,7 +4636,20 @@ const written: CatalogueAsWritten = {
           ],
           "within": 4
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "indem",
+          "durch",
+          "dank",
+          "weil",
+          "aufgrund",
+          "wegen",
+          "mittels",
+          "(siehe"
+        ],
+        "within": 6
+      }
     },
     {
       "id": "claims-evidence.en",
@@ -5648,9 +5661,16 @@ const written: CatalogueAsWritten = {
           "(siehe",
           "(gemessen",
           "(Benchmark",
-          "als"
+          "als",
+          "dank",
+          "weil",
+          "aufgrund",
+          "wegen",
+          "besteht",
+          "bestehen",
+          "bestanden"
         ],
-        "within": 3
+        "within": 4
       }
     },
     {
