@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7d5215e3d85d",
+  "catalogueVersion": "2026.11+e182b2800641",
   "rules": [
     {
       "id": "reader-goal",
@@ -2086,7 +2086,15 @@ const written: CatalogueAsWritten = {
           "alpha",
           "unstable",
           "security",
-          "vulnerable"
+          "vulnerable",
+          "should",
+          "may",
+          "might",
+          "want",
+          "removed",
+          "meant",
+          "guarantee",
+          "due"
         ],
         "within": 6
       }
