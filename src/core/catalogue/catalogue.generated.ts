@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+e182b2800641",
+  "catalogueVersion": "2026.11+47e686ca6b6f",
   "rules": [
     {
       "id": "reader-goal",
@@ -2983,7 +2983,16 @@ const written: CatalogueAsWritten = {
           ],
           "within": 5
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "like",
+          "such",
+          "(e.g.",
+          "e.g."
+        ],
+        "within": 2
+      }
     },
     {
       "id": "unsupported-contrast.de",
