@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+47e686ca6b6f",
+  "catalogueVersion": "2026.11+390c4ee186f8",
   "rules": [
     {
       "id": "reader-goal",
@@ -2094,7 +2094,8 @@ const written: CatalogueAsWritten = {
           "removed",
           "meant",
           "guarantee",
-          "due"
+          "due",
+          "whether"
         ],
         "within": 6
       }
