@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+390c4ee186f8",
+  "catalogueVersion": "2026.11+b39e9a58b1c7",
   "rules": [
     {
       "id": "reader-goal",
@@ -2990,7 +2990,9 @@ const written: CatalogueAsWritten = {
           "like",
           "such",
           "(e.g.",
-          "e.g."
+          "e.g.",
+          "also",
+          "even"
         ],
         "within": 2
       }
