@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+b39e9a58b1c7",
+  "catalogueVersion": "2026.11+3b6d2e1d8d7b",
   "rules": [
     {
       "id": "reader-goal",
@@ -2095,7 +2095,15 @@ const written: CatalogueAsWritten = {
           "meant",
           "guarantee",
           "due",
-          "whether"
+          "whether",
+          "broken",
+          "buggy",
+          "bugs",
+          "problems",
+          "crashes",
+          "segfaults",
+          "incompatible",
+          "risk"
         ],
         "within": 6
       }
