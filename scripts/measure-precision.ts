@@ -2,12 +2,14 @@
 // signals per 10,000 words per record, and the share of a hand-checked sample
 // that a reviewer of the rule would want to look at (strict precision).
 // Corpora: product copy by default (package.json descriptions and README
-// opening paragraphs of node_modules; Debian's German package descriptions),
+// opening paragraphs of node_modules; Debian's English and German package
+// descriptions),
 // or with --corpus docs the documentation corpora (whole npm READMEs; German
 // Debian manuals and man pages).
 //
 //   npm run measure:precision                 print the table
 //   npm run measure:precision -- --corpus docs   the documentation corpora (density only)
+//   npm run measure:precision -- --lines 30      count only each record's 30 best-ranked judged lines
 //   npm run measure:precision -- --sample     also write the POOL best-ranked signals per record
 //                                             to docs/precision-sample.tsv (keeps verdicts given)
 //   npm run measure:precision -- --phrases    also print signals per phrase
@@ -30,9 +32,9 @@ const SAMPLE_SALT = 'sample-2026-11-30';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
 /** Lines per record that the table counts… */
-const PER_RECORD = 30;
+const PER_RECORD = 60;
 /** …and lines per record that --sample writes out for judging, so that removed signals are replaced by judged ones. */
-const POOL = 40;
+const POOL = 70;
 const SAMPLE_COLUMNS = ['language', 'patternId', 'quote', 'context', 'source', 'offset', 'verdict', 'note'] as const;
 
 interface Hit {
@@ -113,6 +115,11 @@ async function main(): Promise<void> {
     console.error(`--corpus takes product or docs, not ${kind === undefined ? 'nothing' : JSON.stringify(kind)}`);
     process.exit(2);
   }
+  const perRecord = argv.includes('--lines') ? Number(argv[argv.indexOf('--lines') + 1]) : PER_RECORD;
+  if (!Number.isInteger(perRecord) || perRecord < 1 || perRecord > PER_RECORD) {
+    console.error(`--lines takes a whole number of judged lines per record from 1 to ${PER_RECORD}`);
+    process.exit(2);
+  }
   if (kind === 'docs' && args.has('--sample')) {
     console.error('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
     process.exit(2);
@@ -143,10 +150,11 @@ async function main(): Promise<void> {
     // The sample is drawn from product copy: the documentation corpora get density only.
     const verdictOf = (h: Hit) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
     const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
+    const strata: { signals: number; judged: number; agreed: number }[] = [];
     for (const record of records) {
       const list = hits.get(record.id)!;
       const ranked = byRank(list, SAMPLE_SALT);
-      const counted = ranked.slice(0, PER_RECORD).map(verdictOf);
+      const counted = ranked.slice(0, perRecord).map(verdictOf);
       const judged = counted.filter((r) => r && /^(agree|disagree)$/.test(r.verdict));
       const agreed = judged.filter((r) => r!.verdict === 'agree').length;
       totals.signals += list.length;
@@ -155,8 +163,9 @@ async function main(): Promise<void> {
       if (judged.length > 0) {
         totals.weightedSignals += list.length;
         totals.weightedAgreed += (list.length * agreed) / judged.length;
+        strata.push({ signals: list.length, judged: judged.length, agreed });
       }
-      const share = judged.length >= 20 ? pct(agreed, judged.length) : '–';
+      const share = judged.length >= Math.min(20, perRecord) ? pct(agreed, judged.length) : '–';
       lines.push(
         `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${judged.length} | ${agreed} | ${share} | ${counted.length - judged.length} |`,
       );
@@ -181,7 +190,7 @@ async function main(): Promise<void> {
     lines.push(
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
-      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${pct(totals.weightedAgreed, totals.weightedSignals)}.`,
+      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${pct(totals.weightedAgreed, totals.weightedSignals)} ± ${(100 * margin95(strata)).toFixed(1)} points (95 % range).`,
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
@@ -195,6 +204,23 @@ async function main(): Promise<void> {
     lines.push('', `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in docs/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
   }
   console.log(lines.join('\n'));
+}
+
+/**
+ * Half-width of the 95 % range of the weighted share: each record is a stratum whose
+ * share is estimated from its judged lines, drawn without replacement from its signals
+ * (so a record judged whole adds no doubt).
+ */
+function margin95(strata: readonly { signals: number; judged: number; agreed: number }[]): number {
+  const total = strata.reduce((sum, s) => sum + s.signals, 0);
+  let variance = 0;
+  for (const { signals, judged, agreed } of strata) {
+    if (judged < 2 || signals <= judged) continue;
+    const share = agreed / judged;
+    const finite = (signals - judged) / (signals - 1);
+    variance += (signals / total) ** 2 * ((share * (1 - share)) / (judged - 1)) * finite;
+  }
+  return 1.96 * Math.sqrt(variance);
 }
 
 await main();

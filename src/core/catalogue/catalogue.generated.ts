@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+9982dfd008c8",
+  "catalogueVersion": "2026.11+73210752ca2c",
   "rules": [
     {
       "id": "reader-goal",
@@ -4632,7 +4632,20 @@ const written: CatalogueAsWritten = {
           ],
           "within": 4
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "indem",
+          "durch",
+          "dank",
+          "weil",
+          "aufgrund",
+          "wegen",
+          "mittels",
+          "(siehe"
+        ],
+        "within": 6
+      }
     },
     {
       "id": "claims-evidence.en",
@@ -5636,9 +5649,16 @@ const written: CatalogueAsWritten = {
           "(siehe",
           "(gemessen",
           "(Benchmark",
-          "als"
+          "als",
+          "dank",
+          "weil",
+          "aufgrund",
+          "wegen",
+          "besteht",
+          "bestehen",
+          "bestanden"
         ],
-        "within": 3
+        "within": 4
       }
     },
     {
