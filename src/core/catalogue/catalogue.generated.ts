@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+2f68e1486588",
+  "catalogueVersion": "2026.11+2409202d1ab4",
   "rules": [
     {
       "id": "reader-goal",
@@ -2086,7 +2086,24 @@ const written: CatalogueAsWritten = {
           "alpha",
           "unstable",
           "security",
-          "vulnerable"
+          "vulnerable",
+          "should",
+          "may",
+          "might",
+          "want",
+          "removed",
+          "meant",
+          "guarantee",
+          "due",
+          "whether",
+          "broken",
+          "some",
+          "bugs",
+          "problems",
+          "crashes",
+          "segfaults",
+          "incompatible",
+          "risk"
         ],
         "within": 6
       }
@@ -2989,7 +3006,18 @@ const written: CatalogueAsWritten = {
           ],
           "within": 5
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "like",
+          "such",
+          "(e.g.",
+          "e.g.",
+          "also",
+          "even"
+        ],
+        "within": 2
+      }
     },
     {
       "id": "unsupported-contrast.de",
