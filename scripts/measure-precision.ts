@@ -24,7 +24,7 @@ import { loadSignalRecords } from './bench/catalogue-records';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
-import { byRank, contextOf } from './corpus/sample';
+import { byRank, contextOf, margin95 } from './corpus/sample';
 import type { Corpus } from './corpus/types';
 
 /** Names the sample in docs/precision-sample.tsv: a new salt draws a new, unrelated sample. */
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     lines.push(
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
-      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${pct(totals.weightedAgreed, totals.weightedSignals)} ± ${(100 * margin95(strata)).toFixed(1)} points (95 % range).`,
+      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ± ${(100 * margin95(strata)).toFixed(1)} points (95 % range)`}.`,
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
@@ -204,23 +204,6 @@ async function main(): Promise<void> {
     lines.push('', `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in docs/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
   }
   console.log(lines.join('\n'));
-}
-
-/**
- * Half-width of the 95 % range of the weighted share: each record is a stratum whose
- * share is estimated from its judged lines, drawn without replacement from its signals
- * (so a record judged whole adds no doubt).
- */
-function margin95(strata: readonly { signals: number; judged: number; agreed: number }[]): number {
-  const total = strata.reduce((sum, s) => sum + s.signals, 0);
-  let variance = 0;
-  for (const { signals, judged, agreed } of strata) {
-    if (judged < 2 || signals <= judged) continue;
-    const share = agreed / judged;
-    const finite = (signals - judged) / (signals - 1);
-    variance += (signals / total) ** 2 * ((share * (1 - share)) / (judged - 1)) * finite;
-  }
-  return 1.96 * Math.sqrt(variance);
 }
 
 await main();

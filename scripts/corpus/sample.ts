@@ -51,3 +51,19 @@ export function contextOf(text: string, start: number, end: number, sentencesBef
   return `${pre}${text.slice(from, start)}[[${text.slice(start, end)}]]${text.slice(end, to)}${post}`.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Half-width of the 95 % range of the weighted share: each record is a stratum whose
+ * share is estimated from its judged lines, drawn without replacement from its signals
+ * (so a record judged whole adds no doubt).
+ */
+export function margin95(strata: readonly { signals: number; judged: number; agreed: number }[]): number {
+  const total = strata.reduce((sum, s) => sum + s.signals, 0);
+  let variance = 0;
+  for (const { signals, judged, agreed } of strata) {
+    if (judged < 2 || signals <= judged) continue;
+    const share = agreed / judged;
+    const finite = (signals - judged) / (signals - 1);
+    variance += (signals / total) ** 2 * ((share * (1 - share)) / (judged - 1)) * finite;
+  }
+  return 1.96 * Math.sqrt(variance);
+}

@@ -3,7 +3,7 @@
 // the text a judge sees around each.
 import { describe, expect, it } from 'vitest';
 import { parseDescriptions } from '../../scripts/corpus/product-copy';
-import { byRank, contextOf, type PlacedSignal, rankOf } from '../../scripts/corpus/sample';
+import { byRank, contextOf, margin95, type PlacedSignal, rankOf } from '../../scripts/corpus/sample';
 
 const INDEX = [
   'Package: alpha',
@@ -90,5 +90,20 @@ describe('the context a judge sees', () => {
 
   it('starts at the first character of a document', () => {
     expect(contextOf(text, 0, 5, 0)).toBe('[[Alpha]] is small.');
+  });
+});
+
+describe('the 95 % range of a language share', () => {
+  it('adds no doubt for a record judged whole', () => {
+    expect(margin95([{ signals: 18, judged: 18, agreed: 14 }])).toBe(0);
+  });
+
+  it('weighs each record by its signals and shrinks as more of it is judged', () => {
+    // One record of 400 signals, 30 judged, 15 agreed: 1.96 · √(0.25 / 29 · 370 / 399) = 0.1752.
+    const one = margin95([{ signals: 400, judged: 30, agreed: 15 }]);
+    expect(one).toBeCloseTo(0.1752, 3);
+    expect(margin95([{ signals: 400, judged: 60, agreed: 30 }])).toBeLessThan(one);
+    // Beside a record of 1,200 signals judged whole, the same record carries a quarter of the weight.
+    expect(margin95([{ signals: 400, judged: 30, agreed: 15 }, { signals: 1200, judged: 1200, agreed: 600 }])).toBeCloseTo(one / 4, 6);
   });
 });
