@@ -17,6 +17,7 @@
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
 import { LANGUAGES, type Language } from '../src/core/catalogue/ids';
@@ -107,23 +108,42 @@ function writeSample(rows: SampleRow[], path: string): void {
 // One decimal: a share just under a target (84.6 %) must not print as the target.
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 
+/** The command line, checked whole: an unknown flag or a bad value stops the run with a message naming it. */
+function readOptions(argv: string[]): { corpus: 'product' | 'docs'; lines: number; sample: boolean; phrases: boolean; hits: boolean } {
+  const fail = (message: string): never => {
+    console.error(message);
+    process.exit(2);
+  };
+  let values: Record<string, string | boolean | undefined> = {};
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        corpus: { type: 'string', default: 'product' },
+        lines: { type: 'string', default: String(PER_RECORD) },
+        sample: { type: 'boolean', default: false },
+        phrases: { type: 'boolean', default: false },
+        hits: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message} (flags: --corpus product|docs, --lines N, --sample, --phrases, --hits)`);
+  }
+  const corpus = values.corpus as string;
+  if (corpus !== 'product' && corpus !== 'docs') fail(`--corpus takes product or docs, not ${JSON.stringify(corpus)}`);
+  const lines = Number(values.lines);
+  if (!/^\d+$/.test(values.lines as string) || lines < 1 || lines > PER_RECORD) {
+    fail(`--lines takes a whole number of judged lines per record from 1 to ${PER_RECORD}, not ${JSON.stringify(values.lines)}`);
+  }
+  if (corpus === 'docs' && values.sample === true) fail('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
+  return { corpus: corpus as 'product' | 'docs', lines, sample: values.sample === true, phrases: values.phrases === true, hits: values.hits === true };
+}
+
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const args = new Set(argv);
-  const kind = argv.includes('--corpus') ? argv[argv.indexOf('--corpus') + 1] : 'product';
-  if (kind !== 'product' && kind !== 'docs') {
-    console.error(`--corpus takes product or docs, not ${kind === undefined ? 'nothing' : JSON.stringify(kind)}`);
-    process.exit(2);
-  }
-  const perRecord = argv.includes('--lines') ? Number(argv[argv.indexOf('--lines') + 1]) : PER_RECORD;
-  if (!Number.isInteger(perRecord) || perRecord < 1 || perRecord > PER_RECORD) {
-    console.error(`--lines takes a whole number of judged lines per record from 1 to ${PER_RECORD}`);
-    process.exit(2);
-  }
-  if (kind === 'docs' && args.has('--sample')) {
-    console.error('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
-    process.exit(2);
-  }
+  const options = readOptions(process.argv.slice(2));
+  const kind = options.corpus;
+  const perRecord = options.lines;
   const previous = new Map(readSample().map((r) => [rowKey(r), r]));
   const sample: SampleRow[] = [];
   const all: SampleRow[] = [];
@@ -169,13 +189,13 @@ async function main(): Promise<void> {
       lines.push(
         `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${judged.length} | ${agreed} | ${share} | ${counted.length - judged.length} |`,
       );
-      if (args.has('--phrases')) {
+      if (options.phrases) {
         const counts = new Map<string, number>();
         for (const h of list) counts.set(h.quote.toLowerCase(), (counts.get(h.quote.toLowerCase()) ?? 0) + 1);
         const top = [...counts].sort((a, b) => b[1] - a[1]).map(([q, n]) => `${q} ${n}`);
         if (top.length > 0) lines.push(`|   ↳ ${top.join(', ')} |`);
       }
-      if (args.has('--sample')) {
+      if (options.sample) {
         const pool = ranked.slice(0, POOL).map((h) => {
           const row: SampleRow = { language, ...h, offset: String(h.offset), verdict: '', note: '' };
           const old = previous.get(rowKey(row));
@@ -194,12 +214,12 @@ async function main(): Promise<void> {
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
-  if (args.has('--hits')) {
+  if (options.hits) {
     const hitsPath = `${root}node_modules/.cache/writing-rules-corpus/hits.tsv`;
     writeSample(all, hitsPath);
     lines.push('', `Every signal in context: ${hitsPath}`);
   }
-  if (args.has('--sample')) {
+  if (options.sample) {
     writeSample(sample, samplePath);
     lines.push('', `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in docs/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
   }

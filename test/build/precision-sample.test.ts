@@ -1,6 +1,8 @@
 // The precision measurement's own parts: how Debian's description indexes
 // become corpus documents, which signals the hand-checked sample holds, and
 // the text a judge sees around each.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDescriptions } from '../../scripts/corpus/product-copy';
 import { byRank, contextOf, margin95, type PlacedSignal, rankOf } from '../../scripts/corpus/sample';
@@ -105,5 +107,24 @@ describe('the 95 % range of a language share', () => {
     expect(margin95([{ signals: 400, judged: 60, agreed: 30 }])).toBeLessThan(one);
     // Beside a record of 1,200 signals judged whole, the same record carries a quarter of the weight.
     expect(margin95([{ signals: 400, judged: 30, agreed: 15 }, { signals: 1200, judged: 1200, agreed: 600 }])).toBeCloseTo(one / 4, 6);
+  });
+});
+
+describe('npm run measure:precision, given bad flags', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/measure-precision.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+  it.each([
+    [['--lines', 'abc'], '--lines takes a whole number of judged lines per record from 1 to 60, not "abc"'],
+    [['--lines', '61'], 'from 1 to 60, not "61"'],
+    [['--corpus', 'web'], '--corpus takes product or docs, not "web"'],
+    [['--phrase'], "Unknown option '--phrase'"],
+    [['--corpus', 'docs', '--sample'], '--sample draws the hand-checked sample from product copy'],
+  ])('%j stops before reading any corpus, naming the flag', (args, message) => {
+    const result = run(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
   });
 });
