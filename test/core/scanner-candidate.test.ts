@@ -2,6 +2,9 @@
 // would too: its word-edge characters must all be Unicode word characters.
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
+import { prebuiltCandidateSources } from '../../src/core/catalogue/compile';
+import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+import { createCatalogueView } from '../../src/core/catalogue/view';
 import { LANGUAGES } from '../../src/core/catalogue/ids';
 import {
   COMMON_WORD_CHARS,
@@ -9,8 +12,8 @@ import {
   compileRecordHeadPattern,
   OPTIMISED_SOURCE_LIMIT,
 } from '../../src/core/scanner/candidate-pattern';
-import { WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
-import { candidateSourceOf } from '../../src/core/scanner/scan';
+import { compilePhrases, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import { candidateSourceOf, createSignalScanner } from '../../src/core/scanner/scan';
 
 describe('COMMON_WORD_CHARS', () => {
   it('holds only letters, decimal digits and _, even with case folded', () => {
@@ -50,5 +53,21 @@ describe('the bundled catalogue', () => {
       const records = catalogue.signalRecords.filter((r) => r.language === language);
       expect(catalogue.candidateSources?.[language], language).toBe(candidateSourceOf(records));
     }
+  });
+
+  it('lends its candidate sources to its own records only: a catalogue with other records scans with a candidate of its own', () => {
+    expect(prebuiltCandidateSources(catalogue)).toBe(catalogue.candidateSources);
+    const zorblax: CompiledSignalRecord = {
+      id: 'word-choice.en',
+      ruleId: 'word-choice',
+      language: 'en',
+      phrases: ['zorblax'],
+      source: compilePhrases(['zorblax']),
+      flags: RECORD_FLAGS,
+    };
+    const mine = { ...catalogue, signalRecords: [zorblax] };
+    expect(prebuiltCandidateSources(mine)).toBeUndefined();
+    const view = createCatalogueView(mine, createSignalScanner);
+    expect(view.scan({ text: 'A zorblax tool.', language: 'en', ruleIds: ['word-choice'] }).map((s) => s.quote)).toEqual(['zorblax']);
   });
 });

@@ -62,28 +62,39 @@ export function isBuiltByCompiler(record: CompiledSignalRecord): boolean {
   return builtByCompiler.has(record);
 }
 
+// The build writes each language's candidate source for the records beside
+// it. It holds for exactly those records: a catalogue that keeps the sources
+// but swaps its records (`{ ...catalogue, signalRecords: mine }`) would have
+// the scanner skip every phrase the sources do not know.
+const candidatesBuiltFor = new WeakMap<readonly CompiledSignalRecord[], NonNullable<CompiledCatalogue['candidateSources']>>();
+
+/** `catalogue.candidateSources` if the build wrote them for these very records, else undefined (the scanner then builds its own). */
+export function prebuiltCandidateSources(catalogue: CompiledCatalogue): CompiledCatalogue['candidateSources'] {
+  const sources = candidatesBuiltFor.get(catalogue.signalRecords);
+  return sources !== undefined && sources === catalogue.candidateSources ? sources : undefined;
+}
+
 /**
  * The catalogue with each signal record compiled when it is first used, not
  * when the module loads: a process that scans only English never generates
  * the German forms, and the first call does not wait for them.
  */
 export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue {
-  return {
-    ...written,
-    signalRecords: written.signalRecords.map((record) => {
-      // Everything but the lists variants.ts expands: id, rule, language, guards.
-      const { phrases, adjectives, attributive, verbSecond, pairs, ...fields } = record;
-      const given = deepFreeze(structuredClone({ ...fields, flags: RECORD_FLAGS }));
-      const compiled = Object.freeze(
-        compiledOnFirstUse(given, () => {
-          const { phrases, pairs, source } = compileSignalRecord(record);
-          return deepFreeze({ phrases, pairs, source });
-        }),
-      );
-      builtByCompiler.add(compiled);
-      return compiled;
-    }),
-  };
+  const signalRecords = written.signalRecords.map((record) => {
+    // Everything but the lists variants.ts expands: id, rule, language, guards.
+    const { phrases, adjectives, attributive, verbSecond, pairs, ...fields } = record;
+    const given = deepFreeze(structuredClone({ ...fields, flags: RECORD_FLAGS }));
+    const compiled = Object.freeze(
+      compiledOnFirstUse(given, () => {
+        const { phrases, pairs, source } = compileSignalRecord(record);
+        return deepFreeze({ phrases, pairs, source });
+      }),
+    );
+    builtByCompiler.add(compiled);
+    return compiled;
+  });
+  if (written.candidateSources) candidatesBuiltFor.set(signalRecords, written.candidateSources);
+  return { ...written, signalRecords };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { CatalogueSource, RuleRecord } from './schema';
 import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
 import { deepFreeze } from '../freeze';
-import { frozenCopyOnFirstUse } from './compile';
+import { frozenCopyOnFirstUse, prebuiltCandidateSources } from './compile';
 
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
 export type SignalScan = (request: ScanRequest) => WritingSignal[];
@@ -54,6 +54,6 @@ export function createCatalogueView(
     profiles: copy.profiles,
     sources: copy.sources,
     scannable,
-    scan: createScanner(records, copy.candidateSources),
+    scan: createScanner(records, prebuiltCandidateSources(catalogue)),
   });
 }
