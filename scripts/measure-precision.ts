@@ -85,8 +85,11 @@ function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<str
   return hits;
 }
 
-const rowKey = (r: Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset'>) =>
-  `${r.language}|${r.patternId}|${r.source}|${r.offset}`;
+// The quote is part of a line's identity: after a list change the match at
+// the same offset can span other words, and the verdict given to the old span
+// must not pass to it. Tabs and line breaks are stored as spaces.
+const rowKey = (r: Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset' | 'quote'>) =>
+  `${r.language}|${r.patternId}|${r.source}|${r.offset}|${r.quote.replace(/[\t\n]/g, ' ')}`;
 
 function readSample(): SampleRow[] {
   if (!existsSync(samplePath)) return [];
@@ -107,6 +110,9 @@ function writeSample(rows: SampleRow[], path: string): void {
 
 // One decimal: a share just under a target (84.6 %) must not print as the target.
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
+
+const rangeText = (margin: number) =>
+  Number.isNaN(margin) ? '(no 95 % range: a record has one judged line of several)' : `± ${(100 * margin).toFixed(1)} points (95 % range)`;
 
 /** The command line, checked whole: an unknown flag or a bad value stops the run with a message naming it. */
 function readOptions(argv: string[]): { corpus: 'product' | 'docs'; lines: number; sample: boolean; phrases: boolean; hits: boolean } {
@@ -210,7 +216,7 @@ async function main(): Promise<void> {
     lines.push(
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
-      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ± ${(100 * margin95(strata)).toFixed(1)} points (95 % range)`}.`,
+      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ${rangeText(margin95(strata))}`}.`,
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
@@ -220,6 +226,9 @@ async function main(): Promise<void> {
     lines.push('', `Every signal in context: ${hitsPath}`);
   }
   if (options.sample) {
+    // A language skipped (its corpus missing) or a record renamed keeps its verdicts too.
+    const written = new Set(sample.map(rowKey));
+    sample.push(...[...previous.values()].filter((r) => r.verdict && !written.has(rowKey(r))));
     writeSample(sample, samplePath);
     lines.push('', `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in docs/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
   }

@@ -54,15 +54,19 @@ export function contextOf(text: string, start: number, end: number, sentencesBef
 /**
  * Half-width of the 95 % range of the weighted share: each record is a stratum whose
  * share is estimated from its judged lines, drawn without replacement from its signals
- * (so a record judged whole adds no doubt).
+ * (so a record judged whole adds no doubt). NaN when a record has one judged
+ * line of several: its doubt cannot be estimated.
  */
 export function margin95(strata: readonly { signals: number; judged: number; agreed: number }[]): number {
   const total = strata.reduce((sum, s) => sum + s.signals, 0);
   let variance = 0;
   for (const { signals, judged, agreed } of strata) {
-    if (judged < 2 || signals <= judged) continue;
+    if (signals <= judged) continue;
+    // One judged line of several says nothing about how its record varies.
+    if (judged < 2) return Number.NaN;
     const share = agreed / judged;
-    const finite = (signals - judged) / (signals - 1);
+    // s² = share·(1 − share)·n/(n − 1) per line; the mean of n drawn from N varies by s²/n·(N − n)/N.
+    const finite = (signals - judged) / signals;
     variance += (signals / total) ** 2 * ((share * (1 - share)) / (judged - 1)) * finite;
   }
   return 1.96 * Math.sqrt(variance);

@@ -96,12 +96,13 @@ describe('the context a judge sees', () => {
 });
 
 describe('the 95 % range of a language share', () => {
-  it('adds no doubt for a record judged whole', () => {
+  it('adds no doubt for a record judged whole, and gives none for a record with one judged line of several', () => {
     expect(margin95([{ signals: 18, judged: 18, agreed: 14 }])).toBe(0);
+    expect(margin95([{ signals: 400, judged: 30, agreed: 15 }, { signals: 50, judged: 1, agreed: 1 }])).toBeNaN();
   });
 
   it('weighs each record by its signals and shrinks as more of it is judged', () => {
-    // One record of 400 signals, 30 judged, 15 agreed: 1.96 · √(0.25 / 29 · 370 / 399) = 0.1752.
+    // One record of 400 signals, 30 judged, 15 agreed: 1.96 · √(0.25 / 29 · 370 / 400) = 0.1752.
     const one = margin95([{ signals: 400, judged: 30, agreed: 15 }]);
     expect(one).toBeCloseTo(0.1752, 3);
     expect(margin95([{ signals: 400, judged: 60, agreed: 30 }])).toBeLessThan(one);
