@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+2409202d1ab4",
+  "catalogueVersion": "2026.11+67f69f6df6fd",
   "rules": [
     {
       "id": "reader-goal",
