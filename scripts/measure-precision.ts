@@ -9,7 +9,7 @@
 //
 //   npm run measure:precision                 print the table
 //   npm run measure:precision -- --corpus docs   the documentation corpora (density only)
-//   npm run measure:precision -- --lines 30      count only each record's 30 best-ranked judged lines
+//   npm run measure:precision -- --lines 30      count only the judged lines among each record's 30 best-ranked signals
 //   npm run measure:precision -- --sample     also write the POOL best-ranked signals per record
 //                                             to docs/precision-sample.tsv (keeps verdicts given)
 //   npm run measure:precision -- --phrases    also print signals per phrase
