@@ -38,7 +38,17 @@ function table(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
+// Flags take `=` (`--only=scanner`, `--baseline=<ref>`); a flag this script
+// does not know, or one written with a space, would otherwise be ignored and
+// measure something other than what was asked.
+const FLAGS = /^(--only=.+|--baseline=.+|--no-http)$/;
+
 async function main(): Promise<void> {
+  const stray = process.argv.slice(2).filter((arg) => !FLAGS.test(arg));
+  if (stray.length > 0) {
+    console.error(`unknown or incomplete argument ${stray.join(' ')}; flags: --only=<group,…>, --baseline=<ref>, --no-http`);
+    process.exit(2);
+  }
   const cpu = cpus();
   console.log(`# writing-rules benchmark, ${new Date().toISOString()}`);
   console.log(

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_FILE } from '../build-library';
-import { ratio, type Row } from './row';
+import { median, ratio, type Row } from './row';
 
 const ROUNDS = 3;
 const WALL_TARGET_MS = 2_000;
@@ -36,10 +36,6 @@ function timed(root: string, args: readonly string[]): number {
   return elapsed;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] as number;
-};
 
 export function cliRows(root: string): Row[] {
   const files = readmeFiles(join(root, 'node_modules')).map((path) => path.slice(root.length).replace(/^\//, ''));

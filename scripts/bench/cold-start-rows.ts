@@ -13,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { buildDeployBundle, deployedWorkerOptions, type DeployBundle } from '../lib/deploy-bundle';
 import { baselineRef, checkoutTree } from './first-call-rows';
-import { ms, notMeasured, pairedRatio, ratio, type Row } from './row';
+import { median, ms, notMeasured, pairedRatio, ratio, type Row } from './row';
 
 const ROUNDS = 15;
 const MINIMAL_ENTRY = 'scripts/bench/entries/minimal-hono-zod.ts';
@@ -51,8 +51,6 @@ export default {
     return Response.json({ ms: elapsed });
   },
 };`;
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The cold-start rows: this Worker against the minimal one and against the baseline's, measured in alternating rounds. */
 export async function coldStartRows(root: string): Promise<Row[]> {
@@ -117,7 +115,7 @@ export async function coldStartRows(root: string): Promise<Row[]> {
       },
     ];
   } catch (error) {
-    return [notMeasured(measure, error)];
+    return [notMeasured(measure, error), notMeasured(versus, error)];
   } finally {
     await harness?.dispose();
     for (const built of bundles) built.remove();

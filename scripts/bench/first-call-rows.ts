@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleCli, bundleLibrary } from '../build-library';
-import { ms, notMeasured, pairedRatio, ratio, type Row } from './row';
+import { median, ms, notMeasured, pairedRatio, ratio, type Row } from './row';
 
 const ROUNDS = 11;
 
@@ -41,8 +41,6 @@ interface Sample {
   readonly first: number;
   readonly signals: number;
 }
-
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 
 /** The commit the start-up rows compare with: `--baseline=<ref>`, main by default. */
 export function baselineRef(): string {
@@ -132,7 +130,7 @@ export async function firstCallRows(root: string): Promise<Row[]> {
       },
     ];
   } catch (error) {
-    return [notMeasured(measure, error)];
+    return [notMeasured(measure, error), notMeasured(command, error)];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -36,8 +36,12 @@ export const SKIPPED = 'skipped';
  * processes moves both sides of a ratio rather than one median.
  */
 export function pairedRatio(ours: readonly number[], theirs: readonly number[]): number {
-  const ratios = ours.map((value, round) => value / (theirs[round] as number)).sort((a, b) => a - b);
-  return ratios[ratios.length >> 1] as number;
+  return median(ours.map((value, round) => value / (theirs[round] as number)));
+}
+
+/** The middle value (of an even count, the upper of the two middle ones). */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 }
 
 /**
