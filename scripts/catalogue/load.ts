@@ -34,7 +34,7 @@ export const RULES_DIR = 'catalogue/rules';
 export const SOURCES_DIR = 'catalogue/sources';
 export const SIGNALS_DIR = 'catalogue/signals';
 
-const EXPECTED: Record<string, string> = { array: 'a list', object: 'a mapping', string: 'a text', number: 'a number' };
+const EXPECTED: Record<string, string> = { array: 'a list', object: 'a mapping', string: 'a text', number: 'a number', int: 'a whole number' };
 
 function issueMessage(issue: z.core.$ZodIssue): { path: string; message: string }[] {
   const path = fieldPath(issue.path);

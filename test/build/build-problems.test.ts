@@ -218,6 +218,11 @@ describe('the build refuses', () => {
     ]);
   });
 
+  it('a guard distance that is not a whole number', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notBeforeInClause = { words: ['enough'], within: 2.5 })));
+    expect(problems).toEqual([`${WORD_SIGNALS}: en.notBeforeInClause.within: must be a whole number`]);
+  });
+
   it('a guard that would silence one of its own matches', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfter = { words: ['One'], within: 0 })));
     expect(problems[0]).toMatch(/^catalogue\/signals\/word-choice\.yaml: en\.matches\[0\]: expected quotes \["word-choice cue"\], found \[\]$/);
