@@ -123,7 +123,8 @@ describe('fast scanner equals the reference', () => {
           recordGuards(record).flatMap(({ guard, side }) =>
             guard.words.flatMap((word) =>
               record.phrases.map((p, i) => {
-                const distance = i % (guard.within + 2);
+                // Shape from i, distance from i / 4: every shape meets every distance once a record has 4 · (within + 2) phrases.
+                const distance = Math.floor(i / 4) % (guard.within + 2);
                 if (side === 'after') {
                   return [`${p} ${between(distance)}${word}.`, `${p}, ${between(distance)}${word}.`, `${p} x${word}.`, `${p} a, b ${word}.`][i % 4];
                 }
