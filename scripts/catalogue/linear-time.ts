@@ -244,24 +244,25 @@ function pairVerdict(pair: CompiledPhrasePair, flags: string): string | null {
   return recheckVerdict(`x${gapSource(pair.within)}x`, flags, 90_000);
 }
 
-/** null when every guard word is one literal word and the reversed guard (see 7 to 9 above) is proven linear. */
-function guardVerdict({ words, within }: GuardWords, comma: boolean, flags: string): string | null {
+/** The first guard word that is not one literal word, as a reason, or null. */
+function notOneWord(words: readonly string[]): string | null {
   for (const word of words) {
     const tokens = tokenize(phraseToSource(word));
     if (tokens === null || tokens.some((t) => t !== 'literal')) return `"${word}": must be one literal word`;
   }
+  return null;
+}
+
+/** null when every guard word is one literal word and the reversed guard (see 7 to 9 above) is proven linear. */
+function guardVerdict({ words, within }: GuardWords, comma: boolean, flags: string): string | null {
   const between = within === 0 ? '' : String.raw`(?:${CLAUSE_WORD}\s+){0,${within}}`;
-  return recheckVerdict(String.raw`\S\s+${between}${comma ? ',?' : ''}x`, flags, 90_000);
+  return notOneWord(words) ?? recheckVerdict(String.raw`\S\s+${between}${comma ? ',?' : ''}x`, flags, 90_000);
 }
 
 /** null when every guard word is one literal word and the forward guard's skeleton (see 10 to 12 above) is proven linear. */
 function forwardGuardVerdict({ words, within }: GuardWords, flags: string): string | null {
-  for (const word of words) {
-    const tokens = tokenize(phraseToSource(word));
-    if (tokens === null || tokens.some((t) => t !== 'literal')) return `"${word}": must be one literal word`;
-  }
   const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
-  return recheckVerdict(String.raw`\S${between}\s+x`, flags, 90_000);
+  return notOneWord(words) ?? recheckVerdict(String.raw`\S${between}\s+x`, flags, 90_000);
 }
 
 /**

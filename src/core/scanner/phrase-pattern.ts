@@ -172,8 +172,7 @@ export function compileRecordSource(patterns: RecordPatterns): string {
  * single words, matched like phrases (case-insensitive, ' matches ').
  */
 export function guardSource({ words, within }: GuardWords, comma = false): string {
-  const guards = orderPhrases(words).map(phraseToSource).join('|');
-  const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
+  const { guards, between } = guardParts({ words, within });
   return String.raw`(?=\S)(?<!(?<!${WORD_CHAR})(?:${guards})${comma ? ',?' : ''}${between}\s+)`;
 }
 
@@ -189,9 +188,16 @@ export function guardSource({ words, within }: GuardWords, comma = false): strin
  * matched like phrases; one may begin with punctuation ("(about").
  */
 export function forwardGuardSource({ words, within }: GuardWords): string {
-  const guards = orderPhrases(words).map(phraseToSource).join('|');
-  const between = within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
+  const { guards, between } = guardParts({ words, within });
   return String.raw`(?!${between}\s+(?:${guards})(?!${WORD_CHAR}))`;
+}
+
+/** The guard words as one alternation, and up to `within` words of the clause (each after its white space). */
+function guardParts({ words, within }: GuardWords): { guards: string; between: string } {
+  return {
+    guards: orderPhrases(words).map(phraseToSource).join('|'),
+    between: within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`,
+  };
 }
 
 /** Which side of the match a guard reads: `before` (look-behind) or `after` (look-ahead). */
