@@ -111,6 +111,9 @@ function writeSample(rows: SampleRow[], path: string): void {
 // One decimal: a share just under a target (84.6 %) must not print as the target.
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 
+// A record none of whose lines is judged is outside the weighted share; say how many signals that leaves out.
+const uncovered = (signals: number) => (signals === 0 ? '' : `; ${signals} signals of records with no judged line are not covered`);
+
 const rangeText = (margin: number) =>
   Number.isNaN(margin) ? '(no 95 % range: a record has one judged line of several)' : `± ${(100 * margin).toFixed(1)} points (95 % range)`;
 
@@ -216,7 +219,7 @@ async function main(): Promise<void> {
     lines.push(
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
-      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ${rangeText(margin95(strata))}`}.`,
+      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ${rangeText(margin95(strata))}`}${uncovered(totals.signals - totals.weightedSignals)}.`,
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
