@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+fa5be2b47885",
+  "catalogueVersion": "2026.11+1da42d290eb7",
   "rules": [
     {
       "id": "reader-goal",
