@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+81ce734b409b",
+  "catalogueVersion": "2026.11+10b97e89378e",
   "rules": [
     {
       "id": "reader-goal",
