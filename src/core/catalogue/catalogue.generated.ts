@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+4b5ca36cbb55",
+  "catalogueVersion": "2026.11+7294cb59435b",
   "rules": [
     {
       "id": "reader-goal",
@@ -3463,7 +3463,15 @@ const written: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notAfterInClause": {
+        "words": [
+          "falls",
+          "wenn",
+          "sofern"
+        ],
+        "within": 6
+      }
     },
     {
       "id": "calibrated-uncertainty.en",
@@ -4448,20 +4456,17 @@ const written: CatalogueAsWritten = {
             "was heißt, dass"
           ],
           "then": [
-            "Ihr",
-            "Ihre",
-            "Ihren",
-            "Ihrem",
-            "Ihrer",
-            "Ihnen",
+            "Ihr Team",
+            "Ihre Teams",
+            "Ihre Kunden",
+            "Ihre Kundinnen",
+            "Ihre Nutzer",
+            "Ihre Nutzerinnen",
             "Teams",
             "Kunden",
             "Nutzer",
             "Nutzerinnen",
-            "Entwickler",
-            "Entwicklerinnen",
-            "nie wieder",
-            "niemals"
+            "nie wieder"
           ],
           "within": 4
         },
