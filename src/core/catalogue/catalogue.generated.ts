@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+ce66d649190f",
+  "catalogueVersion": "2026.11+78f5f1e57490",
   "rules": [
     {
       "id": "reader-goal",
