@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+f3c6c2f1cfaa",
+  "catalogueVersion": "2026.11+05c9d38278d2",
   "rules": [
     {
       "id": "reader-goal",
@@ -7149,7 +7149,6 @@ const written: CatalogueAsWritten = {
         "erfolgreich durchgelaufen",
         "getestet und funktioniert",
         "getestet und läuft",
-        "getestet und funktionieren",
         "läuft alles stabil",
         "funktioniert alles",
         "läuft alles",
