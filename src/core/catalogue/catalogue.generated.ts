@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+9b9716c67a91",
+  "catalogueVersion": "2026.11+adcb6fa2e83e",
   "rules": [
     {
       "id": "reader-goal",
@@ -3536,6 +3536,16 @@ const written: CatalogueAsWritten = {
           "sofern"
         ],
         "within": 6
+      },
+      "notBeforeInClause": {
+        "words": [
+          "wie",
+          "z.B.",
+          "(z.B.",
+          "beispielsweise",
+          "etwa"
+        ],
+        "within": 2
       }
     },
     {
