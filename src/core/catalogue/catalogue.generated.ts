@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+adcb6fa2e83e",
+  "catalogueVersion": "2026.11+c89580940331",
   "rules": [
     {
       "id": "reader-goal",
