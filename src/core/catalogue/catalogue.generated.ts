@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+1a9c9f261d3e",
+  "catalogueVersion": "2026.11+31174b3c2286",
   "rules": [
     {
       "id": "reader-goal",
@@ -7316,7 +7316,7 @@ const written: CatalogueAsWritten = {
             "ohne Probleme",
             "ohne Fehler"
           ],
-          "within": 4
+          "within": 2
         },
         {
           "first": [
