@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+31174b3c2286",
+  "catalogueVersion": "2026.11+328f715e95e9",
   "rules": [
     {
       "id": "reader-goal",
@@ -4538,6 +4538,16 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "garantiert, dass",
+            "garantieren, dass"
+          ],
+          "then": [
+            "nicht"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
             "bewirkt, dass",
             "bewirken, dass",
             "bewirkte, dass",
@@ -5073,6 +5083,15 @@ const written: CatalogueAsWritten = {
           "within": 4
         }
       ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "nie"
+        ],
+        "within": 0
+      },
       "notBeforeInClause": {
         "words": [
           "indem",
