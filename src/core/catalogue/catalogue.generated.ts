@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+fc0abd32a992",
+  "catalogueVersion": "2026.11+3288910bab5f",
   "rules": [
     {
       "id": "reader-goal",
@@ -7983,9 +7983,10 @@ const written: CatalogueAsWritten = {
       },
       "notBeforeInClause": {
         "words": [
-          "aus"
+          "aus",
+          "nicht"
         ],
-        "within": 0
+        "within": 1
       }
     }
   ],
