@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7df021902123",
+  "catalogueVersion": "2026.11+9d6bf408107d",
   "rules": [
     {
       "id": "reader-goal",
@@ -2680,9 +2680,24 @@ const written: CatalogueAsWritten = {
         "macht es möglich",
         "ist bereits gesorgt",
         "ist gesorgt",
+        "wird sich gekümmert",
+        "wird dafür gesorgt",
+        "passiert von selbst",
+        "läuft von selbst",
+        "geschieht von selbst",
+        "erledigt sich von selbst",
+        "wurde einiges optimiert",
+        "wurde einiges verbessert",
+        "wurden Anpassungen vorgenommen",
+        "wurden Optimierungen vorgenommen",
+        "wurden Verbesserungen vorgenommen",
+        "es wurde entschieden",
+        "es wurde beschlossen",
+        "wurde entschieden, dass",
+        "wurde beschlossen, dass",
+        "wird sich automatisch gekümmert",
         "passiert alles",
         "alles passiert",
-        "diese Lösung",
         "unsere Lösung"
       ],
       "pairs": [
@@ -2691,9 +2706,77 @@ const written: CatalogueAsWritten = {
             "wird",
             "werden",
             "wurde",
-            "wurden",
+            "wurden"
+          ],
+          "then": [
+            "verschickt",
+            "erledigt",
+            "weiterverarbeitet"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "wird",
+            "werden",
+            "wurde",
+            "wurden"
+          ],
+          "then": [
+            "bei Bedarf neu geladen",
+            "bei Bedarf bereinigt",
+            "bei Bedarf synchronisiert",
+            "bei Bedarf aufgeräumt",
+            "regelmäßig rotiert",
+            "regelmäßig bereinigt",
+            "regelmäßig aufgeräumt",
+            "regelmäßig synchronisiert",
+            "regelmäßig abgeglichen",
+            "im Hintergrund bearbeitet",
+            "im Hintergrund erledigt",
+            "im Hintergrund bereinigt",
+            "im Hintergrund aufgeräumt",
+            "im Hintergrund synchronisiert",
+            "im Hintergrund abgeglichen",
+            "im Hintergrund weiterverarbeitet"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "werden alle",
+            "wird alles",
+            "werden sämtliche",
+            "werden Ihre",
+            "wird Ihr",
+            "wird Ihre"
+          ],
+          "then": [
+            "automatisch bearbeitet",
+            "automatisch weiterverarbeitet",
+            "automatisch erledigt",
+            "automatisch verschickt",
+            "automatisch aufgelöst",
+            "automatisch rotiert",
+            "automatisch neu geladen",
+            "automatisch bereinigt",
+            "automatisch aufgeräumt",
+            "automatisch synchronisiert",
+            "automatisch abgeglichen",
+            "automatisch behoben"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "wird umgehend",
+            "werden umgehend",
             "wird automatisch",
             "werden automatisch",
+            "wird jetzt automatisch",
+            "werden jetzt automatisch",
+            "wird nun automatisch",
+            "werden nun automatisch",
             "wird intern",
             "werden intern",
             "wird bei Bedarf",
@@ -2724,7 +2807,8 @@ const written: CatalogueAsWritten = {
             "aufgeräumt",
             "synchronisiert",
             "abgeglichen",
-            "geregelt"
+            "geregelt",
+            "behoben"
           ],
           "within": 0
         },
@@ -2749,6 +2833,35 @@ const written: CatalogueAsWritten = {
             "sorgt",
             "sorgen",
             "regelt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "das alles",
+            "dies alles",
+            "all das",
+            "all dies",
+            "das Ganze"
+          ],
+          "then": [
+            "ermöglicht",
+            "sorgt",
+            "erleichtert",
+            "vereinfacht",
+            "übernimmt",
+            "kümmert sich",
+            "regelt",
+            "hilft",
+            "spart",
+            "verbessert",
+            "beschleunigt",
+            "reduziert",
+            "läuft automatisch",
+            "passiert automatisch",
+            "geschieht automatisch",
+            "läuft im Hintergrund",
+            "passiert im Hintergrund"
           ],
           "within": 0
         },
@@ -2791,7 +2904,10 @@ const written: CatalogueAsWritten = {
             "die Software",
             "der Dienst",
             "die Engine",
-            "die App"
+            "die App",
+            "die Infrastruktur",
+            "die KI",
+            "unsere KI"
           ],
           "within": 1
         },
@@ -2802,9 +2918,13 @@ const written: CatalogueAsWritten = {
             "die Plattform",
             "unsere Plattform",
             "das System",
-            "unser System"
+            "unser System",
+            "unsere Technologie",
+            "unsere KI"
           ],
           "then": [
+            "analysiert",
+            "lernt",
             "erkennt",
             "beschränkt",
             "entscheidet",
@@ -2817,10 +2937,7 @@ const written: CatalogueAsWritten = {
             "schützt",
             "verhindert",
             "erledigt",
-            "kümmert sich",
-            "automatisch",
-            "selbstständig",
-            "intelligent"
+            "kümmert sich"
           ],
           "within": 0
         },
@@ -2880,10 +2997,11 @@ const written: CatalogueAsWritten = {
           "first": [
             "die Lösung",
             "unsere Lösung",
-            "diese Lösung",
             "die Plattform",
             "unsere Plattform",
-            "das System"
+            "das System",
+            "unsere Technologie",
+            "unsere KI"
           ],
           "then": [
             "übernimmt",
@@ -3053,11 +3171,19 @@ const written: CatalogueAsWritten = {
         "wo klassische",
         "klassischen Lösungen",
         "Schluss mit",
-        "vergessen Sie",
+        "vergessen Sie alles, was Sie über",
+        "gehört der Vergangenheit an",
+        "gehören der Vergangenheit an",
+        "vorbei sind die Zeiten",
+        "während andere Tools",
+        "während andere Lösungen",
+        "während andere Anbieter",
+        "während herkömmliche",
+        "während klassische",
+        "während traditionelle",
         "kein Hexenwerk",
         "das ist kein",
         "das ist keine",
-        "statt starrer",
         "nicht irgendein",
         "nicht irgendeine",
         "weit mehr als nur",
@@ -3107,6 +3233,25 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "nicht einfach nur",
+            "nicht bloß",
+            "nicht lediglich",
+            "nicht einfach ein",
+            "nicht einfach eine",
+            "nicht einfach irgendein",
+            "nicht einfach irgendeine",
+            "nicht noch ein",
+            "nicht noch eine"
+          ],
+          "then": [
+            "sondern",
+            "es ist",
+            "das ist"
+          ],
+          "within": 8
+        },
+        {
+          "first": [
             "nicht nur",
             "nicht einfach nur"
           ],
@@ -3122,6 +3267,30 @@ const written: CatalogueAsWritten = {
             "sondern ein echter",
             "sondern eine echte",
             "sondern ein echtes"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "es geht nicht darum",
+            "geht es nicht darum"
+          ],
+          "then": [
+            "sondern"
+          ],
+          "within": 8
+        },
+        {
+          "first": [
+            "ist keine weitere",
+            "ist kein weiteres",
+            "ist kein weiterer",
+            "sind keine weiteren"
+          ],
+          "then": [
+            "ist Ihr",
+            "ist Ihre",
+            "sind Ihre"
           ],
           "within": 6
         },
@@ -3149,7 +3318,9 @@ const written: CatalogueAsWritten = {
             "nicht mehr nur",
             "nicht bloß als",
             "dreht sich nicht um",
-            "geht es nicht um"
+            "geht es nicht um",
+            "nicht nur um",
+            "nicht nur darum"
           ],
           "then": [
             "sondern darum",
@@ -3226,14 +3397,46 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "im Gegensatz zu",
-            "anders als",
-            "anders als bei",
-            "verglichen mit",
             "statt",
+            "anstatt",
             "anstelle"
           ],
           "then": [
+            "herkömmlicher",
+            "klassischer",
+            "starrer",
+            "veralteter",
+            "traditioneller",
+            "endloser",
+            "mühsamer",
+            "umständlicher",
+            "lästiger",
+            "komplizierter",
+            "herkömmliche",
+            "klassische",
+            "traditionelle",
+            "veraltete",
+            "typische",
+            "typischer"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "im Gegensatz zu",
+            "im Unterschied zu",
+            "im Vergleich zu",
+            "anders als",
+            "anders als bei",
+            "verglichen mit"
+          ],
+          "then": [
+            "andere Tools",
+            "andere Lösungen",
+            "andere Anbieter",
+            "der Konkurrenz",
+            "dem Wettbewerb",
+            "den Wettbewerbern",
             "herkömmlichen",
             "herkömmliche",
             "klassischen",
@@ -3322,17 +3525,67 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "statt",
-            "anstatt",
-            "anstelle"
+            "anstatt"
           ],
           "then": [
-            "nur",
-            "bloß",
-            "lediglich"
+            "nur zu",
+            "bloß zu",
+            "lediglich zu"
           ],
-          "within": 4
+          "within": 3
+        },
+        {
+          "first": [
+            "vergessen Sie"
+          ],
+          "then": [
+            "umständliche",
+            "umständlichen",
+            "komplizierte",
+            "komplizierten",
+            "herkömmliche",
+            "herkömmlichen",
+            "klassische",
+            "veraltete",
+            "veralteten",
+            "lästige",
+            "lästigen",
+            "mühsame",
+            "mühsamen",
+            "endlose",
+            "endlosen",
+            "manuelle",
+            "manuellen",
+            "das manuelle",
+            "das mühsame",
+            "das lästige",
+            "starre",
+            "teure",
+            "langsame",
+            "Excel-Tabellen",
+            "Tabellenchaos"
+          ],
+          "within": 0
         }
-      ]
+      ],
+      "notAfterInClause": {
+        "words": [
+          "falls",
+          "wenn",
+          "sofern"
+        ],
+        "within": 6
+      },
+      "notBeforeInClause": {
+        "words": [
+          "wie",
+          "z.B.",
+          "(z.B.",
+          "beispielsweise",
+          "etwa"
+        ],
+        "within": 2
+      }
     },
     {
       "id": "calibrated-uncertainty.en",
@@ -3665,8 +3918,7 @@ const written: CatalogueAsWritten = {
             "dürfte",
             "dürften",
             "würde",
-            "würden",
-            "sollte"
+            "würden"
           ],
           "then": [
             "hoffentlich",
@@ -3695,9 +3947,16 @@ const written: CatalogueAsWritten = {
             "in einigen Fällen",
             "in bestimmten Fällen",
             "unter bestimmten Umständen",
-            "teilweise",
+            "unter gewissen Umständen",
+            "u. U.",
+            "mutmaßlich",
+            "offenbar",
             "tendenziell",
-            "mehr oder weniger"
+            "mehr oder weniger",
+            "denke ich",
+            "glaube ich",
+            "vermute ich",
+            "nehme ich an"
           ],
           "within": 3
         },
@@ -3732,6 +3991,17 @@ const written: CatalogueAsWritten = {
             "scheinen",
             "ich denke",
             "ich glaube",
+            "ich vermute",
+            "ich nehme an",
+            "soweit ich sehe",
+            "soweit ich weiß",
+            "wenn ich mich nicht irre",
+            "bin mir nicht sicher",
+            "bin mir nicht ganz sicher",
+            "nicht ausgeschlossen, dass",
+            "mutmaßlich",
+            "offenbar",
+            "u. U.",
             "in manchen Fällen",
             "unter bestimmten Umständen"
           ],
@@ -3762,9 +4032,16 @@ const written: CatalogueAsWritten = {
             "in einigen Fällen",
             "in bestimmten Fällen",
             "unter bestimmten Umständen",
-            "teilweise",
+            "unter gewissen Umständen",
+            "u. U.",
+            "mutmaßlich",
+            "offenbar",
             "tendenziell",
-            "mehr oder weniger"
+            "mehr oder weniger",
+            "denke ich",
+            "glaube ich",
+            "vermute ich",
+            "nehme ich an"
           ],
           "within": 6
         },
@@ -3799,6 +4076,17 @@ const written: CatalogueAsWritten = {
             "scheinen",
             "ich denke",
             "ich glaube",
+            "ich vermute",
+            "ich nehme an",
+            "soweit ich sehe",
+            "soweit ich weiß",
+            "wenn ich mich nicht irre",
+            "bin mir nicht sicher",
+            "bin mir nicht ganz sicher",
+            "nicht ausgeschlossen, dass",
+            "mutmaßlich",
+            "offenbar",
+            "u. U.",
             "in manchen Fällen",
             "unter bestimmten Umständen"
           ],
@@ -4221,8 +4509,9 @@ const written: CatalogueAsWritten = {
       "phrases": [
         "Ergebnis:",
         "das Ergebnis:",
-        "im Ergebnis",
         "trägt dazu bei",
+        "mehr Zeit für das Wesentliche",
+        "mehr Zeit für das, was wirklich zählt",
         "tragen dazu bei"
       ],
       "pairs": [
@@ -4240,9 +4529,8 @@ const written: CatalogueAsWritten = {
             "gewährleistete, dass",
             "wird sichergestellt, dass",
             "wird gewährleistet, dass",
-            "bewirkt, dass",
-            "bewirken, dass",
-            "was bedeutet, dass",
+            "ist sichergestellt, dass",
+            "ist gewährleistet, dass",
             "garantiert, dass",
             "garantieren, dass"
           ],
@@ -4267,6 +4555,9 @@ const written: CatalogueAsWritten = {
             "effizienter",
             "zuverlässig",
             "zuverlässiger",
+            "stabil",
+            "fehlerfrei",
+            "problemlos",
             "sicherer",
             "hochwertiger",
             "hochwertigeren",
@@ -4282,6 +4573,135 @@ const written: CatalogueAsWritten = {
             "mühelos"
           ],
           "within": 4
+        },
+        {
+          "first": [
+            "garantiert, dass",
+            "garantieren, dass"
+          ],
+          "then": [
+            "nicht"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "bewirkt, dass",
+            "bewirken, dass",
+            "bewirkte, dass",
+            "was bedeutet, dass",
+            "was heißt, dass"
+          ],
+          "then": [
+            "Ihr Team",
+            "Ihre Teams",
+            "Ihre Kunden",
+            "Ihre Kundinnen",
+            "Ihre Nutzer",
+            "Ihre Nutzerinnen",
+            "Teams",
+            "Kunden",
+            "Nutzer",
+            "Nutzerinnen",
+            "nie wieder"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "dadurch",
+            "somit",
+            "folglich",
+            "infolgedessen",
+            "hierdurch",
+            "auf diese Weise"
+          ],
+          "then": [
+            "Ihr Team",
+            "Ihre Teams",
+            "Ihre Kunden",
+            "Ihre Kundinnen",
+            "Ihre Nutzer",
+            "Ihre Nutzerinnen",
+            "Ihre Kosten",
+            "Ihre Betriebskosten",
+            "Ihre Supportkosten",
+            "nie wieder",
+            "produktiver",
+            "zufriedener",
+            "zufriedenere",
+            "zufriedeneren",
+            "glücklicher",
+            "glücklichere",
+            "Kundenzufriedenheit",
+            "Produktivität",
+            "Umsatz",
+            "Umsätze",
+            "reibungslos",
+            "reibungsloser",
+            "mühelos",
+            "sorgenfrei"
+          ],
+          "within": 5
+        },
+        {
+          "first": [
+            "hilft",
+            "helfen"
+          ],
+          "then": [
+            "Ihrem Team",
+            "Ihren Teams",
+            "Ihren Kunden",
+            "Ihrem Unternehmen"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "macht",
+            "machen"
+          ],
+          "then": [
+            "Ihr Team",
+            "Ihre Teams",
+            "Ihr Unternehmen",
+            "Ihren Alltag",
+            "Ihr Leben"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "schafft",
+            "schaffen"
+          ],
+          "then": [
+            "Vertrauen",
+            "Klarheit",
+            "Transparenz",
+            "Mehrwert",
+            "Freiraum",
+            "Freiräume"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "wirkt sich",
+            "wirken sich",
+            "wirkte sich",
+            "was sich"
+          ],
+          "then": [
+            "positiv",
+            "spürbar positiv",
+            "direkt positiv",
+            "unmittelbar positiv",
+            "deutlich positiv",
+            "nachhaltig positiv"
+          ],
+          "within": 1
         },
         {
           "first": [
@@ -4327,6 +4747,10 @@ const written: CatalogueAsWritten = {
             "eine hohe",
             "ein hohes",
             "hohe",
+            "eine gleichbleibend",
+            "eine konstant",
+            "eine durchgehend",
+            "gleichbleibend hohe",
             "stets",
             "jederzeit",
             "reibungslose",
@@ -4342,6 +4766,36 @@ const written: CatalogueAsWritten = {
             "Ihrem"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "sorgt",
+            "sorgen",
+            "sorgte"
+          ],
+          "then": [
+            "für schnellere",
+            "für bessere",
+            "für eine bessere",
+            "für ein besseres",
+            "für mehr",
+            "für weniger",
+            "für zuverlässige",
+            "für reibungslose",
+            "für eine reibungslose",
+            "für zufriedene",
+            "für zufriedenere",
+            "für spürbar",
+            "für deutlich",
+            "für messbar",
+            "für nahtlose",
+            "für eine nahtlose",
+            "für ein nahtloses",
+            "für optimale",
+            "für höhere",
+            "für eine höhere"
+          ],
+          "within": 4
         },
         {
           "first": [
@@ -4381,6 +4835,10 @@ const written: CatalogueAsWritten = {
             "Produktivität",
             "Zufriedenheit",
             "ein besseres",
+            "ein reibungsloses",
+            "ein nahtloses",
+            "ein optimales",
+            "nahtlose",
             "beste",
             "die beste",
             "Ihre",
@@ -4414,6 +4872,9 @@ const written: CatalogueAsWritten = {
             "ermöglichen"
           ],
           "then": [
+            "es Ihrem Team",
+            "Ihrem Team",
+            "es Teams",
             "bessere",
             "schnellere",
             "höhere",
@@ -4426,6 +4887,8 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "eliminiert",
+            "eliminieren",
             "senkt",
             "senken",
             "reduziert",
@@ -4483,6 +4946,13 @@ const written: CatalogueAsWritten = {
             "Zufriedenheit",
             "Kundenzufriedenheit",
             "Missverständnisse",
+            "Fehlerquellen",
+            "Nutzerbindung",
+            "Kundenbindung",
+            "Datenverlust",
+            "Datenverluste",
+            "Sicherheitslücken",
+            "Engpässe",
             "Konzentration",
             "die Augen",
             "Augen",
@@ -4516,7 +4986,17 @@ const written: CatalogueAsWritten = {
             "Konversionsrate",
             "Reichweite",
             "Sichtbarkeit",
-            "Engagement"
+            "Engagement",
+            "Performance",
+            "Nutzererfahrung",
+            "Benutzererfahrung",
+            "Nutzererlebnis",
+            "User Experience",
+            "Developer Experience",
+            "Entwicklererfahrung",
+            "Skalierbarkeit",
+            "Wartbarkeit",
+            "Zuverlässigkeit"
           ],
           "within": 1
         },
@@ -4558,6 +5038,12 @@ const written: CatalogueAsWritten = {
             "zu einer deutlichen",
             "zu einer spürbaren",
             "zu einer messbaren",
+            "zu einer deutlich",
+            "zu einem deutlich",
+            "zu einer spürbar",
+            "zu einem spürbar",
+            "zu einer wesentlich",
+            "zu einem wesentlich",
             "zu einer Steigerung",
             "zu einer Senkung",
             "zu einer Verbesserung",
@@ -4621,6 +5107,10 @@ const written: CatalogueAsWritten = {
             "zur Steigerung",
             "zur Verbesserung",
             "zum Erfolg",
+            "zum Projekterfolg",
+            "zum Unternehmenserfolg",
+            "zum Geschäftserfolg",
+            "zu Ihrem Erfolg",
             "zu mehr",
             "zu weniger",
             "zu einer besseren",
@@ -4670,19 +5160,26 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "was zu",
-            "das zu",
-            "dies zu",
             "was direkt zu",
-            "was letztlich zu"
+            "was letztlich zu",
+            "was wiederum zu"
           ],
           "then": [
             "führt",
-            "führen",
             "führte"
           ],
           "within": 4
         }
       ],
+      "notAfter": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "nie"
+        ],
+        "within": 0
+      },
       "notBeforeInClause": {
         "words": [
           "indem",
@@ -6872,9 +7369,6 @@ const written: CatalogueAsWritten = {
         "wurden behoben",
         "ist gelöst",
         "wurde gelöst",
-        "ist unverändert",
-        "bleibt unverändert",
-        "blieb unverändert",
         "ist durchgelaufen",
         "sind durchgelaufen",
         "ist grün",
@@ -6889,7 +7383,6 @@ const written: CatalogueAsWritten = {
         "stichprobenartig geprüft",
         "startklar",
         "bereit zum Merge",
-        "einsatzbereit",
         "alle Tests bestanden",
         "alle Tests sind bestanden",
         "alle Tests erfolgreich",
@@ -6918,6 +7411,42 @@ const written: CatalogueAsWritten = {
         "erfolgreich durchgelaufen",
         "getestet und funktioniert",
         "getestet und läuft",
+        "läuft alles stabil",
+        "hat alles geklappt",
+        "alles hat geklappt",
+        "hat alles funktioniert",
+        "alles hat funktioniert",
+        "getestet und freigegeben",
+        "geprüft und freigegeben",
+        "kann bestätigen, dass",
+        "kann ich bestätigen",
+        "konnte ich bestätigen",
+        "konnte ich verifizieren",
+        "ist verifiziert",
+        "sind verifiziert",
+        "Akzeptanzkriterien sind erfüllt",
+        "Akzeptanzkriterien erfüllt",
+        "keine Fehler in den Logs",
+        "keine Fehler im Log",
+        "Logs sind sauber",
+        "implementiert und getestet",
+        "umgesetzt und getestet",
+        "abgeschlossen und getestet",
+        "fertig und getestet",
+        "ausprobiert und funktioniert",
+        "keine Fehler mehr",
+        "funktioniert alles",
+        "läuft alles",
+        "erfolgreich behoben",
+        "konnte behoben werden",
+        "konnten behoben werden",
+        "getestet und bestätigt",
+        "geprüft und bestätigt",
+        "getestet und verifiziert",
+        "sieht alles gut aus",
+        "sieht soweit gut aus",
+        "sieht so weit gut aus",
+        "passt alles",
         "Build erfolgreich",
         "Build ist grün",
         "CI ist grün",
@@ -6931,31 +7460,7 @@ const written: CatalogueAsWritten = {
       "verbSecond": [
         {
           "verb": [
-            "funktioniert",
-            "funktionieren",
-            "funktionierte",
-            "läuft",
-            "laufen",
-            "lief",
-            "klappt",
-            "klappte",
-            "arbeitet"
-          ],
-          "rest": [
-            "wie erwartet",
-            "wie gewünscht",
-            "wie vorgesehen",
-            "wie gewollt",
-            "einwandfrei",
-            "problemlos",
-            "fehlerfrei",
-            "tadellos"
-          ]
-        },
-        {
-          "verb": [
-            "habe",
-            "haben"
+            "habe"
           ],
           "rest": [
             "erfolgreich getestet",
@@ -6972,22 +7477,337 @@ const written: CatalogueAsWritten = {
             "validiert",
             "kontrolliert",
             "sichergestellt",
-            "bestätigt"
+            "bestätigt",
+            "nachgeprüft",
+            "gegengeprüft",
+            "durchgetestet",
+            "vergewissert"
           ]
         },
         {
           "verb": [
-            "laufen",
-            "liefen"
+            "tritt",
+            "treten",
+            "trat",
+            "traten"
           ],
           "rest": [
-            "durch",
-            "fehlerfrei durch",
-            "ohne Fehler durch"
+            "nicht mehr auf"
+          ]
+        },
+        {
+          "verb": [
+            "wurde",
+            "wurden"
+          ],
+          "rest": [
+            "erfolgreich getestet",
+            "erfolgreich geprüft",
+            "erfolgreich überprüft",
+            "erfolgreich verifiziert",
+            "erfolgreich validiert",
+            "gründlich getestet",
+            "ausgiebig getestet",
+            "vollständig getestet"
           ]
         }
       ],
       "pairs": [
+        {
+          "first": [
+            "funktioniert",
+            "funktionierte",
+            "läuft",
+            "lief",
+            "klappt",
+            "klappte",
+            "arbeitet"
+          ],
+          "then": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "then": [
+            "funktioniert",
+            "funktionierte",
+            "läuft",
+            "lief",
+            "klappt",
+            "klappte",
+            "arbeitet"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "funktioniert jetzt",
+            "funktioniert nun",
+            "funktioniert wieder",
+            "funktioniert inzwischen",
+            "funktioniert mittlerweile",
+            "funktioniert alles",
+            "funktioniert es",
+            "funktioniert das",
+            "funktioniert bei mir",
+            "funktioniert lokal",
+            "funktioniert überall",
+            "funktioniert jetzt alles",
+            "funktioniert jetzt wieder",
+            "funktioniert wieder alles",
+            "funktioniert damit",
+            "funktioniert damit alles",
+            "läuft jetzt",
+            "läuft nun",
+            "läuft wieder",
+            "läuft inzwischen",
+            "läuft mittlerweile",
+            "läuft alles",
+            "läuft es",
+            "läuft das",
+            "läuft bei mir",
+            "läuft lokal",
+            "läuft überall",
+            "läuft jetzt alles",
+            "läuft jetzt wieder",
+            "läuft wieder alles",
+            "läuft damit",
+            "läuft damit alles",
+            "klappt jetzt",
+            "klappt nun",
+            "klappt wieder",
+            "klappt inzwischen",
+            "klappt mittlerweile",
+            "klappt alles",
+            "klappt es",
+            "klappt das",
+            "klappt bei mir",
+            "klappt lokal",
+            "klappt überall",
+            "klappt jetzt alles",
+            "klappt jetzt wieder",
+            "klappt wieder alles",
+            "klappt damit",
+            "klappt damit alles",
+            "arbeitet jetzt",
+            "arbeitet nun",
+            "arbeitet wieder"
+          ],
+          "then": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "funktioniert der",
+            "funktioniert die",
+            "funktioniert das",
+            "funktioniert jetzt der",
+            "funktioniert jetzt die",
+            "funktioniert jetzt das",
+            "funktioniert nun der",
+            "funktioniert nun die",
+            "funktioniert nun das",
+            "funktioniert wieder der",
+            "funktioniert wieder die",
+            "funktioniert wieder das",
+            "läuft der",
+            "läuft die",
+            "läuft das",
+            "läuft jetzt der",
+            "läuft jetzt die",
+            "läuft jetzt das",
+            "läuft nun der",
+            "läuft nun die",
+            "läuft nun das",
+            "läuft wieder der",
+            "läuft wieder die",
+            "läuft wieder das",
+            "klappt der",
+            "klappt die",
+            "klappt das",
+            "klappt jetzt der",
+            "klappt jetzt die",
+            "klappt jetzt das",
+            "klappt nun der",
+            "klappt nun die",
+            "klappt nun das",
+            "klappt wieder der",
+            "klappt wieder die",
+            "klappt wieder das"
+          ],
+          "then": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "funktionieren",
+            "laufen"
+          ],
+          "then": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "verhält sich",
+            "verhalten sich",
+            "antwortet",
+            "reagiert",
+            "verhält sich jetzt",
+            "verhält sich nun",
+            "verhält sich wieder",
+            "antwortet jetzt",
+            "antwortet wieder",
+            "reagiert jetzt",
+            "reagiert wieder"
+          ],
+          "then": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "haben"
+          ],
+          "then": [
+            "erfolgreich getestet",
+            "erfolgreich geprüft",
+            "erfolgreich überprüft",
+            "erfolgreich verifiziert",
+            "erfolgreich validiert",
+            "gründlich getestet",
+            "gründlich geprüft",
+            "getestet",
+            "geprüft",
+            "überprüft",
+            "verifiziert",
+            "validiert",
+            "kontrolliert",
+            "sichergestellt",
+            "bestätigt",
+            "nachgeprüft",
+            "gegengeprüft",
+            "durchgetestet",
+            "vergewissert"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "läuft",
+            "laufen",
+            "lief",
+            "liefen"
+          ],
+          "then": [
+            "grün",
+            "jetzt grün",
+            "wieder grün",
+            "alle grün",
+            "grün durch",
+            "sauber durch",
+            "erfolgreich durch",
+            "fehlerfrei durch",
+            "ohne Fehler durch",
+            "jetzt grün durch",
+            "alle grün durch",
+            "jetzt alle grün durch",
+            "wieder grün durch",
+            "wieder alle grün durch",
+            "jetzt wieder grün durch",
+            "lokal grün durch",
+            "jetzt sauber durch",
+            "alle sauber durch",
+            "jetzt alle sauber durch",
+            "wieder sauber durch",
+            "lokal sauber durch",
+            "lokal erfolgreich durch",
+            "alle erfolgreich durch",
+            "jetzt erfolgreich durch",
+            "alle fehlerfrei durch"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "laufen",
+            "liefen"
+          ],
+          "then": [
+            "durch",
+            "jetzt durch",
+            "alle durch",
+            "wieder durch",
+            "jetzt alle durch",
+            "jetzt wieder durch",
+            "lokal durch"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "alles",
@@ -7105,7 +7925,13 @@ const written: CatalogueAsWritten = {
             "treten nicht mehr auf",
             "ist beseitigt",
             "wurde beseitigt",
-            "ist jetzt behoben"
+            "ist jetzt behoben",
+            "ist gefixt",
+            "sind gefixt",
+            "wurde gefixt",
+            "ist damit behoben",
+            "ist damit gelöst",
+            "ist jetzt gelöst"
           ],
           "within": 0
         },
@@ -7123,7 +7949,6 @@ const written: CatalogueAsWritten = {
             "ist in Ordnung",
             "geprüft",
             "getestet",
-            "erledigt",
             "passt",
             "sieht gut aus",
             "ist geprüft",
@@ -7151,7 +7976,12 @@ const written: CatalogueAsWritten = {
             "Linting",
             "Linter",
             "Die CI",
-            "die Pipeline"
+            "die Pipeline",
+            "Integrationstests",
+            "Unittests",
+            "Regressionstests",
+            "Typprüfung",
+            "Typprüfungen"
           ],
           "then": [
             "waren erfolgreich",
@@ -7173,7 +8003,27 @@ const written: CatalogueAsWritten = {
             "haben bestanden",
             "hat bestanden",
             "sehen gut aus",
-            "sieht gut aus"
+            "sieht gut aus",
+            "bestehen",
+            "bestehen alle",
+            "sind bestanden",
+            "laufen grün",
+            "läuft grün",
+            "wieder grün",
+            "jetzt grün",
+            "ist wieder grün",
+            "sind wieder grün",
+            "ist jetzt grün",
+            "sind jetzt grün",
+            "sauber durchgelaufen",
+            "erfolgreich durchgelaufen",
+            "sind alle grün",
+            "sind alle bestanden",
+            "sind alle erfolgreich",
+            "sind alle durchgelaufen",
+            "waren grün",
+            "war grün",
+            "waren alle grün"
           ],
           "within": 0
         },
@@ -7259,15 +8109,35 @@ const written: CatalogueAsWritten = {
           "sofern",
           "sobald",
           "bis",
-          "bevor"
+          "bevor",
+          "sicher",
+          "muss",
+          "müssen",
+          "soll",
+          "sollen",
+          "sollte",
+          "sollten",
+          "kann",
+          "können",
+          "könnte",
+          "könnten",
+          "dürfte",
+          "dürften"
         ],
         "within": 6
+      },
+      "notBeforeInClause": {
+        "words": [
+          "aus",
+          "nicht"
+        ],
+        "within": 1
       }
     }
   ],
   "candidateSources": {
     "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+abou|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g)|So,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|really,?\\s+(?:i|e|c|h|v|w|K|u|g)|Still,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|very,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|liKely\\s+t)|n['’]t(?:\\s+about\\b|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|S(?:hould\\s+(?:be(?:\\s+(?:p|e|m|S|n)|,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n))|alSo)|imply,?\\s+(?:doeS|hand|Keep|taKe)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+withou|bearS\\s+menti|muSt\\s+(?:be(?:\\s+not|,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|alSo\\s+b)|would\\s+(?:be,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|appea|Seem,?\\s)|a(?:lSo,?\\s+(?:doeS|hand|Keep|taKe)|ppearS(?:\\s+tha|,?\\s))|even,?\\s+(?:doeS|hand|Keep|taKe)|then,?\\s+(?:doeS|hand|Keep|taKe))|['’]S(?:\\s+(?:i(?:mportant|ntereSti)|e(?:S(?:Sential|peciall)|xtremely)|crucial\\s+t|worth\\s+(?:hig|poi|rem|men|not)|not(?:\\s+about\\b|,?\\s)|p(?:articula|oSSible\\s+)|al(?:wayS,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|So,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|really,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|Still,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|very,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)|liKely\\s+th)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+follow|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance\\s+|n\\s+effort\\s+t)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|th(?:e(?:\\s+(?:event\\s+t|followi|next\\s+Se)|ory,?\\s)|iS\\s+(?:tutori|articl|chapte|Sectio|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|gration\\s+te)|uitive\\b)|Stead\\s+of\\s+Set|finitely\\s+Sca|duStry(?:['’]S\\s+(?:faS|lea|beS|moS)|\\s+leadi|\\-leadi)|novat(?:i(?:on\\-dri|ve(?:ly\\b|,?\\s+and|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:ortantly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|w\\s+(?:worKing\\b|fixed\\b))|more\\s+than\\s+(?:j|a)|fixed\\s+now\\b|green\\b|a(?:utomatical|l(?:ready,?\\s+(?:taK|don|Sor)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taKe|done|Sort))|n['’]t\\s+(?:a(?:n(?:\\s+after|,?\\s)|\\s+nice\\-t|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b)|['’]S\\s+(?:wh(?:at\\s+yo|y\\b)|a(?:\\s+(?:quicK|breaK)|n\\s+over)|the\\s+(?:thi|dea)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+coSt\\b|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+the|eS\\s+the\\s+|\\s+the\\s+(?:po|fu))|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:alid|erif)|reSol|fixed\\b)|,?\\s+(?:taKe|done|Sort)))|ve\\s+been(?:\\s+(?:veri|fixe)|,?\\s+(?:taKe|done|Sort))|ndled,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+t|ant\\s+to(?:\\s+poin|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+(?:d|r|c|m|v|t))|have(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|now,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thoroughl|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s)|me(?:\\s+(?:walK\\s+yo|Show\\s+yo|explain\\b|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+(?:c|l)|b(?:reaK\\s+(?:it|do)|egin\\b)|walK\\s+thr|d(?:ive\\s+(?:dee|in(?:t|\\b))|elve\\b)|get\\s+Star|Start\\s+wi|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStemS\\b|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI)))|a(?:d(?:S\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|ing,?\\s)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|SS\\s+(?:than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s))|o(?:ng\\s+Story\\s+Sho|oKS\\s+good\\s+to\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faSt\\b|\\-faSt\\b)|weight\\s+ye|er,?\\s)|Ke\\s+(?:no\\s+other\\b|magic\\b)|nt(?:ing(?:\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+K|hundred\\s+pe)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|\\b)|ervice,?\\s+(?:wi|au|in|Sm)|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|Sma|han|d(?:oe|e(?:c|t))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee))|p(?:latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+box|put,?\\s))|ther\\s+toolS\\s+(?:fo|ma))|b(?:e(?:fore\\s+we\\s+(?:go\\s+a|dive|begi)|a(?:r\\s+in\\s+mind\\s+t|utiful(?:ly\\b|\\b))|tter(?:\\s+than\\s+an|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+exp|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faSt\\b|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceSS|cleanly\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+green\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:alr|Kno)|ight\\s+K)|probabl)|we\\s+all\\s+Know\\b|a\\s+rule,?\\s)|certain\\b)|t\\s+the\\s+end\\s+of\\s+|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are\\s+|paSS)|checKS\\s+(?:are|paS)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:accurat|deliver|reliabl|correct\\b|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\s+|not\\s+(?:juSt\\b|about,?\\s)|green\\b|a(?:utomatica|l(?:ready,?\\s+(?:ta|do|So)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taK|don|Sor))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|vailability(?:,\\s+|,?\\s)|\\s+(?:fraction\\s+of\\s+|chance\\s+that,?\\s|hundred\\s+perc)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+QA\\b|ximately,?\\s)|lied,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ear(?:S\\s+to(?:\\s+hav|,?\\s)|\\s+to(?:\\s+have,?\\s|,?\\s))|arently,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s)|dopted\\s+by,?\\s)|d(?:r(?:aw\\s+your\\s+atte|ive(?:S(?:\\s+(?:engagem|adoptio|growth\\b)|,?\\s)|,?\\s))|i(?:d(?:\\s+not\\s+(?:build\\s+|juSt(?:\\s+b|\\b))|n['’]t\\s+(?:build\\s+a|juSt(?:\\s+bu|\\b)))|gital\\s+landSc)|o(?:eS(?:\\s+not\\s+(?:merel|Simpl|juSt\\b)|n['’]t\\s+(?:merely\\b|Simply\\b|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKed\\b)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing,?\\s+(?:deep|into)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:ended\\s+on\\s+by,?\\s|loy(?:ment,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important\\s+|S(?:hort\\s+anSw|o(?:lution,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|ftware,?\\s+(?:d|h|t))|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|S(?:ma|tr|im)|han|d(?:oe|e(?:c|t|l))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee|emp|man)|ervice,?\\s+(?:do|ha|ta))|b(?:ottom\\s+lin|eSt\\s+choic|uild\\s+(?:Succ|paSS))|main\\s+point|t(?:aKeaway\\s+h|e(?:StS\\s+paSS\\b|chnology)|ool,?\\s+(?:doeS|hand|taKe))|Key\\s+(?:point\\s+|t(?:aKeaw|hing\\s+))|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+of\\b)|o(?:bviouS\\s+ch|nly\\s+(?:platf|Solut|tool\\b))|f(?:irSt\\s+choi|rameworK,?\\s+)|go\\-to\\b|p(?:ipeline\\s+i|latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|e|m)|roduct,?\\s+(?:do|ha|ta))|engine,?\\s+(?:doe|han|taK)|app,?\\s+(?:doeS|hand|taKe))|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enable,?\\s+(?:S|q|b|e|f|h|l|m)|let,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)))|re(?:\\s+iS\\s+a\\s+cha|['’]S\\s+a\\s+chan)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutorial\\s+|a(?:rticle\\s+w|utomatic|lSo(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|letS)))|S(?:ection\\s+w|olution,?\\s+|imply,?\\s+(?:do|Ke|ta|St|em))|guide\\s+wil|p(?:oSt\\s+will\\b|latform,?\\s+)|e(?:ven,?\\s+(?:doeS|Keep|taKe|Stre|empo)|nableS,?\\s+(?:S|q|b|e|f|h|l|m))|now(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|letS,?\\s+))|letS,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)|iS(?:\\s+not,?\\s|n['’]t,?\\s))|,?\\s+(?:doeS|Keep|taKe|Stre|empo))|a(?:t(?:\\s+iS\\s+wh(?:y\\s+it\\b|at,?\\s+(?:m|t|r|c|S|b|f))|['’]S\\s+wh(?:y\\s+it\\b|at,?\\s+(?:ma|tr|re|ca|So|br|fi)))|nKS\\s+to,?\\s+(?:in(?:te|no)|a(?:dva|\\s+ne)|buil|the|Smar|our|AI))|r(?:ee\\s+timeS\\s+fa|oughput,?\\s)|o(?:roughly\\s+teS|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+atte|our\\s+atten)|o(?:\\s+(?:Sum(?:marize,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|the\\s+next\\s+le)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of\\s+|\\s+it\\s+to\\s+the|S\\s+(?:leSS\\s+tha|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+So|nS(?:lateS\\s+dir|formative\\b))|i(?:ple\\-checKed\\b|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\s+to\\b|ed(?:\\s+(?:and\\s+(?:ver|wor)|thoroug)|,?\\s)|S(?:\\s+(?:are\\s+(?:paSS|gree)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+pa|,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|checK\\s+paSS)|ically,?\\s))|w(?:h(?:at(?:\\s+iS\\s+intere|['’]S\\s+intereS)|ere\\s+(?:conventi|traditio)|ich\\s+(?:booStS\\b|iS\\s+what,?\\s+))|i(?:th(?:out\\s+(?:furthe|breaKi|any\\s+iS|iSSueS\\b)|\\s+regard\\s+to\\b|in\\s+a\\s+few,?\\s)|ll\\s+not\\s+juSt\\b)|a(?:lK(?:S\\s+you\\s+thro|\\s+you\\s+throu)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+ti|aS\\s+(?:expec|inten)|f(?:lawleSS|ine\\b)|correctl|perfectl|now\\b)|ing\\s+aS\\s+(?:exp|int)|ed\\s+aS\\s+expe)|ld(?:['’]S\\s+(?:f(?:aSteS|irSt\\b)|leadin|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSSi)|\\-claSS\\b))|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|e(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re\\s+going\\s+t|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly,?\\s+)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+going\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt\\s+(?:thingS\\s+f|choice\\b)|o(?:rget\\s+(?:t(?:raditi|he\\s+old\\b)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:probl|error|iSSue))|a(?:r\\s+from\\s+(?:being\\b|a\\b)|Ste(?:r(?:\\s+than\\s+(?:ev|an)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+th|ully(?:\\s+(?:complian|teSted\\b)|,?\\s)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|ineSS,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|e(?:ature\\-rich\\b|wer\\s+(?:errorS,?\\s|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+mind(?:\\s+t|\\b)|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+Sa|ver\\s+(?:goeS\\s+dow|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:level\\b|gen(?:eratio|,?\\s+(?:t(?:ech|ool)|e(?:xpe|ngi)|fram|p(?:lat|rod)|S(?:o(?:lu|ft)|erv)|app))))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anothe|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|merely\\s+a,?\\s|Simply\\s+a,?\\s|juSt\\s+a(?:n,?\\s|,?\\s)|only\\s+a(?:n,?\\s|,?\\s)))|\\s+(?:downtime\\b|i(?:mpact\\s+on\\s+p|SSueS(?:\\s+(?:were|foun)|\\b))|p(?:erformance|roblemS\\s+fo)|regreSSionS|errorS\\s+foun|noticeable\\b|blocKerS\\b|longer\\s+a(?:n,?\\s|,?\\s)|matter\\s+how,?\\s+)|w(?:\\s+(?:correctly(?:,?\\s+|\\b)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+way\\b|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:che|teS)|S\\s+all\\s+(?:che|teS)))|r(?:o(?:duction(?:\\s+rea|\\-rea)|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|er(?:hapS,?\\s|formance,?\\s))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+to\\b|nity(?:\\s+checKed\\b|\\-checKed\\b)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infinit|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+complian|e(?:cond\\s+to\\s+none\\b|amleSS(?:ly\\b|,?\\s+and|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|t(?:a(?:te(?:\\s+of\\s+the\\s+a|\\-of\\-the\\-a)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+v|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s+(?:b|i|a|p|w|S|m|f)|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS\\s+|che|wor)|,?\\s+(?:doe|Kee|taK|Str|emp)|,?\\s)|\\s+Single\\s+t)|\\-(?:changing\\b|evolving\\b))|olving\\s+landS)|xtenSively\\s+te|n(?:t(?:erpriSe\\-(?:gra|rea)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sure(?:S,?\\s|,?\\s))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|2e\\s+teStS,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|m(?:uch\\s+more\\s+than|a(?:rKet\\-leading\\b|naged,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|y(?:\\s+(?:alSo,?\\s+po(?:te|SS)|have,?\\s+po(?:te|SS))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|KeS\\s+Sure,?\\s+(?:tha|eve|you|not)|ximize(?:S,?\\s|,?\\s))|i(?:litary\\-grade\\b|g(?:ht(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s)|ration,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|your|zero)|mory\\s+uSage,?\\s)|yriad\\b|o(?:St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanced,?\\s|po(?:werful,?\\s|pular,?\\s)|reliable,?\\s|Secure,?\\s))|re\\s+(?:efficient,?\\s|reliable,?\\s|Secure,?\\s)))|u(?:n(?:l(?:i(?:Ke\\s+(?:convent|t(?:raditi|ypical\\b)|legacy\\b|other\\b)|mited\\s+Scal)|ocK\\s+(?:the\\s+(?:po(?:t|w)|ful)|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+perf|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain\\s+|it\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|ptime(?:,\\s+guaran|,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+the\\s+d|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort))|iveS\\s+riSe\\s+to\\b|uarantee(?:d\\s+(?:ava|reS|upt)|S(?:\\s+tha|,?\\s)|\\s+that|,?\\s)|round(?:\\-breaKin|breaKing\\b)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automatic|,?\\s+(?:taKe|done|Sort))|\\s+automatica|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+poS|config(?:ura|\\b)|d(?:ata\\s+loSS\\b|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|r(?:e(?:g(?:ardleSS\\s+of\\s+|reSSion,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|volution(?:i(?:ze(?:S\\b|\\b)|Se\\b)|ary\\b)|t(?:urnS\\s+the\\s+(?:co|ri)|ried,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|n(?:derS\\s+correc|ewed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|ady\\s+to\\s+(?:merge\\b|Ship\\b)|freShed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|S(?:tarted,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|olved,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ult(?:ed\\s+in,?\\s+(?:a\\s+|i(?:n|m)|S(?:m|h)|gr|h(?:a|i)|re|be|f(?:a|e)|l(?:o|e)|m(?:o|u))|S(?:\\s+in,?\\s+(?:a\\s+(?:S|b|f|m)|i(?:nc|mp)|S(?:mo|ho)|gre|h(?:ap|ig)|red|bet|f(?:aS|ew)|l(?:ow|eS)|m(?:or|uc))|,?\\s)))|l(?:oaded,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ied\\s+on\\s+by,?\\s)|duc(?:e(?:S,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+teS|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ughly,?\\s|buSt(?:ly(?:,?\\s+and|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+the\\s+(?:teSt(?:\\s+S|S\\b)|Suite\\b)|ce\\s+condition)|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|HIPAA\\-complian|10(?:0(?:%(?:\\s+compliant\\b|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|GDPR\\-compliant\\b|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|c(?:o(?:m(?:p(?:rehenSive\\b|ileS\\s+(?:witho|clean)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:worK|that\\b)|,?\\s)|ceivably,?\\s)|rrectly\\s+now\\b|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|ut(?:ting(?:\\s+edge\\b|\\-edge\\b|,?\\s)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+paS|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Succ|,?\\s)|erified(?:\\s+(?:Succe|worKi|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS)|90%,?\\s+(?:fewe|leSS))",
-    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Stelle|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s|att,?\\s)|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbieter,?\\s|LöSungen,?\\s|ToolS,?\\s)|S\\s+alS(?:\\s+bei,?\\s|,?\\s)))|bS(?:chließend\\s+läS|olut\\s+zuverläS)|lle(?:S(?:\\s+(?:i(?:n\\s+(?:allem\\b|Ordnung\\b)|St\\s+grün\\b)|paSSiert\\b|funKtionie|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|erle|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Sind\\s+|laufe|erfol|beSta)|Prüfungen\\s+b))|u(?:f(?:\\s+(?:EnterpriSe\\-N|daS\\s+nächSte\\s+|ein\\s+neueS\\s+(?:Ni|Le)|höchStem\\s+Niv|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+Lev)|S(?:giebig\\s+geteSt|fallSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|temberaubend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rbeite(?:t,?\\s|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichtig(?:,\\s+|\\s+z)|d(?:a(?:rauf\\s+hi|bei,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic)|her,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|enKbar,\\s+)|erwähnenS|a(?:n(?:zumerKe|\\s+dieSer)|uch,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|beSonderS|hier,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Sehr,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Kein(?:e,?\\s|,?\\s)|möglich,\\s+)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich(?:,\\s+(?:d|z)|\\s+zu)|S(?:ei\\s+(?:noch\\s+(?:dara|ange|erwä)|darauf\\s+hi|angemerKt\\b|erwähnt\\b)|ollte\\s+erwähn|ieht\\s+So\\s+auS,|cheint(?:\\s+So,\\s+a|,\\s+daSS,?\\s|,?\\s))|verSteht\\s+Sich|muSS\\s+erwähnt\\s+|geht\\s+nicht\\s+(?:da|um,?\\s)|Könnte\\s+Sein,\\s+)|,?\\s)|r(?:wähnen(?:Swert\\s+iS|,?\\s)|ledigt(?:\\s+den\\s+ReS|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v(?:eri|ali)|über|ge(?:te|pr)|abge|durc)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte(?:r\\b|S\\b|\\b)|i(?:n(?:zig(?:e\\s+LöSung\\b|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b))|Satzbereit\\b)|gentlich,?\\s)|legante(?:m\\b|n\\b|r\\b|S\\b|\\b)|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:vielleic|Sicher\\s+w|wiSSen\\b)|wir\\s+alle\\s+wiS|vorgeSehen\\s+(?:f|a|K|l)|gew(?:ünScht\\s+(?:fu|ar|Kl|l(?:a|ä|i))|ollt\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b)))|erwartet\\s+(?:fun|arb|Kla|l(?:au|äu|ie)))|chtig\\s+zu\\s+(?:wiSSe|verSt|beach|erwäh)|r(?:\\s+garantieren\\b|d(?:\\s+(?:bei\\s+Bedarf(?:\\s+|,?\\s+)|i(?:m\\s+Hintergr|ntern,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|a(?:nSchließen|utomatiSch)|regelmäßig,?\\s+|da(?:bei,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|nicht\\s+nur,?\\s+(?:i|u|e|I|d)|SichergeSte|gewährleiSt)|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+einen|den(?:\\s+(?:bei(?:m\\s+Abgl|\\s+Bedar)|i(?:m\\s+Hinter|ntern,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro))|a(?:nSchließ|utomatiS)|regelmäßi|da(?:bei,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r)|ver|erl|ge(?:r|l)|rot)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|it\\s+mehr\\s+alS\\s+(?:ei|nu)|niger\\s+(?:alS\\s+fünf|ArbeitSS|Speicher,?\\s|Fehler,?\\s|KoSten,?\\s|CPU,?\\s|RAM,?\\s)|ltweit\\s+führend|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Sie\\s+wiSSen\\s+m|bedeutet,\\s+da|letztlich\\s+zu,?\\s|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i))|hrScheinlich,?\\s)|o(?:\\s+(?:herKömmliche\\b|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|urde(?:n(?:\\s+(?:behoben\\b|erfolgrei)|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|\\s+(?:be(?:hoben\\b|reitS,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|g(?:elöSt\\b|ründlich,?\\s+)|erfolgreic|au(?:Sgiebig,?\\s+|ch,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr))))|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSend(?:\\s+|\\b)|gefaSSt\\s+)|\\s+(?:jeder\\s+Zeit\\s+(?:fu|ar|Kl|l(?:a|ä))|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Proze)|verläSSigSte(?:r\\b|S\\b|\\b)|m\\s+EinSatz\\s+(?:gebr|K(?:omm|am\\b))|KunftS(?:weiSend(?:e|\\b)|Sicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|e(?:hnmal\\s+Schnelle|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheidend|Springende\\s+P|wichtigSte\\s+P|führende\\b|perfeKte\\b|nächSten\\s+Gen|DienSt,?\\s+(?:Kümm|Sorg|über|erle|rege)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchnitt|rtiKel\\s+e)|Leitfaden)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+LöSung(?:,?\\s+(?:Küm|er(?:l|m)|Sor|ver|übe|mac|lie|bie|hil)|\\b)|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:au(?:ßerdem,?\\s+(?:Kü|üb|re|So)|ch,?\\s+(?:Kümm|über|rege|Sorg))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s|zu,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+einS\\b|r\\.\\s+1\\b)|erSte(?:\\s+Wahl\\b|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+Kra|Kraft\\s+von\\b|P(?:lattform,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|ipeline,?\\s+(?:S(?:i(?:n|e)|eh)|iSt|war|ha(?:b|t)|dur|l(?:au|ie|äu)|erf|beS|grü))|LöSung,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|Software,?\\s+(?:Küm|Sor|übe|erl|reg)|E(?:ngine,?\\s+(?:Kümm|Sorg|über|erle|rege)|inrichtung,?\\s|rStellung,?\\s)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlung,?\\s|uSzahlung,?\\s|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+Tool|beSte(?:n,?\\s|,?\\s)|FreiSchaltun|Re(?:giStrierun|aliSierung,?\\s)|Durchführung,?\\s|B(?:e(?:a(?:ntragung,?\\s|rbeitung,?\\s)|Stellung,?\\s|zahlung,?\\s)|uchung,?\\s)|Genehmigung,?\\s|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSte\\s+z|erKzeug,?\\s+(?:Küm|Sor|übe|erl|reg))|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Potenz|au(?:ßerdem,?\\s+(?:Küm|übe|reg|Sor)|ch,?\\s+(?:Kümm|über|rege|Sorg))|S(?:yStem,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|ollte,?\\s)|ProduKt,?\\s+(?:Kümm|Sorg|über|erle|rege)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|zu,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuweiS|f\\s+ich,?\\s)|durch,?\\s+w(?:urd|ird)|nK,?\\s)|oppelt\\s+(?:So\\s+Schne|geprüft\\b)|re(?:imal\\s+Schnelle|ht\\s+Sich\\s+nicht)|urch\\s+(?:l(?:aufen\\b|iefen\\b)|unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be(?:rüc|ach)|ut\\s+zu\\s+wiSSen\\b|a(?:rantier(?:t(?:e\\s+Verf|\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b)|Ihnen\\b)|,\\s+daSS,?\\s|,?\\s+(?:nie|K(?:ein|omp)|imme|jede|alle|zuve|fehl|vire|S(?:chn|ich|tab)))|en(?:,\\s+daS|,?\\s+(?:ein|h(?:öch|ohe)|reib|zuve|jede|maxi|opti|Ihre|Stet|voll)))|nz(?:heitlich(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|\\s+gleich,\\s+wie))|r(?:ündlich\\s+ge(?:teSt|prüf)|undSätzlich,?\\s|ößte,?\\s)|e(?:ballte\\s+Kraft\\b|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+(?:fun|läu)|habe(?:n\\b|\\b))|,?\\s)|ge(?:nge(?:teStet\\b|prüft\\b)|benenfallS,?\\s)|prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|ht\\s+eS\\s+nicht\\s+(?:da|um,?\\s)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t(?:e,\\s+|,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))|n(?:,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))))|lang(?:en,?\\s|t,?\\s))|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+(?:er(?:f|K)|w(?:er|ol)|zei|geh)|,?\\s)|ErgebniS\\b|Handumdrehen\\b|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+AbS|nächSten\\s+AbSc|GegenSatz\\s+zu,?\\s|Allgemeinen,?\\s)|mer(?:\\s+(?:funKtionie|zuverläSSi|verfügbar\\b|arbeitet\\b|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|St\\s+(?:zu\\s+be(?:rücKSic|achten\\b)|hervorzuhebe|feStzuhalten\\b|be(?:reitS(?:\\s+geSo|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b)|rün(?:dlich,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+(?:ein|nur\\b)|durchgelaufe|unverändert\\b|alleS\\s+grün\\b|nicht\\s+(?:einfac|bloß,?\\s+(?:i|u|e|I|d)|nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i)))|erfolgreich,?\\s+)|n(?:t(?:ereSSant(?:erwei|\\s+iSt\\b)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSchne|wenigen\\s+(?:SeKun|Minut)|d(?:ieSe(?:m\\s+(?:A(?:bSchn|rtiKe)|Leitfa|Beitra|Kapite)|r\\s+Anleit)|er\\s+Regel,?\\s)|manchen\\s+Fälle|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|ch\\s+(?:glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en\\s+Sie\\s+Sich\\s+|t\\s+eS\\s+möglich\\b)|rKtführend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneiderte|nuell,?\\s)|i(?:t\\s+(?:Garantie\\b|ProduKtivdat|echten\\s+Daten,?\\s|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiSe,?\\s)|eiSt(?:enS,?\\s|,?\\s))|n(?:i(?:cht\\s+(?:u(?:nerwähnt(?:\\s+|\\b)|m,?\\s)|nur(?:\\s+(?:ein(?:\\s+we|e\\s+w)|irgend|alS,?\\s)|,\\s+(?:Sie\\b|wir\\b|e(?:r\\b|S\\b))|,?\\s)|irgendein(?:e\\b|\\b)|lediglich\\b|blo(?:SS\\b|ß(?:\\s+alS,?\\s|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|einfach\\s+nu|mehr\\s+nur,?\\s|darum,?\\s|alS,?\\s)|e(?:malS\\s+(?:a(?:b\\s+(?:verSa|Stürz)|uS\\s+f(?:all|äll))|verSagt\\b|Stürzt\\b)|\\s+(?:a(?:b\\s+(?:verSagt\\b|Stürzt\\b)|uS\\s+f(?:allen\\b|ällt\\b))|verSagt\\b|Stürzt\\b)))|a(?:chfolgend(?:\\s+(?:erKl|w(?:erd|ird\\b)|zeig)|,?\\s)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKunde|ll(?:\\s+(?:AuSfallzeit\\b|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+die\\s+K)|ächSte(?:n\\s+Generat|\\s+Generati)|o(?:ch(?:\\s+einmal\\s+gepr|malS\\s+geprüft\\b)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:tief|ein\\b)|Sie\\s+ein\\b)|delloS\\s+(?:funKtio|arbeite|Klappt(?:e\\b|\\b)|l(?:aufen\\b|äuft\\b|ief\\b)))|r(?:agen(?:\\s+dazu\\s+bei\\b|,?\\s)|ägt(?:\\s+dazu\\s+bei\\b|,?\\s)|ug,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammengef|und\\s+Knapp\\b)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|n(?:KurrenzloS\\b|trolliert\\s+hab)|Sten,?\\s)|ümmer(?:t\\s+Sich(?:\\s+um\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+LöSu|\\s+(?:LöSun|ToolS,?\\s))|ppt(?:e,?\\s|,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s))|ein(?:\\s+HexenwerK\\b|e(?:\\s+(?:Au(?:Sfallzei|ffälligK)|fünf\\s+Minut|Fehl(?:alarme\\b|er\\s+gef)|Probleme\\s+g|RegreSSion|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|en,?\\s|,?\\s)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+bit|merKenSwert\\s+iS|ginnen\\s+wir\\s+mit\\b|S(?:Ser\\s+alS\\s+alle\\b|t(?:ätigt\\s+habe(?:n\\b|\\b)|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreundli|eindrucKend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|reit\\s+zum\\s+Merge\\b|tonen,?\\s|wirK(?:en,\\s+daSS,?\\s|t,\\s+daSS,?\\s))|itte\\s+beachten\\s+S|r(?:anchenführend(?:e|\\b)|ing(?:en,?\\s|t,?\\s))|l(?:i(?:tzSchnell(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|eb\\s+unveränder)|eibt\\s+unverände)|ombenSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:hnbrechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+mac|er(?:Ste(?:r\\b|S\\b|\\b)|geStellt\\s+h))|nd\\s+(?:mehr\\s+alS\\s+nu|durchgelauf|behoben\\b|grün\\b|nicht\\s+(?:einfa|bloß,?\\s+|nur,?\\s+(?:i|u|e|I|d)))|e,?\\s+(?:Kümm|über|erle|Sorg))|e(?:i\\s+(?:hervorgehobe|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|t(?:a(?:t(?:t(?:\\s+Starrer\\b|,?\\s)|e(?:\\s+of\\s+the\\s+art\\b|\\-of\\-the\\-art\\b))|bilSte(?:r\\b|S\\b|\\b)|rt(?:Klar\\b|zeit,?\\s))|e(?:tS\\s+(?:funKtionie|arbeitet\\b|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Sicher,\\s+|t(?:e(?:\\s+Sicher,\\s+|,?\\s)|\\s+Sicher,\\s+d|,?\\s))|iger(?:n,?\\s|t,?\\s))|ichprobenartig|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS\\s+(?:ve|he|je|al)|Ste(?:r\\b|S\\b|\\b))|auen\\s+wir(?:\\s+unS,?\\s|,?\\s)|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbegre|,?\\s)|bar,?\\s|en,?\\s)|p(?:ielend\\s+(?:einfach\\b|leicht\\b)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:bedarf,?\\s|lecK(?:S,?\\s+(?:tr|iS|wu|Si)|,?\\s+(?:tr(?:e|i)|iSt|wur|Sin))|verbrauc))|ynergie(?:effeKte\\b|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür,\\s+d|\\s+(?:dafür,\\s+da|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|\\s+(?:dafür,\\s+daS|StetS\\s+für,?\\s+|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|en\\s+(?:dafür,\\s+da|StetS\\s+für|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe)))|llte,?\\s)|moKe\\-TeStS,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|o(?:hne\\s+(?:lange\\s+Vorre|UmSchweife\\b|AuSfallzeit|Fehler\\s+durc)|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren\\s+Si|durch,?\\s+w(?:urd|ird))|lt,?\\s)|nweiSen,?\\s)|undert(?:mal\\s+Schne|prozentig)|öchSten\\s+AnSprüc|o(?:ch(?:performant(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vorheben,?\\s|Kömmliche\\s+(?:LöS|Too))|b(?:en,?\\s|t,?\\s))|a(?:l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|t(?:\\s+(?:dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|rmoniert,?\\s)|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sagen\\b|uft(?:,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+unS\\b|t\\s+unS\\b|\\s+unS\\b)|ufen,?\\s)|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähigSt|StarK(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|oKal(?:\\s+ge(?:teStet\\b|prüft\\b)|,?\\s)|ief(?:e(?:n,?\\s|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+gar|e,?\\s|,?\\s+(?:jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s)|en,?\\s)|ortSchrittlichS|ü(?:nfmal\\s+Schnelle|hr(?:en(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+(?:durch|funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+alleS\\b|en,?\\s|t,?\\s)|erfeKt\\s+(?:f(?:unKtion|ür\\b)|harmonie|arbeite(?:n\\b|t\\b)|geeignet\\b|l(?:aufen\\b|äuft\\b)|paSS(?:en\\b|t\\b))|r(?:o(?:duKtionSreif(?:e|\\b)|blemloS\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b)))|axiSerprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung(?:,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|\\b)|Plattform)|\\s+(?:SyStem,?\\s+(?:S(?:el|ch|te)|Küm|aut|e(?:nt|r(?:l|K))|int|beS|ver|opt|reg|paS|wäh)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)))|chlagbar\\b)|abhängig\\s+(?:von\\s+d|davon)|begrenzt\\s+SKali|ter(?:\\s+(?:fünf\\s+Minut|Zuhilfenah|beStimmten|UmStänden,?\\s|allen,?\\s)|Streichen,?\\s)|zerStörbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichlich(?:e|\\b)|gefähr,?\\s)|mfaSSend(?:\\s+geteSt|e(?:m\\b|n\\b|r\\b|S\\b|\\b)))|v(?:iel(?:\\s+mehr\\s+alS\\s+nu|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|er(?:g(?:eSSen\\s+Sie\\b|lichen\\s+mit,?\\s)|ifiziert\\s+habe|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|hinder(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s|doppel(?:n,?\\s|t,?\\s))|oll(?:Ständig(?:\\s+(?:Konf|v(?:eri|ali)|ge(?:te|pr))|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|e\\s+Potenzial\\b)|öllig(?:\\s+fehlerfre|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+habe(?:n\\b|\\b))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+Ext)|nterpriSe\\-(?:Quali|KlaSS|Nivea))|Ver(?:fügbarKeit(?:\\s+–\\s+|,?\\s)|halten,?\\s)|jederzeit\\s+(?:funKti|verfüg|arbeit|Klappt\\b|l(?:aufen\\b|äuft\\b))|N(?:u(?:ll\\s+Fehlalarme\\b|tz(?:ungSerlebniS\\b|ererlebniS\\b))|ext\\-Level\\b)|WeltmarKtführer\\b|D(?:SGVO\\-Konform\\b|urchSatz,?\\s|eployment(?:,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|r(?:e(?:chtSSicher\\b|volution(?:ier(?:en\\b|t\\b)|är(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aliSier(?:en\\b|t(?:e\\b|\\b))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiSend|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|P(?:r(?:emium\\-Qualität\\b|o(?:duKtivität,?\\s|blem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|üfungen,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|otenzial\\s+Ihrer\\b|ipeline(?:\\s+iSt\\s+grü|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|erformance,?\\s)|G(?:ame(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|eSchwindigKeit,?\\s)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSende,?\\s|e,?\\s))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:durc|grün\\b)|durchgela|beStanden\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:durch|grün\\b)|laufen\\s+dur|erfolgreic|beStanden\\b)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|lauf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|B(?:u(?:ild(?:\\s+(?:erfolgreic|iSt\\s+grün\\b)|\\-Zeit,?\\s|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|Uptime,?\\s|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|A(?:ntwortzeit(?:en,?\\s|,?\\s)|u(?:fwand,?\\s|Sgabe,?\\s)|bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|L(?:a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|er,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|90(?:\\s+%,?\\s+weni|%,?\\s+weni)|Re(?:greSSion,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|view(?:er,?\\s|,?\\s))|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|Job,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
+    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Ste|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|att(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbiet|LöSung|ToolS,?\\s)|S\\s+alS(?:\\s+be|,?\\s))|twortet(?:\\s+(?:wie|jet)|,?\\s+(?:wie|ohn|ein|feh|pro|tad)))|b(?:S(?:chließend\\s+|olut\\s+zuver)|geSchloSSen)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:alle|Ordn)|St\\s+grü)|paSSier|hat\\s+(?:fun|geK)|funKtio|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Si|la|er|be)|Prüfunge))|\\s+d(?:ieS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))|aS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))))|u(?:f(?:\\s+(?:EnterpriS|d(?:aS\\s+nächS|ieSe\\s+Wei)|ein\\s+neueS|höchStem\\s+|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+)|S(?:giebig\\s+get|fallSicher|probiert\\s+u))|temberaubend|rbeite(?:t(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|\\s+(?:wied|jetz|nun,?\\s+)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichti|d(?:a(?:rauf|bei,?\\s+|her,?\\s+)|enKba)|erwähn|a(?:n(?:zume|\\s+die)|uch,?\\s+(?:e|h|n|g|z|w))|beSond|hier,?\\s+(?:e|h|n|g|z|w)|Sehr,?\\s+(?:e|h|n|g|z|w)|Kein(?:e,?\\s|,?\\s)|möglic)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich|S(?:ei\\s+(?:noch\\s+(?:d|a|e)|darauf|angeme|erwähn)|ollte\\s+erw|ieht\\s+So\\s+a|cheint(?:\\s+So|,\\s+d|,?\\s))|verSteht\\s+S|muSS\\s+erwäh|wurde\\s+(?:beSc|entS)|geht\\s+nicht|Könnte\\s+Sei)|,?\\s)|r(?:wähnen(?:Swert|,?\\s)|ledigt(?:\\s+(?:Sich|den\\s+)|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v|ü|g|a|d|b)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte|i(?:n(?:zig(?:e\\s+LöSun|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei,?\\s+(?:f|a|K|l))|gentlich,?\\s)|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:en,?\\s|t,?\\s))|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Kom|S(?:ch|ta)|gro|vie)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:viell|Siche|wiSSe)|wir\\s+alle\\s+|vorgeSehe|gew(?:ünScht|ollt,?\\s+(?:f|a|K|l))|erwartet,?\\s+)|chtig\\s+zu\\s+(?:wi|ve|be|er)|r(?:d(?:\\s+(?:Sich(?:\\s+(?:aut|geK)|erge)|da(?:für\\s+ge|bei,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro)|nn,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r|h)|ver|erl|ge(?:r|l)|rot))|a(?:lleS,?\\s|nSchlie|utomati)|Ihr(?:e,?\\s|,?\\s)|jetzt\\s+au|n(?:un\\s+auto|icht\\s+nu)|bei\\s+Beda|i(?:m\\s+Hinte|ntern,?\\s+(?:w|S|a|n|b|v|e|g|r))|regelmäß|umgehend|gewährle)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+garantier|K(?:en\\s+Sich,?\\s|t(?:e\\s+Sich,?\\s|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+ei|den(?:,?\\s+(?:weit|verS|erle)|\\s+(?:Sämtli|Ihre,?\\s|a(?:lle,?\\s|nSchl|utoma)|bei(?:m\\s+A|\\s+Be)|jetzt\\s+|nun\\s+au|i(?:m\\s+Hin|ntern)|regelm|umgehe|da(?:bei,?\\s+|nn,?\\s+(?:w|S|a|n|b|v|e|g|r)))|,?\\s))|it\\s+mehr\\s+alS|n(?:iger\\s+(?:alS\\s+f|Arbei|Speic|Fehle|KoSte|CPU,?\\s|RAM,?\\s)|n\\s+ich\\s+mich)|ltweit\\s+führ|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Si(?:e\\s+wiSSe|ch,?\\s)|bedeutet,|heißt,\\s+da|letztlich|wiederum\\s+|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur|hrScheinlic)|urde(?:n(?:\\s+(?:VerbeS|Optimi|AnpaSS|behobe|erfolg)|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|\\s+(?:e(?:inigeS|ntSchi|rfolgr)|be(?:Schlo|hoben\\b|reitS)|g(?:elöSt\\b|ründli)|au(?:Sgieb|ch,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ährend\\s+(?:ander|tradi|herKö|KlaSS)|o(?:\\s+(?:herKömmlic|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSe|gefaS)|\\s+(?:jeder\\s+Zeit|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Pr)|verläSSigSt|m\\s+EinSatz\\s+(?:g|K)|KunftS(?:weiSe|Siche))|e(?:hnmal\\s+Schne|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheid|Springend|wichtigSt|führende\\b|perfeKte\\b|nächSten\\s+|DienSt,?\\s+(?:Kü|So|üb|er|re)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchn|rtiKe)|Leitfa)|,?\\s+(?:Kümm|über|rege|Sorg))|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßerdem|ch,?\\s+(?:Küm|übe|reg|Sor))|lleS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p)))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+ei|r\\.\\s+1\\b)|erSte(?:\\s+Wah|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+|Kraft\\s+von\\b|P(?:lattform|ipeline,?\\s+)|LöSung,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|Software,?\\s+|E(?:ngine,?\\s+(?:Kü|So|üb|er|re)|inrichtu|rStellun)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlun|uSzahlun|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+T|beSte(?:n,?\\s|,?\\s)|FreiSchal|Re(?:giStrie|aliSier)|Durchführ|B(?:e(?:a(?:ntragu|rbeitu)|Stellun|zahlung,?\\s)|uchung,?\\s)|Genehmigu|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSt|erKzeug,?\\s+)|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Pot|a(?:u(?:ßerdem,?\\s+|ch,?\\s+(?:Kümm|über|rege|Sorg))|lleS,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa)))|Ganze,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa))|S(?:yStem,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|ollte,?\\s)|ProduKt,?\\s+(?:K|S|ü|e|r)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuw|f\\s+ich,?\\s)|durch(?:,?\\s+w(?:urd|ird)|,?\\s)|nK,?\\s)|oppelt\\s+(?:So\\s+Sc|geprü)|re(?:imal\\s+Schne|ht\\s+Sich\\s+ni)|urch(?:geteStet|\\s+(?:unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s)))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be|ut\\s+zu\\s+wiSSen\\b|e(?:Schieht\\s+von|h(?:ör(?:en\\s+der\\s+V|t\\s+der\\s+Ve)|t\\s+eS\\s+nicht)|ballte\\s+Kraf|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+|habe\\b)|,?\\s)|prüft(?:\\s+(?:und\\s+(?:f|b)|habe\\b)|,?\\s)|ge(?:nge(?:prüft(?:\\s+|\\b)|teStet\\b)|benenfall)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t|n))|lang(?:en,?\\s|t,?\\s))|a(?:rantier(?:t(?:e\\s+V|\\s+(?:fu|ar|Kl|l(?:a|ä)|Ih)|,\\s+d|,?\\s+(?:ni|K(?:e|o)|im|je|al|zu|fe|vi|S(?:c|i|t)))|en(?:,\\s+|,?\\s+(?:e|g|h|r|z|j|m|o|I|S|v)))|nz(?:heitlich(?:e|\\b)|\\s+gleich,\\s+))|r(?:ündlich\\s+ge(?:t|p)|undSätzlich,?\\s|ößte,?\\s)|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+|,?\\s)|Handumdreh|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+|nächSten\\s+A|UnterSchie|GegenSatz\\s+|Vergleich\\s+|Allgemeine)|mer(?:\\s+(?:funKtio|zuverlä|verfügb|arbeite|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementiert)|St\\s+(?:zu\\s+be(?:rücK|acht)|hervorzuh|feStzuhal|be(?:reitS(?:\\s+g|,?\\s+(?:e|S|K|v|b|ü|g))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b|währlei)|rün(?:dlich|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+|durchgela|verifizie|alleS\\s+grü|nicht\\s+(?:ein|blo|nur)|Kein(?:\\s+weit|e\\s+wei)|SichergeS|erfolgrei)|n(?:t(?:ereSSant(?:er|\\s+i)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSc|wenigen\\s+(?:Se|Mi)|d(?:ieSe(?:m\\s+(?:A(?:bS|rt)|Lei|Bei|Kap)|r\\s+Anl)|er\\s+Regel,?\\s)|manchen\\s+Fä|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b)|folgedeSSen,?\\s)|ch\\s+(?:nehme\\s+an,?\\s|vermute,?\\s|glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie\\s+Si|,?\\s+Ihr)|t(?:\\s+eS\\s+mögl|,?\\s+Ihr))|rKtführend(?:e|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneide|nuell,?\\s)|e(?:hr\\s+Zeit\\s+für|iSt(?:enS,?\\s|,?\\s))|i(?:t\\s+(?:Garantie\\b|ProduKtiv|echten\\s+Da|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiS)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:nerwäh|m,?\\s)|n(?:ur(?:\\s+(?:ein|irg|dar|alS,?\\s|um,?\\s)|,\\s+(?:Si|wi|e(?:r\\b|S\\b))|,?\\s)|och\\s+ei)|irgende|ledigli|blo(?:SS\\b|ß(?:\\s+al|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|mehr\\s+(?:au|nu)|einfach|darum,?\\s|a(?:lS,?\\s|uSgeSc))|e(?:malS\\s+(?:a(?:b\\s+(?:ve|St)|uS\\s+f)|verSa|Stürz)|\\s+(?:a(?:b\\s+(?:verSag|Stürzt\\b)|uS\\s+f(?:alle|ällt\\b))|verSagt\\b|Stürzt\\b)))|a(?:ch(?:folgend(?:\\s+(?:e|w|z)|,?\\s)|geprüft\\s+h)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKu|ll(?:\\s+(?:AuSfallz|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+di)|ächSte(?:n\\s+Gene|\\s+Gener)|o(?:ch(?:\\s+einmal\\s+g|malS\\s+gepr)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:t|e)|Sie\\s+e)|delloS,?\\s+(?:funK|arbe|Klap|l(?:äuf|ief)))|r(?:a(?:gen(?:\\s+dazu\\s+b|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu\\s+be|,?\\s)|ug,?\\s|eten,?\\s|itt,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammen|und\\s+Knap)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu)))|n(?:KurrenzloS\\b|nte(?:\\s+(?:ich\\s+(?:ve|be)|behobe)|n\\s+behob)|trolliert\\s+)|Sten,?\\s)|ümmer(?:t\\s+Sich(?:\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+L|\\s+(?:Lö|To))|ppt(?:e,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|die|r(?:eib|ich)|inzw|Korr|nun)|\\s+(?:jetzt(?:\\s+|,?\\s+)|mittle|wieder|d(?:a(?:mit(?:\\s+|,?\\s+)|S(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s))|er,?\\s|ie,?\\s)|inzwiS|bei\\s+mi|überal|alleS,?\\s+|loKal,?\\s+|nun(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|\\s+d(?:a|e|i))|eS,?\\s+(?:wie|ohn|ein|feh|pro|tad))|,?\\s))|ein(?:\\s+Hexenwer|e(?:\\s+(?:Au(?:Sfall|ffäll)|fünf\\s+Mi|Fehl(?:ala|er\\s+)|Problem|RegreSS|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e|\\b)|en,?\\s|,?\\s)|nn\\s+(?:beStätig|ich\\s+beSt)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+|merKenSwert|ginnen\\s+wir\\s+|S(?:Ser\\s+alS\\s+al|t(?:ätigt\\s+hab|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreun|eindrucKend|reit\\s+zum\\s+Me|tonen,?\\s|wirK(?:en,\\s+daS|t(?:e,\\s+daS|,\\s+daSS,?\\s)))|i(?:tte\\s+beachte|n\\s+mir\\s+nicht)|r(?:anchenführe|ing(?:en,?\\s|t,?\\s))|litzSchnell(?:e|\\b)|ombenSicher(?:e|\\b)|a(?:hnbrechend(?:e|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+|er(?:Ste(?:r\\b|S\\b|\\b)|geStell))|nd\\s+(?:mehr\\s+alS|durchgel|verifizi|behoben\\b|grün\\b|nicht\\s+(?:ei|bl|nu)|Keine\\s+we)|e(?:ht\\s+(?:So(?:\\s+weit|weit\\s+)|alleS\\s+g)|,?\\s+(?:Kümm|über|erle|Sorg)))|e(?:i\\s+(?:hervorgeh|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS|Ste(?:r\\b|S\\b|\\b))|a(?:uen\\s+wir(?:\\s+u|,?\\s)|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbe|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funKtio|arbeite|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Siche|t(?:e(?:\\s+Siche|,?\\s)|\\s+Sicher|,?\\s))|iger(?:n,?\\s|t,?\\s))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+the\\s+|\\-of\\-the\\-)|t(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobenar|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|p(?:ielend\\s+(?:einf|leic)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:bedar|lecK(?:S|,?\\s+)|verbr))|ynergie(?:effeK|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür|\\s+(?:dafür,|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s)|\\s+(?:dafür,\\s+|StetS\\s+f|für,?\\s+(?:ein|Pro|Zuf|zu(?:v|f)|rei|Tra|S(?:ic|ta|ch)|glü|Eff|die|Kla|m(?:ax|eh)|nah|opt|beS|hö(?:c|h)|wen|Ihr|Ruh))|,?\\s)|en(?:\\s+(?:dafür,|StetS\\s+|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s))|weit\\s+ich\\s+(?:Se|we)|mit,?\\s)|moKe\\-TeStS,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|uite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|o(?:hne\\s+(?:lange\\s+Vo|UmSchwei|AuSfallz|Fehler(?:\\s+d|,?\\s+(?:f|a|K|l))|Probleme)|ffenbar,?\\s|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren|durch(?:,?\\s+w(?:ur|ir)|,?\\s))|lt,?\\s)|nweiSen,?\\s|lft,?\\s+Ihre)|undert(?:mal\\s+Sc|prozen)|öchSten\\s+AnSp|o(?:ch(?:performan|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e|\\b)|vorheben,?\\s|Kömmliche\\s+)|lfen,?\\s+Ihre|b(?:en,?\\s|t,?\\s))|a(?:t(?:\\s+(?:alleS\\s+(?:fun|geK)|dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|rmoniert,?\\s)|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sa|uft(?:\\s+(?:von\\s+Sel|alleS(?:\\s+S|,?\\s+(?:w|o|e|f|p|t)|\\b)|jetzt(?:\\s+(?:w|a|d)|,?\\s+(?:w|o|e|f|p|t))|mittler|wieder(?:\\s+|,?\\s+)|d(?:a(?:mit(?:\\s+a|,?\\s+(?:w|o|e|f|p|t))|S(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|,?\\s))|er,?\\s|ie,?\\s)|inzwiSc|bei\\s+mir|überall|loKal,?\\s+(?:w|o|e|f|p|t)|nun(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|\\s+d(?:aS,?\\s|er,?\\s|ie,?\\s))|eS,?\\s+(?:wie|ohne|einw|fehl|prob|tade))|,?\\s+(?:wie|ohne|e(?:inw|rfo)|fehl|prob|tade|jetz|loKa|alle|Saub|grün|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+un|t\\s+unS\\b|\\s+unS\\b)|ufen(?:,?\\s+(?:jetz|loKa|alle|wied|erfo|ohne|fehl|Saub|grün|durc)|,?\\s))|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähi|Star))|oKal(?:\\s+ge(?:teSte|prüft\\b)|,?\\s)|ief(?:,?\\s+(?:wie|ohne|e(?:inw|rfo)|fehl|prob|tade|jetz|loKa|alle|Saub|grün)|e(?:n,?\\s+(?:jetz|loKa|alle|wied|erfo|ohne|fehl|Saub|grün|durc)|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+|e|,?\\s+|,?\\s)|en,?\\s)|o(?:rtSchrittli|lglich,?\\s)|ü(?:nfmal\\s+Schne|hr(?:en(?:\\s+(?:letztl|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztli|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+du|,?\\s+(?:fu|ar|Kl|l(?:ä|i))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rtig\\s+und\\s+ge|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+(?:von\\s+|alle)|t(?:\\s+alleS\\b|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:unKt|ür\\b)|harmo|arbei|geeig|l(?:aufe|äuft\\b)|paSS(?:e|t\\b))|r(?:o(?:duKtionSre|blemloS,?\\s+(?:fu|ar|Kl|l(?:ä|i)))|axiSerprobt)|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung|Techno|Plattf|KI,?\\s+(?:Küm|e(?:nt|r(?:l|K|m))|ana|b(?:eS|ie)|ver|opt|S(?:ch|te|or)|reg|l(?:er|ie)|paS|wäh|übe|mac|hil))|\\s+(?:SyStem,?\\s+|Tool,?\\s+(?:Kü|So|üb|er|re)))|chlagbar\\b)|abhängig\\s+(?:vo|da)|begrenzt\\s+SK|ter(?:\\s+(?:fünf\\s+Mi|Zuhilfe|beStimm|UmStänd|allen,?\\s)|Streiche)|zerStörbar(?:e|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichli|gefähr,?\\s)|m(?:faSSend(?:\\s+get|e(?:m\\b|n\\b|r\\b|S\\b|\\b))|geSetzt\\s+und)|\\.\\s+U\\.,?\\s)|v(?:er(?:g(?:e(?:SSen\\s+Sie|wiSSert\\s+)|lichen\\s+mi)|ifiziert\\s+h|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|h(?:inder(?:n,?\\s|t,?\\s)|ält\\s+Sich(?:\\s+|,?\\s+)|alten\\s+Sic)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s|doppel(?:n,?\\s|t,?\\s))|o(?:rbei\\s+Sind\\s+d|ll(?:Ständig(?:\\s+(?:K|g|v)|,?\\s+(?:D|a|r|z|f|g|K|S))|e\\s+Potenzi))|iel(?:\\s+mehr\\s+alS|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|öllig(?:\\s+fehler|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+hab)|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+)|nterpriSe\\-(?:Qu|Kl|Ni))|Ver(?:fügbarKeit|halten,?\\s)|jederzeit\\s+(?:fun|ver|arb|Kla|l(?:au|äu))|N(?:u(?:ll\\s+Fehlalar|tz(?:ungSerleb|ererlebni))|ext\\-Level\\b)|WeltmarKtführ|D(?:SGVO\\-Konform\\b|urchSatz,?\\s|eployment(?:,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|r(?:e(?:chtSSicher\\b|volution(?:ier|är(?:e|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:liSier(?:en\\b|t(?:e\\b|\\b))|giert(?:\\s+(?:wied|jetz)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade)))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiS|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|P(?:r(?:emium\\-Quali|o(?:duKtivität,?\\s|blem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|üfungen,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|otenzial\\s+Ihr|ipeline(?:\\s+iSt\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|erformance,?\\s)|G(?:ame(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|eSchwindigKe)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSen|e,?\\s))|A(?:KzeptanzKrit|ntwortzeit(?:en,?\\s|,?\\s)|u(?:fwand,?\\s|Sgabe,?\\s)|bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:d|g)|durchg|beStan)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:du|gr)|laufen\\s+|erfolgr|beStand)|uite,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|ypprüfung(?:en,?\\s+|,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)))|B(?:u(?:ild(?:\\s+(?:erfolgr|iSt\\s+grü)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|L(?:ogS\\s+Sind\\s+Sau|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|er,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|U(?:ptime,?\\s|nitteStS,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|90(?:\\s+%,?\\s+weni|%,?\\s+weni)|Re(?:greSSion(?:,?\\s+(?:tr|iS|wu|Si)|Ste)|view(?:er,?\\s|,?\\s))|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|IntegrationSt|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+hab|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
 
