@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+67f69f6df6fd",
+  "catalogueVersion": "2026.11+beec18a6b65b",
   "rules": [
     {
       "id": "reader-goal",
@@ -1879,7 +1879,48 @@ const written: CatalogueAsWritten = {
         "this guide will",
         "this article will",
         "this tutorial will",
-        "this post will"
+        "this post will",
+        "worth noting that",
+        "worth noting is",
+        "also worth noting",
+        "one thing worth noting",
+        "worth mentioning that",
+        "worth mentioning is",
+        "also worth mentioning",
+        "worth pointing out that",
+        "worth highlighting that",
+        "worth remembering that",
+        "one thing to note",
+        "one thing to remember",
+        "key takeaways",
+        "the main takeaway",
+        "the big takeaway",
+        "the key here is",
+        "the important part is",
+        "the important bit is",
+        "the crucial thing is",
+        "the crucial point is",
+        "here is what I found",
+        "here is what happened",
+        "here is the catch",
+        "here is the kicker",
+        "here is the gist",
+        "here is the short version",
+        "here is the good news",
+        "here is the bad news",
+        "here is where it gets interesting",
+        "to be clear,",
+        "to put it simply",
+        "make no mistake",
+        "truth be told",
+        "it is no secret that",
+        "it is no surprise that",
+        "it comes as no surprise that",
+        "ready to dive in",
+        "before diving in",
+        "before diving into",
+        "before we dive into",
+        "before we get started"
       ],
       "pairs": [
         {
@@ -1982,7 +2023,12 @@ const written: CatalogueAsWritten = {
             "start by",
             "begin by",
             "reiterate",
-            "underline"
+            "underline",
+            "be clear",
+            "be honest",
+            "break it down",
+            "break this down",
+            "unpack"
           ],
           "within": 1
         },
@@ -2011,7 +2057,17 @@ const written: CatalogueAsWritten = {
             "begin",
             "recap",
             "summarize",
-            "review"
+            "review",
+            "be honest",
+            "face it",
+            "be clear",
+            "jump in",
+            "jump into",
+            "talk about",
+            "see how",
+            "see what",
+            "zoom in",
+            "zoom out"
           ],
           "within": 2
         },
@@ -2043,7 +2099,8 @@ const written: CatalogueAsWritten = {
           "first": [
             "we will",
             "I will",
-            "we are going to"
+            "we are going to",
+            "I am going to"
           ],
           "then": [
             "explore",
@@ -2058,7 +2115,27 @@ const written: CatalogueAsWritten = {
             "break down",
             "unpack",
             "go over",
-            "walk you through"
+            "walk you through",
+            "explain",
+            "show you",
+            "go through",
+            "outline",
+            "summarize",
+            "recap"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "by the end of this guide",
+            "by the end of this article",
+            "by the end of this tutorial",
+            "by the end of this post",
+            "by the end of this section"
+          ],
+          "then": [
+            "you will",
+            "you should"
           ],
           "within": 1
         }
@@ -2361,6 +2438,24 @@ const written: CatalogueAsWritten = {
       "ruleId": "concrete-subject",
       "language": "en",
       "phrases": [
+        "it all happens automatically",
+        "it all happens behind the scenes",
+        "everything happens automatically",
+        "everything happens behind the scenes",
+        "it was decided",
+        "it has been decided",
+        "it was agreed",
+        "it has been agreed",
+        "a decision was made",
+        "a decision has been made",
+        "the decision was made",
+        "the decision has been made",
+        "mistakes were made",
+        "steps have been taken",
+        "steps are being taken",
+        "measures have been taken",
+        "measures are being taken",
+        "action has been taken",
         "taken care of for you",
         "everything is handled",
         "everything is taken care of",
@@ -2649,8 +2744,58 @@ const written: CatalogueAsWritten = {
             "does the heavy lifting"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "this",
+            "this also",
+            "this now"
+          ],
+          "then": [
+            "fixes",
+            "resolves",
+            "addresses"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this should",
+            "this should also",
+            "this will",
+            "this will also"
+          ],
+          "then": [
+            "fix",
+            "resolve",
+            "address"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "it is all",
+            "it all gets",
+            "everything is",
+            "everything gets",
+            "everything will be"
+          ],
+          "then": [
+            "handled",
+            "managed",
+            "automated",
+            "handled automatically",
+            "handled for you"
+          ],
+          "within": 0
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "by"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "concrete-subject.de",
@@ -2935,9 +3080,62 @@ const written: CatalogueAsWritten = {
         "unlike conventional",
         "unlike other",
         "unlike legacy",
-        "unlike typical"
+        "unlike typical",
+        "unlike competing",
+        "unlike competitors",
+        "unlike the competition",
+        "unlike alternatives",
+        "not just another",
+        "not your average",
+        "not your typical",
+        "not your usual",
+        "not your ordinary",
+        "not your run-of-the-mill"
       ],
       "pairs": [
+        {
+          "first": [
+            "not because"
+          ],
+          "then": [
+            "but because"
+          ],
+          "within": 8
+        },
+        {
+          "first": [
+            "less about"
+          ],
+          "then": [
+            "more about"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "while other",
+            "while most",
+            "while many",
+            "whereas other",
+            "whereas most",
+            "where most",
+            "where many"
+          ],
+          "then": [
+            "tools",
+            "solutions",
+            "libraries",
+            "platforms",
+            "frameworks",
+            "apps",
+            "products",
+            "services",
+            "vendors",
+            "providers",
+            "editors"
+          ],
+          "within": 1
+        },
         {
           "first": [
             "no longer a",
@@ -2971,8 +3169,10 @@ const written: CatalogueAsWritten = {
             "not only an",
             "not just a",
             "not just an",
+            "not just another",
             "not merely a",
             "not simply a",
+            "not simply another",
             "is not just",
             "are not just",
             "is not merely",
@@ -3320,6 +3520,15 @@ const written: CatalogueAsWritten = {
       "id": "calibrated-uncertainty.en",
       "ruleId": "calibrated-uncertainty",
       "language": "en",
+      "phrases": [
+        "I am confident that",
+        "I am certain that",
+        "I am 100% sure",
+        "I am absolutely sure",
+        "I am absolutely certain",
+        "I am positive that",
+        "we are confident that"
+      ],
       "pairs": [
         {
           "first": [
@@ -3486,7 +3695,22 @@ const written: CatalogueAsWritten = {
             "I suspect",
             "in theory",
             "in some cases",
-            "under certain circumstances"
+            "under certain circumstances",
+            "I am not sure",
+            "not entirely sure",
+            "not completely sure",
+            "not 100% sure",
+            "I guess",
+            "I suppose",
+            "I would guess",
+            "my guess is",
+            "as far as I can tell",
+            "as far as I know",
+            "if I am not mistaken",
+            "I am fairly sure",
+            "I am pretty sure",
+            "it seems like",
+            "seems like it"
           ],
           "then": [
             "hopefully",
@@ -3555,7 +3779,22 @@ const written: CatalogueAsWritten = {
             "I believe",
             "I suspect",
             "in some cases",
-            "under certain circumstances"
+            "under certain circumstances",
+            "I am not sure",
+            "not entirely sure",
+            "not completely sure",
+            "not 100% sure",
+            "I guess",
+            "I suppose",
+            "I would guess",
+            "my guess is",
+            "as far as I can tell",
+            "as far as I know",
+            "if I am not mistaken",
+            "I am fairly sure",
+            "I am pretty sure",
+            "it seems like",
+            "seems like it"
           ],
           "then": [
             "might",
@@ -3587,6 +3826,108 @@ const written: CatalogueAsWritten = {
             "could"
           ],
           "within": 3
+        },
+        {
+          "first": [
+            "seems to",
+            "seem to",
+            "appears to",
+            "appear to",
+            "would seem to",
+            "would appear to"
+          ],
+          "then": [
+            "suggest",
+            "indicate",
+            "imply"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "generally",
+            "usually",
+            "typically",
+            "normally",
+            "often",
+            "mostly"
+          ],
+          "then": [
+            "tends to",
+            "tend to"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "tends to",
+            "tend to"
+          ],
+          "then": [
+            "generally",
+            "usually",
+            "typically",
+            "sometimes",
+            "somewhat"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "root cause",
+            "the cause",
+            "culprit",
+            "problem",
+            "issue",
+            "bug",
+            "leak",
+            "crash",
+            "failure",
+            "regression",
+            "slowdown"
+          ],
+          "then": [
+            "is definitely",
+            "was definitely",
+            "is clearly",
+            "was clearly",
+            "is certainly",
+            "was certainly",
+            "is undoubtedly",
+            "was undoubtedly",
+            "is obviously",
+            "was obviously",
+            "is almost certainly",
+            "is 100%"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "definitely",
+            "certainly",
+            "undoubtedly",
+            "obviously",
+            "without a doubt"
+          ],
+          "then": [
+            "caused by",
+            "due to",
+            "because of",
+            "the cause",
+            "the root cause",
+            "the culprit",
+            "fixes",
+            "fixed",
+            "solves",
+            "solved",
+            "resolves",
+            "resolved",
+            "fix",
+            "solve",
+            "resolve"
+          ],
+          "within": 1
         }
       ]
     },
@@ -3808,15 +4149,30 @@ const written: CatalogueAsWritten = {
         "drives engagement",
         "paves the way",
         "paving the way",
-        "gives rise to"
+        "gives rise to",
+        "a positive impact on",
+        "a huge impact on",
+        "a massive impact on",
+        "a direct impact on",
+        "a dramatic impact on",
+        "positively impacts",
+        "directly impacts"
       ],
       "pairs": [
         {
           "first": [
             "leads to",
             "lead to",
+            "led to",
             "results in",
-            "resulted in"
+            "resulted in",
+            "contributes to",
+            "contribute to",
+            "contributed to",
+            "translates to",
+            "translates into",
+            "translate to",
+            "translate into"
           ],
           "then": [
             "higher",
@@ -3837,9 +4193,76 @@ const written: CatalogueAsWritten = {
             "a better",
             "a faster",
             "a smoother",
-            "a more"
+            "a more",
+            "significant",
+            "significantly",
+            "dramatic",
+            "dramatically",
+            "massive",
+            "huge",
+            "substantial",
+            "measurable",
+            "tangible",
+            "noticeable",
+            "a significant",
+            "a dramatic",
+            "a massive",
+            "a huge",
+            "a substantial",
+            "a noticeable",
+            "a measurable",
+            "up to",
+            "peace of mind",
+            "real savings",
+            "real gains",
+            "real value"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "as a result",
+            "as a consequence",
+            "consequently"
+          ],
+          "then": [
+            "productivity",
+            "engagement",
+            "efficiency",
+            "satisfaction",
+            "morale",
+            "revenue",
+            "conversions",
+            "conversion rates",
+            "retention",
+            "churn",
+            "adoption",
+            "velocity",
+            "developer productivity",
+            "team productivity",
+            "customer satisfaction",
+            "user satisfaction"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "drive",
+            "drives",
+            "driving"
+          ],
+          "then": [
+            "results",
+            "real results",
+            "measurable results",
+            "real impact",
+            "business value",
+            "business outcomes",
+            "revenue",
+            "sales",
+            "ROI"
+          ],
+          "within": 1
         },
         {
           "first": [
@@ -3873,7 +4296,15 @@ const written: CatalogueAsWritten = {
             "advanced",
             "innovative",
             "a new",
-            "AI"
+            "AI",
+            "AI-powered",
+            "machine learning",
+            "proprietary",
+            "the power of",
+            "its unique",
+            "its advanced",
+            "its intelligent",
+            "its smart"
           ],
           "within": 0
         },
@@ -3919,7 +4350,19 @@ const written: CatalogueAsWritten = {
             "frustration",
             "confusion",
             "mistakes",
-            "human error"
+            "human error",
+            "manual work",
+            "busywork",
+            "context switching",
+            "headaches",
+            "guesswork",
+            "bottlenecks",
+            "technical debt",
+            "tech debt",
+            "support tickets",
+            "cognitive load",
+            "time to market",
+            "time-to-market"
           ],
           "within": 3
         },
@@ -3944,7 +4387,9 @@ const written: CatalogueAsWritten = {
             "streamline",
             "streamlines",
             "empower",
-            "empowers"
+            "empowers",
+            "fuel",
+            "fuels"
           ],
           "then": [
             "productivity",
@@ -3977,7 +4422,13 @@ const written: CatalogueAsWritten = {
             "outcomes",
             "ROI",
             "business value",
-            "success"
+            "success",
+            "developer experience",
+            "the developer experience",
+            "customer experience",
+            "the customer experience",
+            "time to market",
+            "time-to-market"
           ],
           "within": 3
         },
@@ -4026,9 +4477,28 @@ const written: CatalogueAsWritten = {
             "stability",
             "scalability",
             "privacy",
-            "safety"
+            "safety",
+            "that everything",
+            "everything",
+            "top",
+            "peak"
           ],
           "within": 1
+        },
+        {
+          "first": [
+            "ensuring"
+          ],
+          "then": [
+            "seamless",
+            "a seamless",
+            "smooth",
+            "a smooth",
+            "maximum",
+            "optimal",
+            "peace of mind"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -4075,7 +4545,15 @@ const written: CatalogueAsWritten = {
             "faster",
             "zero",
             "every",
-            "that your"
+            "that your",
+            "lower",
+            "higher",
+            "smoother",
+            "happier",
+            "quicker",
+            "shorter",
+            "no more",
+            "peace of mind"
           ],
           "within": 0
         },
@@ -4797,9 +5275,111 @@ const written: CatalogueAsWritten = {
         "world's most",
         "world's best",
         "world's leading",
-        "number one"
+        "number one",
+        "it just works",
+        "just works",
+        "never lose",
+        "never miss",
+        "never crash",
+        "never goes wrong",
+        "never lets you down",
+        "never let you down",
+        "production-grade",
+        "industrial-strength",
+        "enterprise-class",
+        "award-winning",
+        "top-rated",
+        "highest-rated",
+        "orders of magnitude faster",
+        "an order of magnitude faster",
+        "guaranteed to work",
+        "impossible to hack",
+        "cannot be hacked"
       ],
       "pairs": [
+        {
+          "first": [
+            "deploy",
+            "deploys",
+            "set up",
+            "get started",
+            "up and running",
+            "onboard",
+            "go live",
+            "spin up"
+          ],
+          "then": [
+            "in seconds",
+            "in minutes",
+            "in no time",
+            "in under a minute",
+            "within minutes",
+            "within seconds",
+            "instantly"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "handles",
+            "handle",
+            "serves",
+            "serve",
+            "processes"
+          ],
+          "then": [
+            "millions of",
+            "billions of"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "the only",
+            "the last"
+          ],
+          "then": [
+            "you will ever need"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "significantly",
+            "dramatically",
+            "substantially",
+            "considerably",
+            "vastly",
+            "massively"
+          ],
+          "then": [
+            "faster",
+            "quicker",
+            "smaller",
+            "cheaper",
+            "more efficient",
+            "more reliable",
+            "more secure"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "trusted by",
+            "loved by"
+          ],
+          "then": [
+            "developers",
+            "teams",
+            "engineers",
+            "companies",
+            "businesses",
+            "organizations",
+            "enterprises",
+            "startups"
+          ],
+          "within": 1
+        },
         {
           "first": [
             "fully",
@@ -4891,6 +5471,8 @@ const written: CatalogueAsWritten = {
             "lighter",
             "safer",
             "better",
+            "easier",
+            "simpler",
             "more secure",
             "more reliable",
             "more efficient",
@@ -5055,7 +5637,13 @@ const written: CatalogueAsWritten = {
             "most robust",
             "most performant",
             "easiest",
-            "simplest"
+            "simplest",
+            "most intuitive",
+            "most flexible",
+            "most versatile",
+            "most user-friendly",
+            "most feature-rich",
+            "most lightweight"
           ],
           "within": 0
         },
@@ -5080,7 +5668,10 @@ const written: CatalogueAsWritten = {
             "on the planet",
             "ever built",
             "ever made",
-            "out there"
+            "out there",
+            "ever created",
+            "ever written",
+            "of all time"
           ],
           "within": 3
         },
@@ -6451,7 +7042,29 @@ const written: CatalogueAsWritten = {
         "CI passes",
         "CI passed",
         "the pipeline is green",
-        "all green"
+        "all green",
+        "works as advertised",
+        "functions as expected",
+        "functions correctly",
+        "functions as intended",
+        "performs as expected",
+        "runs as expected",
+        "behaves as intended",
+        "tested and confirmed",
+        "verified and working",
+        "confirmed fixed",
+        "verified fixed",
+        "successfully deployed",
+        "deployed successfully",
+        "successfully migrated",
+        "migrated successfully",
+        "ran the full test suite",
+        "ran the entire test suite",
+        "ran the whole test suite",
+        "ran the full suite",
+        "ran all the tests",
+        "ran all tests",
+        "no errors or warnings"
       ],
       "pairs": [
         {
@@ -6530,7 +7143,16 @@ const written: CatalogueAsWritten = {
             "was checked",
             "was tested",
             "is in order",
-            "runs"
+            "runs",
+            "looks correct",
+            "looks right",
+            "is correct",
+            "is working correctly",
+            "works correctly",
+            "works as expected",
+            "is working as expected",
+            "still works",
+            "is still working"
           ],
           "within": 1
         },
@@ -6576,7 +7198,98 @@ const written: CatalogueAsWritten = {
             "went green",
             "came back green",
             "look good",
-            "looks good"
+            "looks good",
+            "all pass",
+            "all passed",
+            "are all passing",
+            "are all green",
+            "all green",
+            "pass cleanly",
+            "passed cleanly",
+            "pass locally",
+            "passed locally",
+            "still pass",
+            "still passing",
+            "are still passing",
+            "are still green"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "test suite",
+            "the suite",
+            "full suite",
+            "full test suite",
+            "entire test suite",
+            "whole test suite",
+            "linter",
+            "the linter",
+            "type checker",
+            "typechecker"
+          ],
+          "then": [
+            "passes",
+            "succeeds",
+            "is clean",
+            "runs clean",
+            "runs cleanly",
+            "came back clean",
+            "reports no errors",
+            "reports no issues",
+            "shows no errors"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the fix",
+            "this fix",
+            "the workaround"
+          ],
+          "then": [
+            "works",
+            "is working",
+            "worked",
+            "has been verified",
+            "has been tested",
+            "is confirmed",
+            "holds up"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "verified",
+            "confirmed",
+            "tested",
+            "validated",
+            "double-checked"
+          ],
+          "then": [
+            "the fix",
+            "it works",
+            "that it works",
+            "it is working",
+            "everything works",
+            "that everything works"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "passes",
+            "passed"
+          ],
+          "then": [
+            "all the tests",
+            "all unit tests",
+            "all of the tests",
+            "every test",
+            "the full test suite",
+            "the entire test suite",
+            "the whole test suite",
+            "all its tests"
           ],
           "within": 0
         },
@@ -6658,7 +7371,18 @@ const written: CatalogueAsWritten = {
             "validated",
             "made sure",
             "ran the tests",
-            "run the tests"
+            "run the tests",
+            "can confirm",
+            "went through",
+            "smoke-tested",
+            "smoke tested",
+            "spot-checked",
+            "sanity-checked",
+            "ran the full test suite",
+            "ran the test suite",
+            "ran all tests",
+            "run the full test suite",
+            "run all tests"
           ],
           "within": 0
         }
@@ -6692,6 +7416,23 @@ const written: CatalogueAsWritten = {
           "may"
         ],
         "within": 1
+      },
+      "notAfterInClause": {
+        "words": [
+          "ensure",
+          "verify",
+          "check",
+          "confirm",
+          "sure",
+          "if",
+          "once",
+          "until",
+          "unless",
+          "whether",
+          "when",
+          "after"
+        ],
+        "within": 4
       },
       "notBeforeInClause": {
         "words": [
@@ -7121,7 +7862,7 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+abou|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g)|So,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|really,?\\s+(?:i|e|c|h|v|w|K|u|g)|Still,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|very,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|liKely\\s+t)|n['’]t(?:\\s+about\\b|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|S(?:hould\\s+(?:be(?:\\s+(?:p|e|m|S|n)|,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n))|alSo)|imply,?\\s+(?:doeS|hand|Keep|taKe)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+withou|bearS\\s+menti|muSt\\s+(?:be(?:\\s+not|,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|alSo\\s+b)|would\\s+(?:be,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|appea|Seem,?\\s)|a(?:lSo,?\\s+(?:doeS|hand|Keep|taKe)|ppearS(?:\\s+tha|,?\\s))|even,?\\s+(?:doeS|hand|Keep|taKe)|then,?\\s+(?:doeS|hand|Keep|taKe))|['’]S(?:\\s+(?:i(?:mportant|ntereSti)|e(?:S(?:Sential|peciall)|xtremely)|crucial\\s+t|worth\\s+(?:hig|poi|rem|men|not)|not(?:\\s+about\\b|,?\\s)|p(?:articula|oSSible\\s+)|al(?:wayS,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|So,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|really,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|Still,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|very,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)|liKely\\s+th)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+follow|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance\\s+|n\\s+effort\\s+t)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|th(?:e(?:\\s+(?:event\\s+t|followi|next\\s+Se)|ory,?\\s)|iS\\s+(?:tutori|articl|chapte|Sectio|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|gration\\s+te)|uitive\\b)|Stead\\s+of\\s+Set|finitely\\s+Sca|duStry(?:['’]S\\s+(?:faS|lea|beS|moS)|\\s+leadi|\\-leadi)|novat(?:i(?:on\\-dri|ve(?:ly\\b|,?\\s+and|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:ortantly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|w\\s+(?:worKing\\b|fixed\\b))|more\\s+than\\s+(?:j|a)|fixed\\s+now\\b|green\\b|a(?:utomatical|l(?:ready,?\\s+(?:taK|don|Sor)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taKe|done|Sort))|n['’]t\\s+(?:a(?:n(?:\\s+after|,?\\s)|\\s+nice\\-t|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b)|['’]S\\s+(?:wh(?:at\\s+yo|y\\b)|a(?:\\s+(?:quicK|breaK)|n\\s+over)|the\\s+(?:thi|dea)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+coSt\\b|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+the|eS\\s+the\\s+|\\s+the\\s+(?:po|fu))|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:alid|erif)|reSol|fixed\\b)|,?\\s+(?:taKe|done|Sort)))|ve\\s+been(?:\\s+(?:veri|fixe)|,?\\s+(?:taKe|done|Sort))|ndled,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+t|ant\\s+to(?:\\s+poin|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+(?:d|r|c|m|v|t))|have(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|now,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thoroughl|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s)|me(?:\\s+(?:walK\\s+yo|Show\\s+yo|explain\\b|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+(?:c|l)|b(?:reaK\\s+(?:it|do)|egin\\b)|walK\\s+thr|d(?:ive\\s+(?:dee|in(?:t|\\b))|elve\\b)|get\\s+Star|Start\\s+wi|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStemS\\b|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI)))|a(?:d(?:S\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|ing,?\\s)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|SS\\s+(?:than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s))|o(?:ng\\s+Story\\s+Sho|oKS\\s+good\\s+to\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faSt\\b|\\-faSt\\b)|weight\\s+ye|er,?\\s)|Ke\\s+(?:no\\s+other\\b|magic\\b)|nt(?:ing(?:\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+K|hundred\\s+pe)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|\\b)|ervice,?\\s+(?:wi|au|in|Sm)|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|Sma|han|d(?:oe|e(?:c|t))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee))|p(?:latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+box|put,?\\s))|ther\\s+toolS\\s+(?:fo|ma))|b(?:e(?:fore\\s+we\\s+(?:go\\s+a|dive|begi)|a(?:r\\s+in\\s+mind\\s+t|utiful(?:ly\\b|\\b))|tter(?:\\s+than\\s+an|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+exp|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faSt\\b|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceSS|cleanly\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+green\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:alr|Kno)|ight\\s+K)|probabl)|we\\s+all\\s+Know\\b|a\\s+rule,?\\s)|certain\\b)|t\\s+the\\s+end\\s+of\\s+|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are\\s+|paSS)|checKS\\s+(?:are|paS)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:accurat|deliver|reliabl|correct\\b|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\s+|not\\s+(?:juSt\\b|about,?\\s)|green\\b|a(?:utomatica|l(?:ready,?\\s+(?:ta|do|So)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taK|don|Sor))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|vailability(?:,\\s+|,?\\s)|\\s+(?:fraction\\s+of\\s+|chance\\s+that,?\\s|hundred\\s+perc)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+QA\\b|ximately,?\\s)|lied,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ear(?:S\\s+to(?:\\s+hav|,?\\s)|\\s+to(?:\\s+have,?\\s|,?\\s))|arently,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s)|dopted\\s+by,?\\s)|d(?:r(?:aw\\s+your\\s+atte|ive(?:S(?:\\s+(?:engagem|adoptio|growth\\b)|,?\\s)|,?\\s))|i(?:d(?:\\s+not\\s+(?:build\\s+|juSt(?:\\s+b|\\b))|n['’]t\\s+(?:build\\s+a|juSt(?:\\s+bu|\\b)))|gital\\s+landSc)|o(?:eS(?:\\s+not\\s+(?:merel|Simpl|juSt\\b)|n['’]t\\s+(?:merely\\b|Simply\\b|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKed\\b)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing,?\\s+(?:deep|into)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:ended\\s+on\\s+by,?\\s|loy(?:ment,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important\\s+|S(?:hort\\s+anSw|o(?:lution,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|ftware,?\\s+(?:d|h|t))|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|S(?:ma|tr|im)|han|d(?:oe|e(?:c|t|l))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee|emp|man)|ervice,?\\s+(?:do|ha|ta))|b(?:ottom\\s+lin|eSt\\s+choic|uild\\s+(?:Succ|paSS))|main\\s+point|t(?:aKeaway\\s+h|e(?:StS\\s+paSS\\b|chnology)|ool,?\\s+(?:doeS|hand|taKe))|Key\\s+(?:point\\s+|t(?:aKeaw|hing\\s+))|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+of\\b)|o(?:bviouS\\s+ch|nly\\s+(?:platf|Solut|tool\\b))|f(?:irSt\\s+choi|rameworK,?\\s+)|go\\-to\\b|p(?:ipeline\\s+i|latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|e|m)|roduct,?\\s+(?:do|ha|ta))|engine,?\\s+(?:doe|han|taK)|app,?\\s+(?:doeS|hand|taKe))|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enable,?\\s+(?:S|q|b|e|f|h|l|m)|let,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)))|re(?:\\s+iS\\s+a\\s+cha|['’]S\\s+a\\s+chan)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutorial\\s+|a(?:rticle\\s+w|utomatic|lSo(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|letS)))|S(?:ection\\s+w|olution,?\\s+|imply,?\\s+(?:do|Ke|ta|St|em))|guide\\s+wil|p(?:oSt\\s+will\\b|latform,?\\s+)|e(?:ven,?\\s+(?:doeS|Keep|taKe|Stre|empo)|nableS,?\\s+(?:S|q|b|e|f|h|l|m))|now(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|letS,?\\s+))|letS,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)|iS(?:\\s+not,?\\s|n['’]t,?\\s))|,?\\s+(?:doeS|Keep|taKe|Stre|empo))|a(?:t(?:\\s+iS\\s+wh(?:y\\s+it\\b|at,?\\s+(?:m|t|r|c|S|b|f))|['’]S\\s+wh(?:y\\s+it\\b|at,?\\s+(?:ma|tr|re|ca|So|br|fi)))|nKS\\s+to,?\\s+(?:in(?:te|no)|a(?:dva|\\s+ne)|buil|the|Smar|our|AI))|r(?:ee\\s+timeS\\s+fa|oughput,?\\s)|o(?:roughly\\s+teS|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+atte|our\\s+atten)|o(?:\\s+(?:Sum(?:marize,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|the\\s+next\\s+le)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of\\s+|\\s+it\\s+to\\s+the|S\\s+(?:leSS\\s+tha|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+So|nS(?:lateS\\s+dir|formative\\b))|i(?:ple\\-checKed\\b|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\s+to\\b|ed(?:\\s+(?:and\\s+(?:ver|wor)|thoroug)|,?\\s)|S(?:\\s+(?:are\\s+(?:paSS|gree)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+pa|,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|checK\\s+paSS)|ically,?\\s))|w(?:h(?:at(?:\\s+iS\\s+intere|['’]S\\s+intereS)|ere\\s+(?:conventi|traditio)|ich\\s+(?:booStS\\b|iS\\s+what,?\\s+))|i(?:th(?:out\\s+(?:furthe|breaKi|any\\s+iS|iSSueS\\b)|\\s+regard\\s+to\\b|in\\s+a\\s+few,?\\s)|ll\\s+not\\s+juSt\\b)|a(?:lK(?:S\\s+you\\s+thro|\\s+you\\s+throu)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+ti|aS\\s+(?:expec|inten)|f(?:lawleSS|ine\\b)|correctl|perfectl|now\\b)|ing\\s+aS\\s+(?:exp|int)|ed\\s+aS\\s+expe)|ld(?:['’]S\\s+(?:f(?:aSteS|irSt\\b)|leadin|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSSi)|\\-claSS\\b))|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|e(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re\\s+going\\s+t|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly,?\\s+)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+going\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt\\s+(?:thingS\\s+f|choice\\b)|o(?:rget\\s+(?:t(?:raditi|he\\s+old\\b)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:probl|error|iSSue))|a(?:r\\s+from\\s+(?:being\\b|a\\b)|Ste(?:r(?:\\s+than\\s+(?:ev|an)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+th|ully(?:\\s+(?:complian|teSted\\b)|,?\\s)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|ineSS,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|e(?:ature\\-rich\\b|wer\\s+(?:errorS,?\\s|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+mind(?:\\s+t|\\b)|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+Sa|ver\\s+(?:goeS\\s+dow|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:level\\b|gen(?:eratio|,?\\s+(?:t(?:ech|ool)|e(?:xpe|ngi)|fram|p(?:lat|rod)|S(?:o(?:lu|ft)|erv)|app))))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anothe|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|merely\\s+a,?\\s|Simply\\s+a,?\\s|juSt\\s+a(?:n,?\\s|,?\\s)|only\\s+a(?:n,?\\s|,?\\s)))|\\s+(?:downtime\\b|i(?:mpact\\s+on\\s+p|SSueS(?:\\s+(?:were|foun)|\\b))|p(?:erformance|roblemS\\s+fo)|regreSSionS|errorS\\s+foun|noticeable\\b|blocKerS\\b|longer\\s+a(?:n,?\\s|,?\\s)|matter\\s+how,?\\s+)|w(?:\\s+(?:correctly(?:,?\\s+|\\b)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+way\\b|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:che|teS)|S\\s+all\\s+(?:che|teS)))|r(?:o(?:duction(?:\\s+rea|\\-rea)|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|er(?:hapS,?\\s|formance,?\\s))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+to\\b|nity(?:\\s+checKed\\b|\\-checKed\\b)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infinit|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+complian|e(?:cond\\s+to\\s+none\\b|amleSS(?:ly\\b|,?\\s+and|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|t(?:a(?:te(?:\\s+of\\s+the\\s+a|\\-of\\-the\\-a)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+v|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s+(?:b|i|a|p|w|S|m|f)|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS\\s+|che|wor)|,?\\s+(?:doe|Kee|taK|Str|emp)|,?\\s)|\\s+Single\\s+t)|\\-(?:changing\\b|evolving\\b))|olving\\s+landS)|xtenSively\\s+te|n(?:t(?:erpriSe\\-(?:gra|rea)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sure(?:S,?\\s|,?\\s))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|2e\\s+teStS,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|m(?:uch\\s+more\\s+than|a(?:rKet\\-leading\\b|naged,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|y(?:\\s+(?:alSo,?\\s+po(?:te|SS)|have,?\\s+po(?:te|SS))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|KeS\\s+Sure,?\\s+(?:tha|eve|you|not)|ximize(?:S,?\\s|,?\\s))|i(?:litary\\-grade\\b|g(?:ht(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s)|ration,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|your|zero)|mory\\s+uSage,?\\s)|yriad\\b|o(?:St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanced,?\\s|po(?:werful,?\\s|pular,?\\s)|reliable,?\\s|Secure,?\\s))|re\\s+(?:efficient,?\\s|reliable,?\\s|Secure,?\\s)))|u(?:n(?:l(?:i(?:Ke\\s+(?:convent|t(?:raditi|ypical\\b)|legacy\\b|other\\b)|mited\\s+Scal)|ocK\\s+(?:the\\s+(?:po(?:t|w)|ful)|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+perf|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain\\s+|it\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|ptime(?:,\\s+guaran|,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+the\\s+d|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort))|iveS\\s+riSe\\s+to\\b|uarantee(?:d\\s+(?:ava|reS|upt)|S(?:\\s+tha|,?\\s)|\\s+that|,?\\s)|round(?:\\-breaKin|breaKing\\b)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automatic|,?\\s+(?:taKe|done|Sort))|\\s+automatica|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+poS|config(?:ura|\\b)|d(?:ata\\s+loSS\\b|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|r(?:e(?:g(?:ardleSS\\s+of\\s+|reSSion,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|volution(?:i(?:ze(?:S\\b|\\b)|Se\\b)|ary\\b)|t(?:urnS\\s+the\\s+(?:co|ri)|ried,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|n(?:derS\\s+correc|ewed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|ady\\s+to\\s+(?:merge\\b|Ship\\b)|freShed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|S(?:tarted,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|olved,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ult(?:ed\\s+in,?\\s+(?:a\\s+|i(?:n|m)|S(?:m|h)|gr|h(?:a|i)|re|be|f(?:a|e)|l(?:o|e)|m(?:o|u))|S(?:\\s+in,?\\s+(?:a\\s+(?:S|b|f|m)|i(?:nc|mp)|S(?:mo|ho)|gre|h(?:ap|ig)|red|bet|f(?:aS|ew)|l(?:ow|eS)|m(?:or|uc))|,?\\s)))|l(?:oaded,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ied\\s+on\\s+by,?\\s)|duc(?:e(?:S,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+teS|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ughly,?\\s|buSt(?:ly(?:,?\\s+and|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+the\\s+(?:teSt(?:\\s+S|S\\b)|Suite\\b)|ce\\s+condition)|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|HIPAA\\-complian|10(?:0(?:%(?:\\s+compliant\\b|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|GDPR\\-compliant\\b|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|c(?:o(?:m(?:p(?:rehenSive\\b|ileS\\s+(?:witho|clean)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:worK|that\\b)|,?\\s)|ceivably,?\\s)|rrectly\\s+now\\b|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|ut(?:ting(?:\\s+edge\\b|\\-edge\\b|,?\\s)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+paS|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Succ|,?\\s)|erified(?:\\s+(?:Succe|worKi|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS)|90%,?\\s+(?:fewe|leSS))",
+    "en": "\\b(?:h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:e|a|y\\b)|the|a(?:\\s+(?:q|b)|n\\s+)|how\\b)|['’]S\\s+(?:wh(?:er|at|y\\b)|the\\s+|a(?:\\s+(?:qu|br)|n\\s+o)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+co|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+|eS\\s+t|\\s+the)|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:a|e)|re|fi)|,?\\s+(?:ta|do|So)))|ve\\s+been(?:\\s+(?:v|f)|,?\\s+(?:t|d|S))|ndle(?:d,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|S,?\\s|,?\\s))|igheSt\\-rat|o(?:liStic\\b|pefully,?\\s))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mpor|nter)|e(?:S(?:Sen|pec)|xtre)|cruci|worth|no(?:\\s+S(?:u|e)|t(?:\\s+a|,?\\s))|p(?:arti|oSSi)|al(?:way|So,?\\s+|l,?\\s+(?:h|a|m))|reall|Still|very,?\\s+|liKel)|n['’]t(?:\\s+ab|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|comeS\\s+aS|S(?:hould\\s+(?:b|a)|imply,?\\s+(?:d|h|K|t)|eemS(?:\\s+(?:li|th)|,?\\s))|goeS\\s+wit|bearS\\s+me|muSt\\s+(?:be(?:\\s+|,?\\s+)|alS)|a(?:l(?:l\\s+(?:happ|getS)|So,?\\s+(?:doe|han|Kee|taK))|ppearS(?:\\s+|,?\\s))|haS\\s+been|w(?:aS\\s+(?:deci|agre)|ould\\s+(?:be|ap|Se))|juSt\\s+wor|even,?\\s+(?:doe|han|Kee|taK)|then,?\\s+(?:doe|han|Kee|taK))|['’]S(?:\\s+(?:i(?:mport|ntere)|e(?:S(?:Sent|peci)|xtrem)|crucia|worth\\s+|no(?:\\s+S(?:ur|ec)|t(?:\\s+ab|,?\\s))|p(?:artic|oSSib)|al(?:wayS|So,?\\s+(?:i|e|c|h|v|w|K|u|g)|l,?\\s+(?:ha|au|ma))|really|Still,?\\s+|very,?\\s+(?:i|e|c|h|v|w|K|u|g)|liKely)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+fol|a(?:\\s+(?:nutShe|few,?\\s)|ccordan|n\\s+effor)|concluSi|S(?:ummary\\b|ome\\s+caS|econdS,?\\s)|th(?:e(?:\\s+(?:even|foll|next)|ory,?\\s)|iS\\s+(?:tut|art|cha|Sec|gui|poS))|order\\s+to\\b|principl|general,?\\s|leSS\\s+tha|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reSting|gration)|uitive\\b)|Stead\\s+of\\s+|duStr(?:ial\\-|y(?:['’]S\\s+|\\s+le|\\-le))|finitely\\s+|novat(?:i(?:on\\-|ve(?:l|,?\\s+|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:o(?:rtantly|SSible\\s+)|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+a|,?\\s)|\\s+ni|bou|,?\\s)|m(?:ere|agi)|Simp|juSt\\b)|w\\s+(?:worK|fixe))|more\\s+tha|fixed\\s+no|green\\b|a(?:utomati|l(?:ready,?\\s+|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:t|d|S))|n['’]t\\s+(?:a(?:n(?:\\s+af|,?\\s)|\\s+nic|bout\\b|,?\\s)|m(?:erel|agic\\b)|Simpl|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+not|['’]m\\s+not\\s+))|I(?:\\s+(?:w(?:ould\\s+(?:liK|gue)|ant\\s+to(?:\\s+p|,?\\s)|ill,?\\s)|a(?:m\\s+(?:abSolu|c(?:onfid|ertai)|p(?:oSiti|retty)|100%\\s+S|going\\s+|fairly|not\\s+Su)|lSo,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anually,?\\s+)|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroughl)|have(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|carefully|juSt,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:m\\s+(?:abSolut|c(?:onfide|ertain)|p(?:oSitiv|retty\\s+)|100%\\s+Su|going\\s+t|fairly\\s+|not\\s+Sur)|d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorou|alSo,?\\s+(?:r|d|S|w|c|m|v|t)|now,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|we|c(?:a|o|h)|ma|v(?:a|e)|te))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe|b(?:rea|egi)|walK|d(?:ive|elv)|get\\s+|Star|expl|looK)|,?\\s)|me(?:\\s+(?:walK|Show|expl|brea)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+|b(?:reaK|egin\\b)|walK\\s+|d(?:ive\\s+|elve\\b)|get\\s+S|Start|explo|looK\\s+)|,?\\s))|gacy\\s+SySt|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:a|o)|c(?:u|l)|o(?:p|u)|a(?:u|d)|ex|po|th|be|da|yo|it|AI)))|SS\\s+(?:about,?\\s|than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:e|a|o|u)|no|i(?:n|m)|ta|gr|h(?:a|i|u)|be|f(?:a|e)|l(?:o|e)|up)|\\s+to,?\\s+(?:a\\s+(?:S|m|n|d|b|f|h)|pea|S(?:ig|ub|mo|ho)|dra|re(?:a|d)|m(?:ea|aS|or|uc)|not|i(?:nc|mp)|tan|gre|h(?:ap|ig|ug)|bet|f(?:aS|ew)|l(?:ow|eS)|up\\s+)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+(?:S(?:i|u|m)|m(?:e|a|o)|no|dr|be|fa|hu)|peac|S(?:ign|ubS|moo|hor)|dram|re(?:al|du)|m(?:eaS|aSS|ore|uch)|noti|i(?:ncr|mpr)|tang|grea|h(?:app|igh|uge)|bett|f(?:aSt|ewe)|l(?:owe|eSS)|up\\s+t))|o(?:ng\\s+Story\\s+|oKS\\s+good\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+f|\\-f)|weight|er,?\\s)|Ke\\s+(?:no\\s+oth|magic\\b)|nt(?:ing(?:\\s+paS|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|er,?\\s+(?:r(?:epo|unS)|came|S(?:how|ucc)|iS\\s+c|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:n(?:e\\s+(?:thing\\s+(?:t|w)|hundred)|board,?\\s)|u(?:r(?:\\s+(?:S(?:olutio|ervice|yStem,?\\s+)|p(?:latfor|roduct)|tool,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+|put,?\\s))|ther\\s+toolS|rderS\\s+of\\s+m|ften,?\\s|bviouSly,?\\s)|b(?:e(?:fore\\s+(?:we\\s+(?:g|d|b)|divi)|a(?:r\\s+in\\s+min|utiful(?:ly\\b|\\b))|tter(?:\\s+than|,?\\s)|St(?:\\s+in\\s+cla|\\-(?:in\\-cla|of\\-bre)|,?\\s)|hav(?:eS\\s+aS\\s+|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+f|\\s+faS|\\-faS)|a(?:ttle(?:\\s+teSt|\\-(?:prov|teSt))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:b|i|a|p|w|S|m|f))|u(?:llet(?:\\-proo|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ild(?:S(?:\\s+(?:Succ|clea)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|\\s+iS\\s+gr|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)))|y\\s+the\\s+end\\s+|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+|igh)|prob)|we\\s+all\\s+K|a\\s+(?:r(?:ule,?\\s|eSult,?\\s)|conSeq)|far\\s+aS\\s+I)|certain\\b)|l(?:So\\s+(?:worth\\s+|now,?\\s+(?:co|di|re|S(?:u|h)|b(?:e|u)|ha|pa|lo|wo))|l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:a|p)|checKS\\s+|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:accu|deli|reli|corr|worK|up\\b))|t\\s+the\\s+end\\s+|\\s+(?:d(?:eciSion\\s+|ramatic\\s+|irect\\s+im)|poSitive\\s+|maSSive\\s+i|hu(?:ge\\s+impa|ndred\\s+p)|fraction\\s+|chance\\s+th)|c(?:tion\\s+haS\\s+|c(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s))|r(?:e(?:\\s+(?:more\\s+th|not\\s+(?:juS|abo)|green\\b|a(?:utomat|l(?:ready|l,?\\s+(?:taK|don|Sor)))|Simply,?\\s+)|n['’]t\\s+(?:juSt\\b|abou)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n\\s+order\\s+of|vailabilit|ward\\-winni|mazing\\b|pp(?:ro(?:ved\\s+by|ximate)|lied,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|ear(?:S\\s+to(?:\\s+|,?\\s+|,?\\s)|\\s+to(?:\\s+h|,?\\s+(?:i|S)|,?\\s))|arently,?\\s)|dopted\\s+by,?\\s)|w(?:o(?:r(?:th\\s+(?:highl|point|remem|menti|notin)|K(?:S\\s+(?:every|aS\\s+(?:ad|ex|in)|f(?:lawl|ine\\b)|corre|perfe|now\\b)|ing\\s+aS\\s+|ed\\s+aS\\s+e)|ld(?:['’]S\\s+(?:f(?:aS|ir)|lea|beS|moS)|\\s+(?:claSS\\b|of\\s+po)|\\-claSS\\b))|n['’]t\\s+juSt\\b|uld(?:\\s+(?:a(?:lSo,?\\s+|ppea)|have,?\\s+|Seem\\s+)|,?\\s+po(?:te|SS)|,?\\s))|h(?:at(?:\\s+iS\\s+int|['’]S\\s+inte)|ere(?:\\s+(?:conve|tradi|m(?:any,?\\s|oSt,?\\s))|aS\\s+(?:oth|moS))|i(?:ch\\s+(?:booSt|iS\\s+wh)|le\\s+(?:other,?\\s|m(?:any,?\\s|oSt,?\\s)))|ole\\s+teSt\\s+)|i(?:th(?:out\\s+(?:fur|bre|a(?:ny|\\s+d)|iSS)|\\s+regard|in\\s+a\\s+fe)|ll\\s+not\\s+ju)|a(?:lK(?:S\\s+you\\s+t|\\s+you\\s+th)|S(?:\\s+(?:not\\s+juS|verifie)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re\\s+(?:conf|goin)|lSo,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|wen|c(?:an|on|he)|mad|v(?:al|er)|teS))|w(?:ould\\s+li|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|have(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|wen|c(?:an|on|he)|mad|v(?:al|er)|teS))|thorough)|['’](?:re\\s+(?:confi|going)|d\\s+liKe\\s+t|ll,?\\s|ve(?:\\s+(?:thoro|alSo,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|d(?:r(?:a(?:w\\s+your\\s+a|maticall)|iv(?:e(?:S(?:\\s+(?:enga|adop|grow)|,?\\s)|,?\\s)|ing,?\\s))|i(?:d(?:\\s+not\\s+(?:bui|juS)|n['’]t\\s+(?:buil|juSt))|rectly\\s+im|gital\\s+lan)|o(?:eS(?:\\s+not\\s+(?:me|Si|ju)|n['’]t\\s+(?:mer|Sim|juS))|\\s+not\\s+(?:Simp|juSt\\b)|n['’]t\\s+(?:Simpl|juSt\\b)|uble\\-chec)|e(?:l(?:i(?:ghtful(?:l|\\b)|very,?\\s)|v(?:ing,?\\s+(?:dee|int)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:loy(?:ed\\s+Su|S,?\\s|ment,?\\s+|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|,?\\s)|ended\\s+on)|finitely,?\\s))|t(?:h(?:e(?:\\s+(?:importa|c(?:rucial|auSe,?\\s)|S(?:hort\\s+a|o(?:lutio|ftwar)|yStem,?\\s+|ervice|uite,?\\s+(?:r|c|S|i|p))|b(?:ottom\\s+|ig\\s+taK|eSt\\s+ch|uild\\s+(?:S|p))|main\\s+(?:po|ta)|t(?:aKeawa|e(?:StS\\s+p|chnol)|ool,?\\s+(?:do|ha|ta))|Key\\s+(?:poi|t(?:aK|hi)|her)|deciSio|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+o)|o(?:bviouS|nly(?:\\s+(?:pl|So|to)|,?\\s))|f(?:i(?:rSt\\s+c|x,?\\s+(?:h(?:aS|ol)|iS\\s+|wor))|ramewo)|go\\-to\\b|p(?:ipelin|latfor|roduct)|engine,?\\s+|app,?\\s+(?:doe|han|taK)|l(?:aSt,?\\s|inter,?\\s+)|worKaro)|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|let,?\\s+(?:a|c|o|y|e|t|S|u)))|re(?:\\s+iS\\s+a\\s+|['’]S\\s+a\\s+c)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutori|a(?:rticl|utoma|lSo(?:,?\\s+(?:d|K|t|S|e|a|r|f)|\\s+(?:e|l)))|S(?:ectio|oluti|imply|hould)|guide\\s+|p(?:oSt\\s+w|latfo)|e(?:ven,?\\s+(?:d|K|t|S|e)|nable)|now(?:,?\\s+(?:do|Ke|ta|St|em|ad|re|fi)|\\s+(?:en|le))|letS,?\\s+(?:a|c|o|y|e|t|S|u)|will(?:\\s+a|,?\\s+(?:a|r|f))|iS(?:\\s+not,?\\s|n['’]t,?\\s)|fix,?\\s+(?:h(?:a|o)|iS|wo))|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe))|a(?:t(?:\\s+iS\\s+wh(?:y|a)|['’]S\\s+wh(?:y\\s+|at))|nKS\\s+to,?\\s+(?:m|i|t|p|A|a|b|S|o))|r(?:ee\\s+timeS|oughput,?\\s)|o(?:roughly\\s+|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+a|our\\s+at)|o(?:\\s+(?:put\\s+it\\s+S|Sum(?:mariz|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|be\\s+clear|the\\s+next)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+to|Sted\\s+by,?\\s)|a(?:ditional|nS(?:late(?:S\\s+|\\s+(?:i|t))|format))|i(?:ple\\-chec|ed,?\\s))|a(?:Ke(?:n\\s+care\\s+|\\s+it\\s+to\\s+|S\\s+(?:leSS\\s+|juSt,?\\s|only,?\\s))|peStry\\b)|wice\\s+aS\\s+fa|ime(?:S\\s+faSte|out(?:S,?\\s+(?:ha|no|iS|ar|wa)|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)))|e(?:St(?:ament\\s+t|ed(?:\\s+(?:and\\s+|thor)|,?\\s+(?:th(?:at|e)|ever|it(?:\\s+(?:i|w)|['’]S))|,?\\s)|S(?:\\s+(?:are\\s+(?:p|g)|paSSe)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|\\s+Suite,?\\s+)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+checK(?:S|e)|checK(?:\\s+p|er))|ically,?\\s))|f(?:irSt\\s+(?:thing|choic)|o(?:rget\\s+(?:t(?:rad|he\\s+)|clun|lega)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:pr|er|iS))|a(?:r\\s+from\\s+(?:be|a\\b)|Ste(?:r(?:\\s+than|,?\\s)|St,?\\s)|il(?:\\-Safe\\b|ure,?\\s)|cilitat(?:in|e(?:d\\b|S\\b|\\b)))|raction\\s+of|u(?:ll(?:y(?:\\s+(?:compl|teSte)|,?\\s)|\\s+(?:teSt\\s+S|Suite,?\\s+))|nctionS\\s+(?:a|c)|el(?:S,?\\s|,?\\s))|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+|ineSS,?\\s+(?:h|n|i|a|w)))|e(?:ature\\-ric|wer\\s+(?:error|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+min|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeawa)|r(?:e(?:ady\\s+to\\s+(?:di|me|Sh)|g(?:ardleSS\\s+|reSSion(?:,?\\s+|,?\\s))|volution(?:i|a)|t(?:urnS\\s+the|ried,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for))|n(?:derS\\s+cor|ewed,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for))|freShed,?\\s+(?:b|i|a|p|w|S|m|f)|S(?:tarted,?\\s+(?:b|i|a|p|w|S|m|f)|olved,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ult(?:ed\\s+in|S(?:\\s+in,?\\s+|,?\\s)))|l(?:oaded,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ied\\s+on\\s+b)|duc(?:e(?:S,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+|ch\\s+tapeSt)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|ughly,?\\s|ot\\s+cauSe,?\\s|buSt(?:ly(?:,?\\s+an|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+(?:the\\s+(?:ent|who|ful|teS|Sui)|all\\s+t(?:he|eS))|ce\\s+condit)|un(?:S(?:\\s+aS\\s+exp|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)))|m(?:a(?:Ke(?:\\s+no\\s+miS|S\\s+Sure,?\\s+)|rKet\\-lead|naged,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|y(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSively,?\\s+(?:m|c|q|S|f))|e(?:a(?:SureS\\s+(?:ar|ha)|nS,?\\s+(?:peac|that|S(?:moo|hor)|h(?:app|igh)|no\\s+m|quic|bett|f(?:aSt|ewe)|ever|l(?:owe|eSS)|more|your|zero))|ticulouS(?:l|\\b)|mory\\s+uSag)|i(?:StaKeS\\s+we|litary\\-gr|g(?:rat(?:ed\\s+Su|ion,?\\s+(?:c|a|r|w|p|S|i|l))|ht(?:\\s+(?:alSo,?\\s+|have,?\\s+)|,?\\s+po(?:te|SS)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more\\s+t|y(?:riad\\b|\\s+gueSS\\s+iS,?\\s)|o(?:St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanc|po(?:werf|pula)|reliab|Secure,?\\s))|re\\s+(?:effici|reliab|Secure,?\\s)))|n(?:e(?:edleSS\\s+to|ver\\s+(?:l(?:et(?:S\\s+|\\s+y)|oSe(?:S\\b|\\b))|goeS\\s+|craSh|breaK|miSS(?:e|\\b)|fail(?:S\\b|\\b))|xt\\-(?:level\\b|gen(?:era|,?\\s+(?:t(?:e|o)|e(?:x|n)|fr|p(?:l|r)|S(?:o|e)|ap))))|o(?:t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+(?:ru|or|av|ty|uS)|et\\s+ano)|juSt\\s+a(?:n|,?\\s)|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becauSe,?\\s|Simply\\s+|merely\\s+|only\\s+a(?:n,?\\s|,?\\s)|complet|entirel|100%\\s+Su))|\\s+(?:downtime\\b|i(?:mpact\\s+o|SSueS(?:\\s+(?:w|f)|\\b))|errorS\\s+(?:o|f)|p(?:erforma|roblemS)|regreSSi|noticeab|blocKerS\\b|longer\\s+a|matter\\s+h)|w(?:\\s+(?:correct|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|o(?:S(?:itively\\s+|Sibly,?\\s)|werful\\b|tentially,?\\s)|a(?:v(?:ing\\s+the\\s+|eS\\s+the\\s+w)|SSe(?:d(?:\\s+all\\s+|,?\\s+(?:the|all|ever))|S(?:\\s+all\\s+|,?\\s+(?:the|all|ever))))|r(?:o(?:duction(?:\\s+|\\-)|b(?:ably,?\\s|lem(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|er(?:form(?:S\\s+aS|ance,?\\s)|hapS,?\\s))|S(?:i(?:mpl(?:y\\s+put\\b|er,?\\s)|gn(?:ed\\s+off\\b|ificant))|t(?:epS\\s+(?:are\\s+b|have\\s+)|a(?:te(?:\\s+of\\s+th|\\-of\\-th)|rtup\\s+tim)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|a(?:y\\s+goodbye|nity(?:\\s+chec|\\-chec)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infi|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+compl|e(?:cond\\s+to\\s+n|amleSS(?:ly\\b|,?\\s+an|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liKe\\s+|to(?:\\s+ha|,?\\s+(?:i(?:n|m)|Su)|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i(?:nd|mp)|Sug)|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equent\\s+|tantial)|per(?:\\s+(?:Simpl|eaSy\\b)|charge)|cceSSfull|ite,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo|have)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronize|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|owdown,?\\s|aSh(?:eS,?\\s|,?\\s))|p(?:ot(?:\\s+checKe|\\-checKe)|in\\s+up,?\\s)|m(?:oKe\\s+teStS|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+|,?\\s+|,?\\s)|\\s+Singl)|\\-(?:changi|evolvi))|olving\\s+la)|xtenSively|n(?:t(?:erpriSe\\-|ire(?:ly,?\\s|\\s+teSt))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+(?:pe|a\\s+|S(?:e|m)|ma|op)))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:l|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|aSier,?\\s|2e\\s+teStS,?\\s+(?:c|a|r|w|p|S|i|l))|u(?:n(?:l(?:i(?:Ke\\s+(?:t(?:he\\s+|rad|ypi)|alte|co(?:nv|mp)|lega|othe)|mited\\s+S)|ocK\\s+(?:the\\s+|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+p|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|parallele|d(?:er\\s+certa|oubtedly,?\\s)|it\\s+teStS,?\\s+)|p(?:time(?:,\\s+gua|,?\\s)|\\s+and\\s+runn)|S(?:e(?:r\\-friend|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+th|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort)|\\s+live,?\\s)|iveS\\s+riSe\\s+|uarantee(?:d\\s+|S(?:\\s+|,?\\s)|\\s+t|,?\\s)|round(?:\\-brea|breaK)|a(?:me(?:\\-chang(?:i|e)|\\s+change)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automa|,?\\s+(?:taKe|done|Sort))|\\s+(?:automat|Started,?\\s)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+|config|d(?:ata\\s+l|ownti)|errorS\\b|bugS\\b)|\\-downti|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+be\\s+|not\\s+be\\s+h|['’]t\\s+be\\s+ha)|o(?:m(?:p(?:rehenSi|ileS\\s+(?:wi|cl)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:w|f|t)|,?\\s+(?:t|e|i)|,?\\s)|ceivably,?\\s|tribute(?:d|S|\\s+)|S(?:equentl|iderabl))|rrectly\\s+n|uld(?:\\s+(?:alSo,?\\s+|have,?\\s+)|,?\\s+po(?:te|SS)|,?\\s))|u(?:t(?:ting(?:\\s+edg|\\-edg|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+|paSS)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+|raSh(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ertainly,?\\s)|HIPAA\\-compl|10(?:0(?:%(?:\\s+compli|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|GDPR\\-compli|j(?:uSt\\s+worKS\\b|o(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated(?:\\s+S|,?\\s+(?:t|e|i)|,?\\s)|Stly,?\\s+(?:more|chea|quic|Smal|faSt))|erified(?:\\s+(?:Su|an|wo|fi|th)|,?\\s+(?:th|ev|it)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:h|a)|ge|mo|wo|ac|re|cu)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS)|90%,?\\s+(?:fewe|leSS))",
     "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Stelle|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s|att,?\\s)|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbieter,?\\s|LöSungen,?\\s|ToolS,?\\s)|S\\s+alS(?:\\s+bei,?\\s|,?\\s)))|bS(?:chließend\\s+läS|olut\\s+zuverläS)|lle(?:S(?:\\s+(?:i(?:n\\s+(?:allem\\b|Ordnung\\b)|St\\s+grün\\b)|paSSiert\\b|funKtionie|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|erle|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Sind\\s+|laufe|erfol|beSta)|Prüfungen\\s+b))|u(?:f(?:\\s+(?:EnterpriSe\\-N|daS\\s+nächSte\\s+|ein\\s+neueS\\s+(?:Ni|Le)|höchStem\\s+Niv|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+Lev)|S(?:giebig\\s+geteSt|fallSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|temberaubend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rbeite(?:t,?\\s|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichtig(?:,\\s+|\\s+z)|d(?:a(?:rauf\\s+hi|bei,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic)|her,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|enKbar,\\s+)|erwähnenS|a(?:n(?:zumerKe|\\s+dieSer)|uch,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|beSonderS|hier,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Sehr,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Kein(?:e,?\\s|,?\\s)|möglich,\\s+)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich(?:,\\s+(?:d|z)|\\s+zu)|S(?:ei\\s+(?:noch\\s+(?:dara|ange|erwä)|darauf\\s+hi|angemerKt\\b|erwähnt\\b)|ollte\\s+erwähn|ieht\\s+So\\s+auS,|cheint(?:\\s+So,\\s+a|,\\s+daSS,?\\s|,?\\s))|verSteht\\s+Sich|muSS\\s+erwähnt\\s+|geht\\s+nicht\\s+(?:da|um,?\\s)|Könnte\\s+Sein,\\s+)|,?\\s)|r(?:wähnen(?:Swert\\s+iS|,?\\s)|ledigt(?:\\s+den\\s+ReS|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v(?:eri|ali)|über|ge(?:te|pr)|abge|durc)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte(?:r\\b|S\\b|\\b)|i(?:n(?:zig(?:e\\s+LöSung\\b|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b))|Satzbereit\\b)|gentlich,?\\s)|legante(?:m\\b|n\\b|r\\b|S\\b|\\b)|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:vielleic|Sicher\\s+w|wiSSen\\b)|wir\\s+alle\\s+wiS|vorgeSehen\\s+(?:f|a|K|l)|gew(?:ünScht\\s+(?:fu|ar|Kl|l(?:a|ä|i))|ollt\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b)))|erwartet\\s+(?:fun|arb|Kla|l(?:au|äu|ie)))|chtig\\s+zu\\s+(?:wiSSe|verSt|beach|erwäh)|r(?:\\s+garantieren\\b|d(?:\\s+(?:bei\\s+Bedarf(?:\\s+|,?\\s+)|i(?:m\\s+Hintergr|ntern,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|a(?:nSchließen|utomatiSch)|regelmäßig,?\\s+|da(?:bei,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|nicht\\s+nur,?\\s+(?:i|u|e|I|d)|SichergeSte|gewährleiSt)|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+einen|den(?:\\s+(?:bei(?:m\\s+Abgl|\\s+Bedar)|i(?:m\\s+Hinter|ntern,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro))|a(?:nSchließ|utomatiS)|regelmäßi|da(?:bei,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r)|ver|erl|ge(?:r|l)|rot)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|it\\s+mehr\\s+alS\\s+(?:ei|nu)|niger\\s+(?:alS\\s+fünf|ArbeitSS|Speicher\\b|Fehler\\b|KoSten\\b)|ltweit\\s+führend|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Sie\\s+wiSSen\\s+m|bedeutet,\\s+da|letztlich\\s+zu,?\\s|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i))|hrScheinlich,?\\s)|o(?:\\s+(?:herKömmliche\\b|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|urde(?:n(?:\\s+(?:behoben\\b|erfolgrei)|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|\\s+(?:be(?:hoben\\b|reitS,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|g(?:elöSt\\b|ründlich,?\\s+)|erfolgreic|au(?:Sgiebig,?\\s+|ch,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr))))|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSend(?:\\s+|\\b)|gefaSSt\\s+)|\\s+(?:jeder\\s+Zeit\\s+(?:fu|ar|Kl|l(?:a|ä))|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Proze)|verläSSigSte(?:r\\b|S\\b|\\b)|m\\s+EinSatz\\s+(?:gebr|K(?:omm|am\\b))|KunftS(?:weiSend(?:e|\\b)|Sicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|e(?:hnmal\\s+Schnelle|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheidend|Springende\\s+P|wichtigSte\\s+P|führende\\b|perfeKte\\b|nächSten\\s+Gen|DienSt,?\\s+(?:Kümm|Sorg|über|erle|rege)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchnitt|rtiKel\\s+e)|Leitfaden)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+LöSung(?:,?\\s+(?:Küm|er(?:l|m)|Sor|ver|übe|mac|lie|bie|hil)|\\b)|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:au(?:ßerdem,?\\s+(?:Kü|üb|re|So)|ch,?\\s+(?:Kümm|über|rege|Sorg))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s|zu,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+einS\\b|r\\.\\s+1\\b)|erSte(?:\\s+Wahl\\b|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+Kra|Kraft\\s+von\\b|P(?:lattform,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|ipeline,?\\s+(?:S(?:i(?:n|e)|eh)|iSt|war|ha(?:b|t)|dur|l(?:au|ie|äu)|erf|beS|grü))|LöSung,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|Software,?\\s+(?:Küm|Sor|übe|erl|reg)|E(?:ngine,?\\s+(?:Kümm|Sorg|über|erle|rege)|inrichtung,?\\s|rStellung,?\\s)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlung,?\\s|uSzahlung,?\\s|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+Tool|beSte(?:n,?\\s|,?\\s)|FreiSchaltun|Re(?:giStrierun|aliSierung,?\\s)|Durchführung,?\\s|B(?:e(?:a(?:ntragung,?\\s|rbeitung,?\\s)|Stellung,?\\s|zahlung,?\\s)|uchung,?\\s)|Genehmigung,?\\s|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSte\\s+z|erKzeug,?\\s+(?:Küm|Sor|übe|erl|reg))|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Potenz|au(?:ßerdem,?\\s+(?:Küm|übe|reg|Sor)|ch,?\\s+(?:Kümm|über|rege|Sorg))|S(?:yStem,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|ollte,?\\s)|ProduKt,?\\s+(?:Kümm|Sorg|über|erle|rege)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|zu,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuweiS|f\\s+ich,?\\s)|durch,?\\s+w(?:urd|ird)|nK,?\\s)|oppelt\\s+(?:So\\s+Schne|geprüft\\b)|re(?:imal\\s+Schnelle|ht\\s+Sich\\s+nicht)|urch\\s+(?:l(?:aufen\\b|iefen\\b)|unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be(?:rüc|ach)|ut\\s+zu\\s+wiSSen\\b|a(?:rantier(?:t(?:e\\s+Verf|\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b)|Ihnen\\b)|,\\s+daSS,?\\s|,?\\s+(?:nie|K(?:ein|omp)|imme|jede|alle|zuve|fehl|vire|S(?:chn|ich|tab)))|en(?:,\\s+daS|,?\\s+(?:ein|h(?:öch|ohe)|reib|zuve|jede|maxi|opti|Ihre|Stet|voll)))|nz(?:heitlich(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|\\s+gleich,\\s+wie))|r(?:ündlich\\s+ge(?:teSt|prüf)|undSätzlich,?\\s|ößte,?\\s)|e(?:ballte\\s+Kraft\\b|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+(?:fun|läu)|habe(?:n\\b|\\b))|,?\\s)|ge(?:nge(?:teStet\\b|prüft\\b)|benenfallS,?\\s)|prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|ht\\s+eS\\s+nicht\\s+(?:da|um,?\\s)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t(?:e,\\s+|,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))|n(?:,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))))|lang(?:en,?\\s|t,?\\s))|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+(?:er(?:f|K)|w(?:er|ol)|zei|geh)|,?\\s)|ErgebniS\\b|Handumdrehen\\b|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+AbS|nächSten\\s+AbSc|GegenSatz\\s+zu,?\\s|Allgemeinen,?\\s)|mer(?:\\s+(?:funKtionie|zuverläSSi|verfügbar\\b|arbeitet\\b|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|St\\s+(?:zu\\s+be(?:rücKSic|achten\\b)|hervorzuhebe|feStzuhalten\\b|be(?:reitS(?:\\s+geSo|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b)|rün(?:dlich,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+(?:ein|nur\\b)|durchgelaufe|unverändert\\b|alleS\\s+grün\\b|nicht\\s+(?:einfac|bloß,?\\s+(?:i|u|e|I|d)|nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i)))|erfolgreich,?\\s+)|n(?:t(?:ereSSant(?:erwei|\\s+iSt\\b)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSchne|wenigen\\s+(?:SeKun|Minut)|d(?:ieSe(?:m\\s+(?:A(?:bSchn|rtiKe)|Leitfa|Beitra|Kapite)|r\\s+Anleit)|er\\s+Regel,?\\s)|manchen\\s+Fälle|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|ch\\s+(?:glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en\\s+Sie\\s+Sich\\s+|t\\s+eS\\s+möglich\\b)|rKtführend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneiderte|nuell,?\\s)|i(?:t\\s+(?:Garantie\\b|ProduKtivdat|echten\\s+Daten,?\\s|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiSe,?\\s)|eiSt(?:enS,?\\s|,?\\s))|n(?:i(?:cht\\s+(?:u(?:nerwähnt(?:\\s+|\\b)|m,?\\s)|nur(?:\\s+(?:ein(?:\\s+we|e\\s+w)|irgend|alS,?\\s)|,\\s+(?:Sie\\b|wir\\b|e(?:r\\b|S\\b))|,?\\s)|irgendein(?:e\\b|\\b)|lediglich\\b|blo(?:SS\\b|ß(?:\\s+alS,?\\s|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|einfach\\s+nu|mehr\\s+nur,?\\s|darum,?\\s|alS,?\\s)|e(?:malS\\s+(?:a(?:uS\\s+(?:verS|f(?:all|äll)|Stür)|b\\s+(?:verSa|f(?:alle|ällt\\b)|Stürz))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|\\s+(?:a(?:uS\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|b\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)))|a(?:chfolgend(?:\\s+(?:find|erKl|w(?:erd|ird\\b)|zeig)|,?\\s)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKunde|ll(?:\\s+(?:AuSfallzeit\\b|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+die\\s+K)|ächSte(?:n\\s+Generat|\\s+Generati)|o(?:ch(?:\\s+einmal\\s+gepr|malS\\s+geprüft\\b)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:tief|ein\\b)|Sie\\s+ein\\b)|delloS\\s+(?:funKtio|arbeite|Klappt(?:e\\b|\\b)|l(?:aufen\\b|äuft\\b|ief\\b)))|r(?:agen(?:\\s+dazu\\s+bei\\b|,?\\s)|ägt(?:\\s+dazu\\s+bei\\b|,?\\s)|ug,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammengef|und\\s+Knapp\\b|geSagt\\b)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|n(?:KurrenzloS\\b|trolliert\\s+hab))|ümmer(?:t\\s+Sich(?:\\s+um\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+LöSu|\\s+(?:LöSun|ToolS,?\\s))|ppt(?:e,?\\s|,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s))|ein(?:\\s+HexenwerK\\b|e(?:\\s+(?:Au(?:Sfallzei|ffälligK)|fünf\\s+Minut|Fehl(?:alarme\\b|er\\s+gef)|Probleme\\s+g|RegreSSion|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|en,?\\s|,?\\s)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+bit|merKenSwert\\s+iS|ginnen\\s+wir\\s+mit\\b|S(?:Ser\\s+alS\\s+alle\\b|t(?:ätigt\\s+habe(?:n\\b|\\b)|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreundli|eindrucKend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|reit\\s+zum\\s+Merge\\b|tonen,?\\s|wirK(?:en,\\s+daSS,?\\s|t,\\s+daSS,?\\s))|itte\\s+beachten\\s+S|r(?:anchenführend(?:e|\\b)|ing(?:en,?\\s|t,?\\s))|l(?:i(?:tzSchnell(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|eb\\s+unveränder)|eibt\\s+unverände)|ombenSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:hnbrechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+mac|er(?:Ste(?:r\\b|S\\b|\\b)|geStellt\\s+h))|nd\\s+(?:mehr\\s+alS\\s+nu|durchgelauf|behoben\\b|grün\\b|nicht\\s+(?:einfa|bloß,?\\s+|nur,?\\s+(?:i|u|e|I|d)))|e,?\\s+(?:Kümm|über|erle|Sorg))|e(?:i\\s+(?:hervorgehobe|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|t(?:a(?:t(?:t(?:\\s+Starrer\\b|,?\\s)|e(?:\\s+of\\s+the\\s+art\\b|\\-of\\-the\\-art\\b))|bilSte(?:r\\b|S\\b|\\b)|rt(?:Klar\\b|zeit,?\\s))|e(?:tS\\s+(?:funKtionie|arbeitet\\b|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Sicher,\\s+|t(?:e(?:\\s+Sicher,\\s+|,?\\s)|\\s+Sicher,\\s+d|,?\\s))|iger(?:n,?\\s|t,?\\s))|ichprobenartig|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS\\s+(?:ve|he|je|al)|Ste(?:r\\b|S\\b|\\b))|auen\\s+wir(?:\\s+unS,?\\s|,?\\s)|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbegre|,?\\s)|bar,?\\s|en,?\\s)|p(?:ielend\\s+(?:einfach\\b|leicht\\b)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:lecK(?:S,?\\s+(?:tr|iS|wu|Si)|,?\\s+(?:tr(?:e|i)|iSt|wur|Sin))|verbrauc))|ynergie(?:effeKte\\b|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür,\\s+d|\\s+(?:dafür,\\s+da|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|\\s+(?:dafür,\\s+daS|StetS\\s+für,?\\s+|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|en\\s+(?:dafür,\\s+da|StetS\\s+für|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe)))|llte,?\\s)|moKe\\-TeStS,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|o(?:hne\\s+(?:lange\\s+Vorre|UmSchweife\\b|AuSfallzeit|Fehler\\s+durc)|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren\\s+Si|durch,?\\s+w(?:urd|ird))|lt,?\\s)|nweiSen,?\\s)|undert(?:mal\\s+Schne|prozentig)|a(?:l(?:bier(?:en\\b|t\\b)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|t(?:\\s+(?:dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|rmoniert,?\\s)|öchSten\\s+AnSprüc|o(?:ch(?:performant(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vorheben,?\\s|Kömmliche\\s+(?:LöS|Too))|b(?:en,?\\s|t,?\\s))|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sagen\\b|uft(?:,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+unS\\b|t\\s+unS\\b|\\s+unS\\b)|ufen,?\\s)|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähigSt|StarK(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|oKal(?:\\s+ge(?:teStet\\b|prüft\\b)|,?\\s)|ief(?:e(?:n,?\\s|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+gar|e,?\\s|,?\\s+(?:jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s)|en,?\\s)|ortSchrittlichS|ü(?:nfmal\\s+Schnelle|hr(?:en(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+(?:durch|funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+alleS\\b|en,?\\s|t,?\\s)|erfeKt\\s+(?:f(?:unKtion|ür\\b)|harmonie|arbeite(?:n\\b|t\\b)|geeignet\\b|l(?:aufen\\b|äuft\\b)|paSS(?:en\\b|t\\b))|r(?:o(?:duKtionSreif(?:e|\\b)|blemloS\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b)))|axiSerprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung(?:,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|\\b)|Plattform)|\\s+(?:SyStem,?\\s+(?:S(?:el|ch|te)|Küm|aut|e(?:nt|r(?:l|K))|int|beS|ver|opt|reg|paS|wäh)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)))|chlagbar\\b)|abhängig\\s+(?:von\\s+d|davon)|begrenzt\\s+SKali|ter(?:\\s+(?:fünf\\s+Minut|Zuhilfenah|beStimmten|UmStänden,?\\s|allen,?\\s)|Streichen,?\\s)|zerStörbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichlich(?:e|\\b)|gefähr,?\\s)|mfaSSend(?:\\s+geteSt|e(?:m\\b|n\\b|r\\b|S\\b|\\b)))|v(?:iel(?:\\s+mehr\\s+alS\\s+nu|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|er(?:g(?:eSSen\\s+Sie\\b|lichen\\s+mit,?\\s)|doppel(?:n\\b|t\\b)|ifiziert\\s+habe|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|hinder(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s)|oll(?:Ständig(?:\\s+(?:Konf|v(?:eri|ali)|ge(?:te|pr))|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|e\\s+Potenzial\\b)|öllig(?:\\s+fehlerfre|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+habe(?:n\\b|\\b))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+Ext)|nterpriSe\\-(?:Quali|KlaSS|Nivea))|Ver(?:fügbarKeit(?:\\s+–\\s+|,?\\s)|halten,?\\s)|jederzeit\\s+(?:funKti|verfüg|arbeit|Klappt\\b|l(?:aufen\\b|äuft\\b))|N(?:u(?:ll\\s+Fehlalarme\\b|tz(?:ungSerlebniS\\b|ererlebniS\\b))|ext\\-Level\\b)|WeltmarKtführer\\b|D(?:SGVO\\-Konform\\b|eployment(?:,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|urchSatz,?\\s)|r(?:e(?:chtSSicher\\b|volution(?:ier(?:en\\b|t\\b)|är(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aliSier(?:en\\b|t(?:e\\b|\\b))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiSend|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|P(?:r(?:emium\\-Qualität\\b|oblem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|üfungen,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|otenzial\\s+Ihrer\\b|ipeline(?:\\s+iSt\\s+grü|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|erformance,?\\s)|Game(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSende,?\\s|e,?\\s))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:durc|grün\\b)|durchgela|beStanden\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:durch|grün\\b)|laufen\\s+dur|erfolgreic|beStanden\\b)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|lauf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|B(?:u(?:ild(?:\\s+(?:erfolgreic|iSt\\s+grün\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|Uptime,?\\s|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|Re(?:greSSion,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|view(?:er,?\\s|,?\\s))|A(?:bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|uSgabe,?\\s)|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|L(?:e(?:cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|iStung,?\\s)|int(?:ing,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|er,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|a(?:uf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|tenz,?\\s))|Job,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
