@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+beec18a6b65b",
+  "catalogueVersion": "2026.11+ef5831453cba",
   "rules": [
     {
       "id": "reader-goal",
@@ -1920,7 +1920,29 @@ const written: CatalogueAsWritten = {
         "before diving in",
         "before diving into",
         "before we dive into",
-        "before we get started"
+        "before we get started",
+        "the short version is",
+        "the bottom line:",
+        "now for the fun part",
+        "now for the good part",
+        "here comes the fun part",
+        "now comes the fun part",
+        "this is where it gets interesting",
+        "this is where things get interesting",
+        "what does this mean for you",
+        "what does that mean for you",
+        "so what does this mean",
+        "why does this matter",
+        "why should you care",
+        "let me get one thing straight",
+        "the short version:",
+        "what you need to know:",
+        "this article explores",
+        "this post explores",
+        "this guide explores",
+        "this article dives",
+        "this post dives",
+        "this guide dives"
       ],
       "pairs": [
         {
@@ -2028,7 +2050,9 @@ const written: CatalogueAsWritten = {
             "be honest",
             "break it down",
             "break this down",
-            "unpack"
+            "unpack",
+            "take a moment to",
+            "take a moment"
           ],
           "within": 1
         },
@@ -2067,7 +2091,10 @@ const written: CatalogueAsWritten = {
             "see how",
             "see what",
             "zoom in",
-            "zoom out"
+            "zoom out",
+            "take a step back",
+            "step back",
+            "get one thing straight"
           ],
           "within": 2
         },
@@ -2456,6 +2483,10 @@ const written: CatalogueAsWritten = {
         "measures have been taken",
         "measures are being taken",
         "action has been taken",
+        "that should do the trick",
+        "this should do the trick",
+        "that did the trick",
+        "this did the trick",
         "taken care of for you",
         "everything is handled",
         "everything is taken care of",
@@ -2689,9 +2720,21 @@ const written: CatalogueAsWritten = {
             "this platform",
             "our tool",
             "our product",
-            "the technology"
+            "the technology",
+            "our engine",
+            "our AI",
+            "our algorithm",
+            "our backend",
+            "our infrastructure",
+            "our technology",
+            "our software"
           ],
           "then": [
+            "does the heavy lifting",
+            "does the rest",
+            "scales",
+            "adapts",
+            "learns",
             "handles",
             "takes care of",
             "provides",
@@ -2768,7 +2811,27 @@ const written: CatalogueAsWritten = {
           "then": [
             "fix",
             "resolve",
-            "address"
+            "address",
+            "improve"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this has",
+            "this has already",
+            "this has really",
+            "that has"
+          ],
+          "then": [
+            "made",
+            "improved",
+            "helped",
+            "reduced",
+            "fixed",
+            "resolved",
+            "sped up",
+            "cut"
           ],
           "within": 0
         },
@@ -3057,8 +3120,6 @@ const written: CatalogueAsWritten = {
         "gone are the days",
         "legacy systems",
         "traditional solutions",
-        "other tools make you",
-        "other tools force you",
         "where conventional",
         "where traditional",
         "is not just",
@@ -3086,6 +3147,14 @@ const written: CatalogueAsWritten = {
         "unlike the competition",
         "unlike alternatives",
         "not just another",
+        "it is not magic",
+        "forget complicated",
+        "forget complex",
+        "forget manual",
+        "forget the hassle",
+        "no ordinary",
+        "should not be an afterthought",
+        "should never be an afterthought",
         "not your average",
         "not your typical",
         "not your usual",
@@ -3113,11 +3182,28 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "less as a",
+            "less as an",
+            "less of a",
+            "less of an"
+          ],
+          "then": [
+            "more as a",
+            "more as an",
+            "more like a",
+            "more of a",
+            "more of an"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
             "while other",
             "while most",
             "while many",
             "whereas other",
             "whereas most",
+            "where other",
             "where most",
             "where many"
           ],
@@ -3178,7 +3264,12 @@ const written: CatalogueAsWritten = {
             "is not merely",
             "is not simply",
             "do not just",
-            "does not just"
+            "does not just",
+            "it is not just",
+            "we are not just",
+            "they are not just",
+            "it is not merely",
+            "it is not simply"
           ],
           "then": [
             "but",
@@ -3205,6 +3296,33 @@ const written: CatalogueAsWritten = {
             "they are"
           ],
           "within": 5
+        },
+        {
+          "first": [
+            "other tools",
+            "other solutions",
+            "other apps",
+            "other platforms",
+            "other services",
+            "other libraries",
+            "most tools",
+            "most solutions",
+            "most apps",
+            "most platforms",
+            "traditional tools",
+            "legacy tools"
+          ],
+          "then": [
+            "make you",
+            "force you",
+            "require you",
+            "expect you",
+            "leave you",
+            "stop at",
+            "fall short",
+            "struggle"
+          ],
+          "within": 0
         }
       ],
       "notBeforeInClause": {
@@ -4241,9 +4359,46 @@ const written: CatalogueAsWritten = {
             "developer productivity",
             "team productivity",
             "customer satisfaction",
-            "user satisfaction"
+            "user satisfaction",
+            "teams ship",
+            "your team",
+            "customers"
           ],
           "within": 3
+        },
+        {
+          "first": [
+            "that is why",
+            "this is why",
+            "which is why"
+          ],
+          "then": [
+            "our customers",
+            "customers",
+            "teams",
+            "thousands of",
+            "millions of",
+            "companies",
+            "developers love",
+            "users love"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the result is",
+            "the result"
+          ],
+          "then": [
+            "happier",
+            "a happier",
+            "more productive",
+            "a more productive",
+            "smoother",
+            "a smoother",
+            "happier customers"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -4534,7 +4689,8 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "means"
+            "means",
+            "mean"
           ],
           "then": [
             "your",
@@ -5293,6 +5449,21 @@ const written: CatalogueAsWritten = {
         "orders of magnitude faster",
         "an order of magnitude faster",
         "guaranteed to work",
+        "guaranteed to scale",
+        "guaranteed to perform",
+        "always fast",
+        "always secure",
+        "always safe",
+        "always online",
+        "always responsive",
+        "never slows down",
+        "never gets in your way",
+        "100% of the time",
+        "without fail",
+        "zero learning curve",
+        "no learning curve",
+        "instant results",
+        "instant insights",
         "impossible to hack",
         "cannot be hacked"
       ],
@@ -5360,6 +5531,70 @@ const written: CatalogueAsWritten = {
             "more efficient",
             "more reliable",
             "more secure"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "cut",
+            "cuts",
+            "reduce",
+            "reduces",
+            "reduced",
+            "slash",
+            "slashes",
+            "slashed",
+            "lower",
+            "lowers",
+            "lowered",
+            "boost",
+            "boosts",
+            "boosted",
+            "increase",
+            "increases",
+            "increased",
+            "improve",
+            "improves",
+            "improved",
+            "speed up",
+            "speeds up",
+            "sped up"
+          ],
+          "then": [
+            "by 20%",
+            "by 25%",
+            "by 30%",
+            "by 40%",
+            "by 50%",
+            "by 60%",
+            "by 70%",
+            "by 75%",
+            "by 80%",
+            "by 90%",
+            "by up to",
+            "by 2x",
+            "by 3x",
+            "by 5x",
+            "by 10x",
+            "by an order of magnitude"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "99.9%",
+            "99.99%",
+            "99.999%",
+            "99.9 %",
+            "99.99 %",
+            "99.999 %"
+          ],
+          "then": [
+            "uptime",
+            "available",
+            "availability",
+            "accurate",
+            "accuracy"
           ],
           "within": 0
         },
@@ -7064,7 +7299,34 @@ const written: CatalogueAsWritten = {
         "ran the full suite",
         "ran all the tests",
         "ran all tests",
-        "no errors or warnings"
+        "no errors or warnings",
+        "no errors in the logs",
+        "no errors in the console",
+        "nothing in the logs",
+        "the logs are clean",
+        "logs look clean",
+        "all checks green",
+        "is working fine",
+        "it is working now",
+        "works on my machine",
+        "works fine on my machine",
+        "works great on my machine",
+        "working on my machine",
+        "looks good on my end",
+        "looks good on my side",
+        "works on my end",
+        "signed off on it",
+        "signed off on this",
+        "signed off on the change",
+        "signed off on the release",
+        "fixed and verified",
+        "fixed and tested",
+        "fixed and confirmed",
+        "is working correctly",
+        "is working properly",
+        "are working correctly",
+        "is functioning correctly",
+        "is functioning as expected"
       ],
       "pairs": [
         {
@@ -7211,7 +7473,10 @@ const written: CatalogueAsWritten = {
             "still pass",
             "still passing",
             "are still passing",
-            "are still green"
+            "are still green",
+            "is clean",
+            "are clean",
+            "came back clean"
           ],
           "within": 0
         },
@@ -7273,6 +7538,41 @@ const written: CatalogueAsWritten = {
             "it is working",
             "everything works",
             "that everything works"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "ran",
+            "completed",
+            "finished",
+            "deployed",
+            "migrated",
+            "installed",
+            "went through"
+          ],
+          "then": [
+            "without errors",
+            "without any errors",
+            "with no errors",
+            "without a hitch",
+            "without any issues",
+            "without issues",
+            "without problems",
+            "without any problems",
+            "smoothly",
+            "cleanly"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "went"
+          ],
+          "then": [
+            "smoothly",
+            "fine",
+            "without a hitch"
           ],
           "within": 0
         },
@@ -7862,7 +8162,7 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:e|a|y\\b)|the|a(?:\\s+(?:q|b)|n\\s+)|how\\b)|['’]S\\s+(?:wh(?:er|at|y\\b)|the\\s+|a(?:\\s+(?:qu|br)|n\\s+o)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+co|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+|eS\\s+t|\\s+the)|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:a|e)|re|fi)|,?\\s+(?:ta|do|So)))|ve\\s+been(?:\\s+(?:v|f)|,?\\s+(?:t|d|S))|ndle(?:d,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|S,?\\s|,?\\s))|igheSt\\-rat|o(?:liStic\\b|pefully,?\\s))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mpor|nter)|e(?:S(?:Sen|pec)|xtre)|cruci|worth|no(?:\\s+S(?:u|e)|t(?:\\s+a|,?\\s))|p(?:arti|oSSi)|al(?:way|So,?\\s+|l,?\\s+(?:h|a|m))|reall|Still|very,?\\s+|liKel)|n['’]t(?:\\s+ab|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|comeS\\s+aS|S(?:hould\\s+(?:b|a)|imply,?\\s+(?:d|h|K|t)|eemS(?:\\s+(?:li|th)|,?\\s))|goeS\\s+wit|bearS\\s+me|muSt\\s+(?:be(?:\\s+|,?\\s+)|alS)|a(?:l(?:l\\s+(?:happ|getS)|So,?\\s+(?:doe|han|Kee|taK))|ppearS(?:\\s+|,?\\s))|haS\\s+been|w(?:aS\\s+(?:deci|agre)|ould\\s+(?:be|ap|Se))|juSt\\s+wor|even,?\\s+(?:doe|han|Kee|taK)|then,?\\s+(?:doe|han|Kee|taK))|['’]S(?:\\s+(?:i(?:mport|ntere)|e(?:S(?:Sent|peci)|xtrem)|crucia|worth\\s+|no(?:\\s+S(?:ur|ec)|t(?:\\s+ab|,?\\s))|p(?:artic|oSSib)|al(?:wayS|So,?\\s+(?:i|e|c|h|v|w|K|u|g)|l,?\\s+(?:ha|au|ma))|really|Still,?\\s+|very,?\\s+(?:i|e|c|h|v|w|K|u|g)|liKely)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+fol|a(?:\\s+(?:nutShe|few,?\\s)|ccordan|n\\s+effor)|concluSi|S(?:ummary\\b|ome\\s+caS|econdS,?\\s)|th(?:e(?:\\s+(?:even|foll|next)|ory,?\\s)|iS\\s+(?:tut|art|cha|Sec|gui|poS))|order\\s+to\\b|principl|general,?\\s|leSS\\s+tha|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reSting|gration)|uitive\\b)|Stead\\s+of\\s+|duStr(?:ial\\-|y(?:['’]S\\s+|\\s+le|\\-le))|finitely\\s+|novat(?:i(?:on\\-|ve(?:l|,?\\s+|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:o(?:rtantly|SSible\\s+)|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+a|,?\\s)|\\s+ni|bou|,?\\s)|m(?:ere|agi)|Simp|juSt\\b)|w\\s+(?:worK|fixe))|more\\s+tha|fixed\\s+no|green\\b|a(?:utomati|l(?:ready,?\\s+|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:t|d|S))|n['’]t\\s+(?:a(?:n(?:\\s+af|,?\\s)|\\s+nic|bout\\b|,?\\s)|m(?:erel|agic\\b)|Simpl|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+not|['’]m\\s+not\\s+))|I(?:\\s+(?:w(?:ould\\s+(?:liK|gue)|ant\\s+to(?:\\s+p|,?\\s)|ill,?\\s)|a(?:m\\s+(?:abSolu|c(?:onfid|ertai)|p(?:oSiti|retty)|100%\\s+S|going\\s+|fairly|not\\s+Su)|lSo,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anually,?\\s+)|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroughl)|have(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|carefully|juSt,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:m\\s+(?:abSolut|c(?:onfide|ertain)|p(?:oSitiv|retty\\s+)|100%\\s+Su|going\\s+t|fairly\\s+|not\\s+Sur)|d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorou|alSo,?\\s+(?:r|d|S|w|c|m|v|t)|now,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|we|c(?:a|o|h)|ma|v(?:a|e)|te))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe|b(?:rea|egi)|walK|d(?:ive|elv)|get\\s+|Star|expl|looK)|,?\\s)|me(?:\\s+(?:walK|Show|expl|brea)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+|b(?:reaK|egin\\b)|walK\\s+|d(?:ive\\s+|elve\\b)|get\\s+S|Start|explo|looK\\s+)|,?\\s))|gacy\\s+SySt|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:a|o)|c(?:u|l)|o(?:p|u)|a(?:u|d)|ex|po|th|be|da|yo|it|AI)))|SS\\s+(?:about,?\\s|than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:e|a|o|u)|no|i(?:n|m)|ta|gr|h(?:a|i|u)|be|f(?:a|e)|l(?:o|e)|up)|\\s+to,?\\s+(?:a\\s+(?:S|m|n|d|b|f|h)|pea|S(?:ig|ub|mo|ho)|dra|re(?:a|d)|m(?:ea|aS|or|uc)|not|i(?:nc|mp)|tan|gre|h(?:ap|ig|ug)|bet|f(?:aS|ew)|l(?:ow|eS)|up\\s+)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+(?:S(?:i|u|m)|m(?:e|a|o)|no|dr|be|fa|hu)|peac|S(?:ign|ubS|moo|hor)|dram|re(?:al|du)|m(?:eaS|aSS|ore|uch)|noti|i(?:ncr|mpr)|tang|grea|h(?:app|igh|uge)|bett|f(?:aSt|ewe)|l(?:owe|eSS)|up\\s+t))|o(?:ng\\s+Story\\s+|oKS\\s+good\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+f|\\-f)|weight|er,?\\s)|Ke\\s+(?:no\\s+oth|magic\\b)|nt(?:ing(?:\\s+paS|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|er,?\\s+(?:r(?:epo|unS)|came|S(?:how|ucc)|iS\\s+c|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:n(?:e\\s+(?:thing\\s+(?:t|w)|hundred)|board,?\\s)|u(?:r(?:\\s+(?:S(?:olutio|ervice|yStem,?\\s+)|p(?:latfor|roduct)|tool,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+|put,?\\s))|ther\\s+toolS|rderS\\s+of\\s+m|ften,?\\s|bviouSly,?\\s)|b(?:e(?:fore\\s+(?:we\\s+(?:g|d|b)|divi)|a(?:r\\s+in\\s+min|utiful(?:ly\\b|\\b))|tter(?:\\s+than|,?\\s)|St(?:\\s+in\\s+cla|\\-(?:in\\-cla|of\\-bre)|,?\\s)|hav(?:eS\\s+aS\\s+|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+f|\\s+faS|\\-faS)|a(?:ttle(?:\\s+teSt|\\-(?:prov|teSt))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:b|i|a|p|w|S|m|f))|u(?:llet(?:\\-proo|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ild(?:S(?:\\s+(?:Succ|clea)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|\\s+iS\\s+gr|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)))|y\\s+the\\s+end\\s+|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+|igh)|prob)|we\\s+all\\s+K|a\\s+(?:r(?:ule,?\\s|eSult,?\\s)|conSeq)|far\\s+aS\\s+I)|certain\\b)|l(?:So\\s+(?:worth\\s+|now,?\\s+(?:co|di|re|S(?:u|h)|b(?:e|u)|ha|pa|lo|wo))|l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:a|p)|checKS\\s+|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:accu|deli|reli|corr|worK|up\\b))|t\\s+the\\s+end\\s+|\\s+(?:d(?:eciSion\\s+|ramatic\\s+|irect\\s+im)|poSitive\\s+|maSSive\\s+i|hu(?:ge\\s+impa|ndred\\s+p)|fraction\\s+|chance\\s+th)|c(?:tion\\s+haS\\s+|c(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s))|r(?:e(?:\\s+(?:more\\s+th|not\\s+(?:juS|abo)|green\\b|a(?:utomat|l(?:ready|l,?\\s+(?:taK|don|Sor)))|Simply,?\\s+)|n['’]t\\s+(?:juSt\\b|abou)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n\\s+order\\s+of|vailabilit|ward\\-winni|mazing\\b|pp(?:ro(?:ved\\s+by|ximate)|lied,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|ear(?:S\\s+to(?:\\s+|,?\\s+|,?\\s)|\\s+to(?:\\s+h|,?\\s+(?:i|S)|,?\\s))|arently,?\\s)|dopted\\s+by,?\\s)|w(?:o(?:r(?:th\\s+(?:highl|point|remem|menti|notin)|K(?:S\\s+(?:every|aS\\s+(?:ad|ex|in)|f(?:lawl|ine\\b)|corre|perfe|now\\b)|ing\\s+aS\\s+|ed\\s+aS\\s+e)|ld(?:['’]S\\s+(?:f(?:aS|ir)|lea|beS|moS)|\\s+(?:claSS\\b|of\\s+po)|\\-claSS\\b))|n['’]t\\s+juSt\\b|uld(?:\\s+(?:a(?:lSo,?\\s+|ppea)|have,?\\s+|Seem\\s+)|,?\\s+po(?:te|SS)|,?\\s))|h(?:at(?:\\s+iS\\s+int|['’]S\\s+inte)|ere(?:\\s+(?:conve|tradi|m(?:any,?\\s|oSt,?\\s))|aS\\s+(?:oth|moS))|i(?:ch\\s+(?:booSt|iS\\s+wh)|le\\s+(?:other,?\\s|m(?:any,?\\s|oSt,?\\s)))|ole\\s+teSt\\s+)|i(?:th(?:out\\s+(?:fur|bre|a(?:ny|\\s+d)|iSS)|\\s+regard|in\\s+a\\s+fe)|ll\\s+not\\s+ju)|a(?:lK(?:S\\s+you\\s+t|\\s+you\\s+th)|S(?:\\s+(?:not\\s+juS|verifie)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re\\s+(?:conf|goin)|lSo,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|wen|c(?:an|on|he)|mad|v(?:al|er)|teS))|w(?:ould\\s+li|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|have(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|wen|c(?:an|on|he)|mad|v(?:al|er)|teS))|thorough)|['’](?:re\\s+(?:confi|going)|d\\s+liKe\\s+t|ll,?\\s|ve(?:\\s+(?:thoro|alSo,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|d(?:r(?:a(?:w\\s+your\\s+a|maticall)|iv(?:e(?:S(?:\\s+(?:enga|adop|grow)|,?\\s)|,?\\s)|ing,?\\s))|i(?:d(?:\\s+not\\s+(?:bui|juS)|n['’]t\\s+(?:buil|juSt))|rectly\\s+im|gital\\s+lan)|o(?:eS(?:\\s+not\\s+(?:me|Si|ju)|n['’]t\\s+(?:mer|Sim|juS))|\\s+not\\s+(?:Simp|juSt\\b)|n['’]t\\s+(?:Simpl|juSt\\b)|uble\\-chec)|e(?:l(?:i(?:ghtful(?:l|\\b)|very,?\\s)|v(?:ing,?\\s+(?:dee|int)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:loy(?:ed\\s+Su|S,?\\s|ment,?\\s+|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|,?\\s)|ended\\s+on)|finitely,?\\s))|t(?:h(?:e(?:\\s+(?:importa|c(?:rucial|auSe,?\\s)|S(?:hort\\s+a|o(?:lutio|ftwar)|yStem,?\\s+|ervice|uite,?\\s+(?:r|c|S|i|p))|b(?:ottom\\s+|ig\\s+taK|eSt\\s+ch|uild\\s+(?:S|p))|main\\s+(?:po|ta)|t(?:aKeawa|e(?:StS\\s+p|chnol)|ool,?\\s+(?:do|ha|ta))|Key\\s+(?:poi|t(?:aK|hi)|her)|deciSio|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+o)|o(?:bviouS|nly(?:\\s+(?:pl|So|to)|,?\\s))|f(?:i(?:rSt\\s+c|x,?\\s+(?:h(?:aS|ol)|iS\\s+|wor))|ramewo)|go\\-to\\b|p(?:ipelin|latfor|roduct)|engine,?\\s+|app,?\\s+(?:doe|han|taK)|l(?:aSt,?\\s|inter,?\\s+)|worKaro)|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|let,?\\s+(?:a|c|o|y|e|t|S|u)))|re(?:\\s+iS\\s+a\\s+|['’]S\\s+a\\s+c)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutori|a(?:rticl|utoma|lSo(?:,?\\s+(?:d|K|t|S|e|a|r|f)|\\s+(?:e|l)))|S(?:ectio|oluti|imply|hould)|guide\\s+|p(?:oSt\\s+w|latfo)|e(?:ven,?\\s+(?:d|K|t|S|e)|nable)|now(?:,?\\s+(?:do|Ke|ta|St|em|ad|re|fi)|\\s+(?:en|le))|letS,?\\s+(?:a|c|o|y|e|t|S|u)|will(?:\\s+a|,?\\s+(?:a|r|f))|iS(?:\\s+not,?\\s|n['’]t,?\\s)|fix,?\\s+(?:h(?:a|o)|iS|wo))|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe))|a(?:t(?:\\s+iS\\s+wh(?:y|a)|['’]S\\s+wh(?:y\\s+|at))|nKS\\s+to,?\\s+(?:m|i|t|p|A|a|b|S|o))|r(?:ee\\s+timeS|oughput,?\\s)|o(?:roughly\\s+|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+a|our\\s+at)|o(?:\\s+(?:put\\s+it\\s+S|Sum(?:mariz|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|be\\s+clear|the\\s+next)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+to|Sted\\s+by,?\\s)|a(?:ditional|nS(?:late(?:S\\s+|\\s+(?:i|t))|format))|i(?:ple\\-chec|ed,?\\s))|a(?:Ke(?:n\\s+care\\s+|\\s+it\\s+to\\s+|S\\s+(?:leSS\\s+|juSt,?\\s|only,?\\s))|peStry\\b)|wice\\s+aS\\s+fa|ime(?:S\\s+faSte|out(?:S,?\\s+(?:ha|no|iS|ar|wa)|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)))|e(?:St(?:ament\\s+t|ed(?:\\s+(?:and\\s+|thor)|,?\\s+(?:th(?:at|e)|ever|it(?:\\s+(?:i|w)|['’]S))|,?\\s)|S(?:\\s+(?:are\\s+(?:p|g)|paSSe)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|\\s+Suite,?\\s+)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+checK(?:S|e)|checK(?:\\s+p|er))|ically,?\\s))|f(?:irSt\\s+(?:thing|choic)|o(?:rget\\s+(?:t(?:rad|he\\s+)|clun|lega)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:pr|er|iS))|a(?:r\\s+from\\s+(?:be|a\\b)|Ste(?:r(?:\\s+than|,?\\s)|St,?\\s)|il(?:\\-Safe\\b|ure,?\\s)|cilitat(?:in|e(?:d\\b|S\\b|\\b)))|raction\\s+of|u(?:ll(?:y(?:\\s+(?:compl|teSte)|,?\\s)|\\s+(?:teSt\\s+S|Suite,?\\s+))|nctionS\\s+(?:a|c)|el(?:S,?\\s|,?\\s))|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+|ineSS,?\\s+(?:h|n|i|a|w)))|e(?:ature\\-ric|wer\\s+(?:error|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+min|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeawa)|r(?:e(?:ady\\s+to\\s+(?:di|me|Sh)|g(?:ardleSS\\s+|reSSion(?:,?\\s+|,?\\s))|volution(?:i|a)|t(?:urnS\\s+the|ried,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for))|n(?:derS\\s+cor|ewed,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for))|freShed,?\\s+(?:b|i|a|p|w|S|m|f)|S(?:tarted,?\\s+(?:b|i|a|p|w|S|m|f)|olved,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ult(?:ed\\s+in|S(?:\\s+in,?\\s+|,?\\s)))|l(?:oaded,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ied\\s+on\\s+b)|duc(?:e(?:S,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+|ch\\s+tapeSt)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|ughly,?\\s|ot\\s+cauSe,?\\s|buSt(?:ly(?:,?\\s+an|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+(?:the\\s+(?:ent|who|ful|teS|Sui)|all\\s+t(?:he|eS))|ce\\s+condit)|un(?:S(?:\\s+aS\\s+exp|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)))|m(?:a(?:Ke(?:\\s+no\\s+miS|S\\s+Sure,?\\s+)|rKet\\-lead|naged,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|y(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSively,?\\s+(?:m|c|q|S|f))|e(?:a(?:SureS\\s+(?:ar|ha)|nS,?\\s+(?:peac|that|S(?:moo|hor)|h(?:app|igh)|no\\s+m|quic|bett|f(?:aSt|ewe)|ever|l(?:owe|eSS)|more|your|zero))|ticulouS(?:l|\\b)|mory\\s+uSag)|i(?:StaKeS\\s+we|litary\\-gr|g(?:rat(?:ed\\s+Su|ion,?\\s+(?:c|a|r|w|p|S|i|l))|ht(?:\\s+(?:alSo,?\\s+|have,?\\s+)|,?\\s+po(?:te|SS)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more\\s+t|y(?:riad\\b|\\s+gueSS\\s+iS,?\\s)|o(?:St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanc|po(?:werf|pula)|reliab|Secure,?\\s))|re\\s+(?:effici|reliab|Secure,?\\s)))|n(?:e(?:edleSS\\s+to|ver\\s+(?:l(?:et(?:S\\s+|\\s+y)|oSe(?:S\\b|\\b))|goeS\\s+|craSh|breaK|miSS(?:e|\\b)|fail(?:S\\b|\\b))|xt\\-(?:level\\b|gen(?:era|,?\\s+(?:t(?:e|o)|e(?:x|n)|fr|p(?:l|r)|S(?:o|e)|ap))))|o(?:t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+(?:ru|or|av|ty|uS)|et\\s+ano)|juSt\\s+a(?:n|,?\\s)|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becauSe,?\\s|Simply\\s+|merely\\s+|only\\s+a(?:n,?\\s|,?\\s)|complet|entirel|100%\\s+Su))|\\s+(?:downtime\\b|i(?:mpact\\s+o|SSueS(?:\\s+(?:w|f)|\\b))|errorS\\s+(?:o|f)|p(?:erforma|roblemS)|regreSSi|noticeab|blocKerS\\b|longer\\s+a|matter\\s+h)|w(?:\\s+(?:correct|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|o(?:S(?:itively\\s+|Sibly,?\\s)|werful\\b|tentially,?\\s)|a(?:v(?:ing\\s+the\\s+|eS\\s+the\\s+w)|SSe(?:d(?:\\s+all\\s+|,?\\s+(?:the|all|ever))|S(?:\\s+all\\s+|,?\\s+(?:the|all|ever))))|r(?:o(?:duction(?:\\s+|\\-)|b(?:ably,?\\s|lem(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|er(?:form(?:S\\s+aS|ance,?\\s)|hapS,?\\s))|S(?:i(?:mpl(?:y\\s+put\\b|er,?\\s)|gn(?:ed\\s+off\\b|ificant))|t(?:epS\\s+(?:are\\s+b|have\\s+)|a(?:te(?:\\s+of\\s+th|\\-of\\-th)|rtup\\s+tim)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|a(?:y\\s+goodbye|nity(?:\\s+chec|\\-chec)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infi|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+compl|e(?:cond\\s+to\\s+n|amleSS(?:ly\\b|,?\\s+an|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liKe\\s+|to(?:\\s+ha|,?\\s+(?:i(?:n|m)|Su)|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i(?:nd|mp)|Sug)|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equent\\s+|tantial)|per(?:\\s+(?:Simpl|eaSy\\b)|charge)|cceSSfull|ite,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo|have)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronize|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|owdown,?\\s|aSh(?:eS,?\\s|,?\\s))|p(?:ot(?:\\s+checKe|\\-checKe)|in\\s+up,?\\s)|m(?:oKe\\s+teStS|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+|,?\\s+|,?\\s)|\\s+Singl)|\\-(?:changi|evolvi))|olving\\s+la)|xtenSively|n(?:t(?:erpriSe\\-|ire(?:ly,?\\s|\\s+teSt))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+(?:pe|a\\s+|S(?:e|m)|ma|op)))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:l|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|aSier,?\\s|2e\\s+teStS,?\\s+(?:c|a|r|w|p|S|i|l))|u(?:n(?:l(?:i(?:Ke\\s+(?:t(?:he\\s+|rad|ypi)|alte|co(?:nv|mp)|lega|othe)|mited\\s+S)|ocK\\s+(?:the\\s+|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+p|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|parallele|d(?:er\\s+certa|oubtedly,?\\s)|it\\s+teStS,?\\s+)|p(?:time(?:,\\s+gua|,?\\s)|\\s+and\\s+runn)|S(?:e(?:r\\-friend|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+th|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort)|\\s+live,?\\s)|iveS\\s+riSe\\s+|uarantee(?:d\\s+|S(?:\\s+|,?\\s)|\\s+t|,?\\s)|round(?:\\-brea|breaK)|a(?:me(?:\\-chang(?:i|e)|\\s+change)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automa|,?\\s+(?:taKe|done|Sort))|\\s+(?:automat|Started,?\\s)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+|config|d(?:ata\\s+l|ownti)|errorS\\b|bugS\\b)|\\-downti|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+be\\s+|not\\s+be\\s+h|['’]t\\s+be\\s+ha)|o(?:m(?:p(?:rehenSi|ileS\\s+(?:wi|cl)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:w|f|t)|,?\\s+(?:t|e|i)|,?\\s)|ceivably,?\\s|tribute(?:d|S|\\s+)|S(?:equentl|iderabl))|rrectly\\s+n|uld(?:\\s+(?:alSo,?\\s+|have,?\\s+)|,?\\s+po(?:te|SS)|,?\\s))|u(?:t(?:ting(?:\\s+edg|\\-edg|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+|paSS)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+|raSh(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ertainly,?\\s)|HIPAA\\-compl|10(?:0(?:%(?:\\s+compli|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|GDPR\\-compli|j(?:uSt\\s+worKS\\b|o(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated(?:\\s+S|,?\\s+(?:t|e|i)|,?\\s)|Stly,?\\s+(?:more|chea|quic|Smal|faSt))|erified(?:\\s+(?:Su|an|wo|fi|th)|,?\\s+(?:th|ev|it)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|g)|looK))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:h|a)|ge|mo|wo|ac|re|cu)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS)|90%,?\\s+(?:fewe|leSS))",
+    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:wh(?:e|y)|not,?\\s)|n['’]t,?\\s)|a(?:rticl|utoma|lSo(?:,?\\s+(?:d|K|t|S|e|a|r|f)|\\s+(?:e|l)))|guide\\s+|p(?:oSt\\s+(?:e|d|w)|latfo)|tutori|S(?:ectio|hould|oluti|imply)|did\\s+th|e(?:ven,?\\s+(?:d|K|t|S|e)|nable)|now(?:,?\\s+(?:do|Ke|ta|St|em|ad|re|fi)|\\s+(?:en|le))|letS,?\\s+(?:a|c|o|y|e|t|S|u)|will(?:\\s+a|,?\\s+(?:a|i|r|f))|haS(?:\\s+(?:al|re)|,?\\s+(?:im|re|Sp|he|fi|ma|cu))|fix,?\\s+(?:h(?:a|o)|iS|wo))|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe))|e(?:\\s+(?:importa|c(?:rucial|auSe,?\\s)|S(?:hort\\s+(?:v|a)|o(?:lutio|ftwar)|yStem,?\\s+|ervice|uite,?\\s+(?:r|c|S|i|p))|b(?:ottom\\s+|ig\\s+taK|eSt\\s+ch|uild\\s+(?:S|p))|main\\s+(?:po|ta)|t(?:aKeawa|e(?:StS\\s+p|chnol)|ool,?\\s+(?:do|ha|ta))|Key\\s+(?:poi|t(?:aK|hi)|her)|deciSio|re(?:Sult(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+|,?\\s+)|alm\\s+o)|o(?:bviouS|nly(?:\\s+(?:pl|So|to)|,?\\s))|f(?:i(?:rSt\\s+c|x,?\\s+(?:h(?:aS|ol)|iS\\s+|wor))|ramewo)|go\\-to\\b|p(?:ipelin|latfor|roduct)|l(?:ogS\\s+ar|aSt,?\\s|inter,?\\s+)|engine,?\\s+|app,?\\s+(?:doe|han|taK)|worKaro)|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|let,?\\s+(?:a|c|o|y|e|t|S|u)))|y(?:\\s+are(?:\\s+no|n['’]t)|['’]re\\s+not)|re(?:\\s+iS\\s+a\\s+|['’]S\\s+a\\s+c)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Should|did\\s+th|iS\\s+wh(?:y|a)|haS,?\\s+(?:im|re|Sp|he|fi|ma|cu))|['’]S\\s+wh(?:y(?:\\s+|,?\\s+)|at))|nKS\\s+to,?\\s+(?:m|i|t|p|A|a|b|S|o))|r(?:ee\\s+timeS|oughput,?\\s)|o(?:roughly\\s+|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+a|our\\s+at)|o(?:\\s+(?:put\\s+it\\s+S|Sum(?:mariz|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|be\\s+clear|the\\s+next)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+to|Sted\\s+by,?\\s)|a(?:ditional|nS(?:late(?:S\\s+|\\s+(?:i|t))|format))|i(?:ple\\-chec|ed,?\\s))|a(?:Ke(?:n\\s+care\\s+|\\s+it\\s+to\\s+|S\\s+(?:leSS\\s+|juSt,?\\s|only,?\\s))|peStry\\b)|wice\\s+aS\\s+fa|ime(?:S\\s+faSte|out(?:S,?\\s+(?:ha|no|iS|ar|wa)|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)))|e(?:St(?:ament\\s+t|ed(?:\\s+(?:and\\s+|thor)|,?\\s+(?:th(?:at|e)|ever|it(?:\\s+(?:i|w)|['’]S))|,?\\s)|S(?:\\s+(?:are\\s+(?:p|g)|paSSe)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suite,?\\s+)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+checK(?:S|e)|checK(?:\\s+p|er))|ically,?\\s))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:wh(?:e|a|y\\b)|the|a(?:\\s+(?:q|b)|n\\s+)|how\\b)|comeS\\s+)|['’]S\\s+(?:wh(?:er|at|y\\b)|the\\s+|a(?:\\s+(?:qu|br)|n\\s+o)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+co|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+|eS\\s+t|\\s+the)|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:a|e)|re|fi)|,?\\s+(?:ta|do|So)))|ve\\s+been(?:\\s+(?:v|f)|,?\\s+(?:t|d|S))|ndle(?:d,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|S,?\\s|,?\\s))|igheSt\\-rat|o(?:liStic\\b|pefully,?\\s))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mpor|nter)|e(?:S(?:Sen|pec)|xtre)|cruci|wor(?:th|Ki)|no(?:\\s+S(?:u|e)|t(?:\\s+(?:a|m|S|j)|,?\\s))|p(?:arti|oSSi)|al(?:way|So,?\\s+|l,?\\s+(?:h|a|m))|reall|Still|very,?\\s+|liKel)|n['’]t(?:\\s+(?:ab|m(?:a|e)|Si|ju)|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|comeS\\s+aS|S(?:hould\\s+(?:b|a)|imply,?\\s+(?:d|h|K|t)|eemS(?:\\s+(?:li|th)|,?\\s))|goeS\\s+wit|bearS\\s+me|muSt\\s+(?:be(?:\\s+|,?\\s+)|alS)|a(?:l(?:l\\s+(?:happ|getS)|So,?\\s+(?:doe|han|Kee|taK))|ppearS(?:\\s+|,?\\s))|haS\\s+been|w(?:aS\\s+(?:deci|agre)|ould\\s+(?:be|ap|Se))|juSt\\s+wor|even,?\\s+(?:doe|han|Kee|taK)|then,?\\s+(?:doe|han|Kee|taK))|['’]S(?:\\s+(?:i(?:mport|ntere)|e(?:S(?:Sent|peci)|xtrem)|crucia|wor(?:th\\s+|Kin)|no(?:\\s+S(?:ur|ec)|t(?:\\s+(?:ab|m(?:a|e)|Si|ju)|,?\\s))|p(?:artic|oSSib)|al(?:wayS|So,?\\s+(?:i|e|c|h|v|w|K|u|g)|l,?\\s+(?:ha|au|ma))|really|Still,?\\s+|very,?\\s+(?:i|e|c|h|v|w|K|u|g)|liKely)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+fol|a(?:\\s+(?:nutShe|few,?\\s)|ccordan|n\\s+effor)|concluSi|S(?:ummary\\b|ome\\s+caS|econdS,?\\s)|th(?:e(?:\\s+(?:even|foll|next)|ory,?\\s)|iS\\s+(?:tut|art|cha|Sec|gui|poS))|order\\s+to\\b|principl|general,?\\s|leSS\\s+tha|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reSting|gration)|uitive\\b)|St(?:ead\\s+of\\s+|a(?:nt\\s+(?:inS|reS)|lled,?\\s+(?:w|S|c)))|duStr(?:ial\\-|y(?:['’]S\\s+|\\s+le|\\-le))|finitely\\s+|novat(?:i(?:on\\-|ve(?:l|,?\\s+|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|d,?\\s|,?\\s)))|m(?:p(?:o(?:rtantly|SSible\\s+)|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+a|,?\\s)|\\s+ni|bou|,?\\s)|m(?:ere|agi)|Simp|juSt\\b)|w\\s+(?:worK|fixe))|more\\s+tha|f(?:unction|ixed\\s+no)|worKing\\s+|green\\b|a(?:utomati|l(?:ready,?\\s+|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:t|d|S))|n['’]t\\s+(?:a(?:n(?:\\s+af|,?\\s)|\\s+nic|bout\\b|,?\\s)|m(?:erel|agic\\b)|Simpl|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+not|['’]m\\s+not\\s+))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:get\\s+|walK|Show|expl|brea)|,?\\s)|uS(?:\\s+(?:taKe|b(?:rea|egi)|walK|d(?:ive|elv)|get\\s+|Star|expl|looK)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+|b(?:reaK|egin\\b)|walK\\s+|d(?:ive\\s+|elve\\b)|get\\s+S|Start|explo|looK\\s+)|,?\\s))|gacy\\s+(?:SySt|tool)|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:a|o)|c(?:u|l)|o(?:p|u)|a(?:u|d)|ex|po|th|be|da|yo|it|AI)))|SS\\s+(?:a(?:bout,?\\s|S\\s+a(?:n,?\\s|,?\\s))|of\\s+a(?:n,?\\s|,?\\s)|than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:e|a|o|u)|no|i(?:n|m)|ta|gr|h(?:a|i|u)|be|f(?:a|e)|l(?:o|e)|up)|\\s+to,?\\s+(?:a\\s+(?:S|m|n|d|b|f|h)|pea|S(?:ig|ub|mo|ho)|dra|re(?:a|d)|m(?:ea|aS|or|uc)|not|i(?:nc|mp)|tan|gre|h(?:ap|ig|ug)|bet|f(?:aS|ew)|l(?:ow|eS)|up\\s+)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+(?:S(?:i|u|m)|m(?:e|a|o)|no|dr|be|fa|hu)|peac|S(?:ign|ubS|moo|hor)|dram|re(?:al|du)|m(?:eaS|aSS|ore|uch)|noti|i(?:ncr|mpr)|tang|grea|h(?:app|igh|uge)|bett|f(?:aSt|ewe)|l(?:owe|eSS)|up\\s+t))|o(?:ng\\s+Story\\s+|oKS\\s+good\\s+|gS\\s+looK\\s+c|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+f|\\-f)|weight|er,?\\s)|Ke\\s+(?:no\\s+oth|magic\\b)|nt(?:ing(?:\\s+paS|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|er,?\\s+(?:r(?:epo|unS)|came|S(?:how|ucc)|iS\\s+c|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|w(?:h(?:at(?:\\s+(?:doeS\\s+t|iS\\s+int|you\\s+ne)|['’]S\\s+inte)|y\\s+(?:doeS\\s+th|Should\\s+)|ere(?:\\s+(?:conve|tradi|other,?\\s|m(?:any,?\\s|oSt,?\\s))|aS\\s+(?:oth|moS))|i(?:ch\\s+(?:booSt|iS\\s+wh)|le\\s+(?:other,?\\s|m(?:any,?\\s|oSt,?\\s)))|ole\\s+teSt\\s+)|o(?:r(?:th\\s+(?:highl|point|remem|menti|notin)|K(?:S\\s+(?:every|great|f(?:ine(?:\\s+|\\b)|lawl)|aS\\s+(?:ad|ex|in)|on\\s+my|corre|perfe|now\\b)|ing\\s+(?:on\\s+|aS\\s+)|ed\\s+aS\\s+e)|ld(?:['’]S\\s+(?:f(?:aS|ir)|lea|beS|moS)|\\s+(?:claSS\\b|of\\s+po)|\\-claSS\\b))|n['’]t\\s+juSt\\b|uld(?:\\s+(?:a(?:lSo,?\\s+|ppea)|have,?\\s+|Seem\\s+)|,?\\s+po(?:te|SS)|,?\\s))|i(?:th(?:out\\s+(?:f(?:ur|ai)|bre|a(?:ny|\\s+d)|iSS)|\\s+regard|in\\s+a\\s+fe)|ll\\s+not\\s+ju)|a(?:lK(?:S\\s+you\\s+t|\\s+you\\s+th)|S(?:\\s+(?:not\\s+juS|verifie)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:conf|goin|not\\s+)|n['’]t\\s+j)|lSo,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|wen|c(?:an|on|he)|mad|v(?:al|er)|teS))|w(?:ould\\s+li|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|have(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|wen|c(?:an|on|he)|mad|v(?:al|er)|teS))|thorough)|['’](?:re\\s+(?:confi|going|not\\s+j)|d\\s+liKe\\s+t|ll,?\\s|ve(?:\\s+(?:thoro|alSo,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|nt(?:\\s+throug|,?\\s+(?:with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|I(?:\\s+(?:w(?:ould\\s+(?:liK|gue)|ant\\s+to(?:\\s+p|,?\\s)|ill,?\\s)|a(?:m\\s+(?:abSolu|c(?:onfid|ertai)|p(?:oSiti|retty)|100%\\s+S|going\\s+|fairly|not\\s+Su)|lSo,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anually,?\\s+)|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroughl)|have(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|carefully|juSt,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:m\\s+(?:abSolut|c(?:onfide|ertain)|p(?:oSitiv|retty\\s+)|100%\\s+Su|going\\s+t|fairly\\s+|not\\s+Sur)|d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorou|alSo,?\\s+(?:r|d|S|w|c|m|v|t)|now,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|we|c(?:a|o|h)|ma|v(?:a|e)|te))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|went|c(?:an|onf|hec)|made|v(?:ali|eri)|teSt))|o(?:n(?:e\\s+(?:thing\\s+(?:t|w)|hundred)|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lutio|ftwar)|ervice|yStem,?\\s+)|p(?:latfor|roduct)|t(?:ool,?\\s+(?:wi|a(?:u|d|l)|in|S(?:m|t|i|c)|d(?:o|e)|ta|gi|e(?:m|n)|ma|pr|h(?:a|e)|le|of)|echnol)|infraSt|algorit|bacKend|engine,?\\s+|AI,?\\s+(?:d(?:oeS|eli)|taKe|S(?:tre|imp|cal)|give|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|a(?:dap|llo)|le(?:ar|tS)|offe))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+|put,?\\s))|rderS\\s+of\\s+m|ther\\s+(?:libra|platf|S(?:olut|ervi)|toolS|appS,?\\s+)|ften,?\\s|bviouSly,?\\s)|b(?:e(?:fore\\s+(?:we\\s+(?:g|d|b)|divi)|a(?:r\\s+in\\s+min|utiful(?:ly\\b|\\b))|tter(?:\\s+than|,?\\s)|St(?:\\s+in\\s+cla|\\-(?:in\\-cla|of\\-bre)|,?\\s)|hav(?:eS\\s+aS\\s+|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+f|\\s+faS|\\-faS)|a(?:ttle(?:\\s+teSt|\\-(?:prov|teSt))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:b|i|a|p|w|S|m|f))|u(?:llet(?:\\-proo|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ild(?:S(?:\\s+(?:Succ|clea)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|\\s+iS\\s+gr|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|y\\s+the\\s+end\\s+|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+|igh)|prob)|we\\s+all\\s+K|a\\s+(?:r(?:ule,?\\s|eSult,?\\s)|conSeq)|far\\s+aS\\s+I)|certain\\b)|l(?:So\\s+(?:worth\\s+|now,?\\s+(?:co|di|re|S(?:u|h)|b(?:e|u)|ha|pa|lo|wo))|l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:a|p)|checKS\\s+|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:re(?:Sp|li)|accu|deli|corr|onli|S(?:ecu|afe\\b)|worK|faSt\\b|up\\b))|t\\s+the\\s+end\\s+|\\s+(?:d(?:eciSion\\s+|ramatic\\s+|irect\\s+im)|poSitive\\s+|maSSive\\s+i|hu(?:ge\\s+impa|ndred\\s+p)|fraction\\s+|chance\\s+th)|c(?:tion\\s+haS\\s+|c(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s))|r(?:e(?:\\s+(?:more\\s+th|not\\s+(?:juS|abo)|worKing|green\\b|a(?:utomat|l(?:ready|l,?\\s+(?:taK|don|Sor)))|Simply,?\\s+)|n['’]t\\s+(?:juSt\\b|abou)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n\\s+order\\s+of|vailabilit|ward\\-winni|mazing\\b|pp(?:ro(?:ved\\s+by|ximate)|lied,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|ear(?:S\\s+to(?:\\s+|,?\\s+|,?\\s)|\\s+to(?:\\s+h|,?\\s+(?:i|S)|,?\\s))|arently,?\\s)|dopted\\s+by,?\\s)|d(?:r(?:a(?:w\\s+your\\s+a|maticall)|iv(?:e(?:S(?:\\s+(?:enga|adop|grow)|,?\\s)|,?\\s)|ing,?\\s))|i(?:d(?:\\s+not\\s+(?:bui|juS)|n['’]t\\s+(?:buil|juSt))|rectly\\s+im|gital\\s+lan)|o(?:eS(?:\\s+not\\s+(?:me|Si|ju)|n['’]t\\s+(?:mer|Sim|juS))|\\s+not\\s+(?:Simp|juSt\\b)|n['’]t\\s+(?:Simpl|juSt\\b)|uble\\-chec)|e(?:l(?:i(?:ghtful(?:l|\\b)|very,?\\s)|v(?:ing,?\\s+(?:dee|int)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:loy(?:ed(?:\\s+Su|,?\\s+(?:wi|Sm|cl))|S,?\\s|ment,?\\s+|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s)|ended\\s+on)|finitely,?\\s))|n(?:o(?:w(?:\\s+(?:co(?:meS\\s+t|rrect)|for\\s+the|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+(?:ru|or|av|ty|uS)|et\\s+ano)|juSt\\s+a(?:n|,?\\s)|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becauSe,?\\s|Simply\\s+|merely\\s+|only\\s+a(?:n,?\\s|,?\\s)|complet|entirel|100%\\s+Su)|hing\\s+in\\s+)|\\s+(?:ordinary\\b|l(?:earning|onger\\s+a)|downtime\\b|errorS\\s+(?:i|o|f)|i(?:mpact\\s+o|SSueS(?:\\s+(?:w|f)|\\b))|p(?:erforma|roblemS)|regreSSi|noticeab|blocKerS\\b|matter\\s+h)|rmally,?\\s)|e(?:edleSS\\s+to|ver\\s+(?:g(?:etS\\s+|oeS\\s+)|l(?:et(?:S\\s+|\\s+y)|oSe(?:S\\b|\\b))|SlowS|craSh|breaK|miSS(?:e|\\b)|fail(?:S\\b|\\b))|xt\\-(?:level\\b|gen(?:era|,?\\s+(?:t(?:e|o)|e(?:x|n)|fr|p(?:l|r)|S(?:o|e)|ap))))|umber\\s+one\\b)|S(?:o\\s+what\\s+doe|i(?:mpl(?:y\\s+put\\b|er,?\\s)|gn(?:ed\\s+off(?:\\s+|\\b)|ificant))|t(?:epS\\s+(?:are\\s+b|have\\s+)|a(?:te(?:\\s+of\\s+th|\\-of\\-th)|rtup\\s+tim)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|ho(?:uld(?:\\s+(?:n(?:eve|ot\\s+)|alSo|have)|n['’]t\\s+b|,?\\s+po(?:te|SS)|,?\\s)|wcaS(?:ing\\b|e(?:S\\b|\\b)))|a(?:y\\s+goodbye|nity(?:\\s+chec|\\-chec)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infi|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+compl|e(?:cond\\s+to\\s+n|amleSS(?:ly\\b|,?\\s+an|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liKe\\s+|to(?:\\s+ha|,?\\s+(?:i(?:n|m)|Su)|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i(?:nd|mp)|Sug)|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equent\\s+|tantial)|per(?:\\s+(?:Simpl|eaSy\\b)|charge)|cceSSfull|ite,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronize|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+checKe|\\-checKe)|in\\s+up,?\\s|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s))|m(?:oKe\\s+teStS|aller,?\\s))|f(?:i(?:rSt\\s+(?:thing|choic)|xed\\s+and\\s+(?:c|v|t)|niShed,?\\s+(?:wi|Sm|cl))|o(?:rget\\s+(?:c(?:omp|lun)|t(?:rad|he\\s+)|lega|manu)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:pr|er|iS))|a(?:r\\s+from\\s+(?:be|a\\b)|Ste(?:r(?:\\s+than|,?\\s)|St,?\\s)|il(?:\\-Safe\\b|ure,?\\s)|cilitat(?:in|e(?:d\\b|S\\b|\\b)))|raction\\s+of|u(?:ll(?:y(?:\\s+(?:compl|teSte)|,?\\s)|\\s+(?:teSt\\s+S|Suite,?\\s+))|nctionS\\s+(?:a|c)|el(?:S,?\\s|,?\\s))|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+|ineSS,?\\s+(?:h|n|i|a|w)))|e(?:ature\\-ric|wer\\s+(?:error|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+min|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeawa)|r(?:e(?:ady\\s+to\\s+(?:di|me|Sh)|g(?:ardleSS\\s+|reSSion(?:,?\\s+|,?\\s))|volution(?:i|a)|t(?:urnS\\s+the|ried,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for))|n(?:derS\\s+cor|ewed,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for))|freShed,?\\s+(?:b|i|a|p|w|S|m|f)|S(?:tarted,?\\s+(?:b|i|a|p|w|S|m|f)|olved,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ult(?:ed\\s+in|S(?:\\s+in,?\\s+|,?\\s)))|l(?:oaded,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ied\\s+on\\s+b)|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+|ch\\s+tapeSt)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|ughly,?\\s|ot\\s+cauSe,?\\s|buSt(?:ly(?:,?\\s+an|,?\\s)|,?\\s+and|,?\\s))|a(?:n(?:\\s+(?:the\\s+(?:ent|who|ful|teS|Sui)|all\\s+t(?:he|eS))|,?\\s+(?:with|Smoo|clea))|ce\\s+condit)|un(?:S(?:\\s+aS\\s+exp|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|m(?:a(?:Ke(?:\\s+no\\s+miS|S\\s+Sure,?\\s+)|rKet\\-lead|naged,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|y(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSively,?\\s+(?:m|c|q|S|f))|e(?:a(?:SureS\\s+(?:ar|ha)|n(?:S,?\\s+(?:peac|that|S(?:moo|hor)|h(?:app|igh)|no\\s+m|quic|bett|f(?:aSt|ewe)|ever|l(?:owe|eSS)|more|your|zero)|,?\\s+(?:peac|that|S(?:moo|hor)|h(?:app|igh)|no\\s+m|quic|bett|f(?:aSt|ewe)|ever|l(?:owe|eSS)|more|your|zero)))|ticulouS(?:l|\\b)|mory\\s+uSag)|i(?:StaKeS\\s+we|litary\\-gr|g(?:rat(?:ed(?:\\s+Su|,?\\s+(?:wi|Sm|cl))|ion,?\\s+(?:c|a|r|w|p|S|i|l))|ht(?:\\s+(?:alSo,?\\s+|have,?\\s+)|,?\\s+po(?:te|SS)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more\\s+t|y(?:riad\\b|\\s+gueSS\\s+iS,?\\s)|o(?:St(?:\\s+(?:p(?:latfo|o(?:werf|pula))|S(?:oluti|ecure,?\\s)|toolS,?\\s+|a(?:ppS,?\\s+(?:r|e|f|l|m|S)|dvanc)|liKely,?\\s|reliab)|ly,?\\s)|re\\s+(?:effici|reliab|Secure,?\\s)))|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|o(?:S(?:itively\\s+|Sibly,?\\s)|werful\\b|tentially,?\\s)|a(?:v(?:ing\\s+the\\s+|eS\\s+the\\s+w)|SSe(?:d(?:\\s+all\\s+|,?\\s+(?:the|all|ever))|S(?:\\s+all\\s+|,?\\s+(?:the|all|ever))))|r(?:o(?:duction(?:\\s+|\\-)|b(?:ably,?\\s|lem(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|er(?:form(?:S\\s+aS|ance,?\\s)|hapS,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+|,?\\s+|,?\\s)|\\s+Singl)|\\-(?:changi|evolvi))|olving\\s+la)|xtenSively|n(?:t(?:erpriSe\\-|ire(?:ly,?\\s|\\s+teSt))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+(?:pe|a\\s+|S(?:e|m)|ma|op)))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:l|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|aSier,?\\s|2e\\s+teStS,?\\s+(?:c|a|r|w|p|S|i|l))|u(?:n(?:l(?:i(?:Ke\\s+(?:t(?:he\\s+|rad|ypi)|alte|co(?:nv|mp)|lega|othe)|mited\\s+S)|ocK\\s+(?:the\\s+|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+p|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|parallele|d(?:er\\s+certa|oubtedly,?\\s)|it\\s+teStS,?\\s+)|p(?:time(?:,\\s+gua|,?\\s)|\\s+and\\s+runn)|S(?:e(?:r\\-friend|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+th|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort)|\\s+live,?\\s)|iveS\\s+riSe\\s+|uarantee(?:d\\s+|S(?:\\s+|,?\\s)|\\s+t|,?\\s)|round(?:\\-brea|breaK)|a(?:me(?:\\-chang(?:i|e)|\\s+change)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automa|,?\\s+(?:taKe|done|Sort))|\\s+(?:automat|Started,?\\s)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+|learni|config|d(?:ata\\s+l|ownti)|errorS\\b|bugS\\b)|\\-downti|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+be\\s+|not\\s+be\\s+h|['’]t\\s+be\\s+ha)|o(?:m(?:p(?:rehenSi|ileS\\s+(?:wi|cl)|lete(?:ly,?\\s|d,?\\s+(?:w|S|c)))|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:w|f|t)|,?\\s+(?:t|e|i)|,?\\s)|ceivably,?\\s|tribute(?:d|S|\\s+)|S(?:equentl|iderabl))|rrectly\\s+n|uld(?:\\s+(?:alSo,?\\s+|have,?\\s+)|,?\\s+po(?:te|SS)|,?\\s))|u(?:t(?:ting(?:\\s+edg|\\-edg|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+|paSS)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+|raSh(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ertainly,?\\s)|10(?:0(?:%(?:\\s+(?:of\\s+the|compli)|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|HIPAA\\-compl|GDPR\\-compli|j(?:uSt\\s+worKS\\b|o(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated(?:\\s+S|,?\\s+(?:t|e|i)|,?\\s)|Stly,?\\s+(?:more|chea|quic|Smal|faSt))|erified(?:\\s+(?:Su|an|wo|fi|th)|,?\\s+(?:th|ev|it)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:h|a)|ge|mo|wo|ac|re|cu)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|\\s+%,?\\s+(?:a(?:va|cc)|upt)|%,?\\s+(?:a(?:vai|ccu)|upti))|\\s+%,?\\s+(?:a(?:vai|ccu)|upti)|%,?\\s+(?:a(?:vai|ccu)|upti))|0%,?\\s+(?:fewe|leSS))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
     "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Stelle|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s|att,?\\s)|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbieter,?\\s|LöSungen,?\\s|ToolS,?\\s)|S\\s+alS(?:\\s+bei,?\\s|,?\\s)))|bS(?:chließend\\s+läS|olut\\s+zuverläS)|lle(?:S(?:\\s+(?:i(?:n\\s+(?:allem\\b|Ordnung\\b)|St\\s+grün\\b)|paSSiert\\b|funKtionie|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|erle|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Sind\\s+|laufe|erfol|beSta)|Prüfungen\\s+b))|u(?:f(?:\\s+(?:EnterpriSe\\-N|daS\\s+nächSte\\s+|ein\\s+neueS\\s+(?:Ni|Le)|höchStem\\s+Niv|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+Lev)|S(?:giebig\\s+geteSt|fallSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|temberaubend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rbeite(?:t,?\\s|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichtig(?:,\\s+|\\s+z)|d(?:a(?:rauf\\s+hi|bei,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic)|her,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|enKbar,\\s+)|erwähnenS|a(?:n(?:zumerKe|\\s+dieSer)|uch,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|beSonderS|hier,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Sehr,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich)|Kein(?:e,?\\s|,?\\s)|möglich,\\s+)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich(?:,\\s+(?:d|z)|\\s+zu)|S(?:ei\\s+(?:noch\\s+(?:dara|ange|erwä)|darauf\\s+hi|angemerKt\\b|erwähnt\\b)|ollte\\s+erwähn|ieht\\s+So\\s+auS,|cheint(?:\\s+So,\\s+a|,\\s+daSS,?\\s|,?\\s))|verSteht\\s+Sich|muSS\\s+erwähnt\\s+|geht\\s+nicht\\s+(?:da|um,?\\s)|Könnte\\s+Sein,\\s+)|,?\\s)|r(?:wähnen(?:Swert\\s+iS|,?\\s)|ledigt(?:\\s+den\\s+ReS|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v(?:eri|ali)|über|ge(?:te|pr)|abge|durc)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte(?:r\\b|S\\b|\\b)|i(?:n(?:zig(?:e\\s+LöSung\\b|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b))|Satzbereit\\b)|gentlich,?\\s)|legante(?:m\\b|n\\b|r\\b|S\\b|\\b)|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:vielleic|Sicher\\s+w|wiSSen\\b)|wir\\s+alle\\s+wiS|vorgeSehen\\s+(?:f|a|K|l)|gew(?:ünScht\\s+(?:fu|ar|Kl|l(?:a|ä|i))|ollt\\s+(?:funK|arbe|Klap|l(?:auf|äuf|ief\\b)))|erwartet\\s+(?:fun|arb|Kla|l(?:au|äu|ie)))|chtig\\s+zu\\s+(?:wiSSe|verSt|beach|erwäh)|r(?:\\s+garantieren\\b|d(?:\\s+(?:bei\\s+Bedarf(?:\\s+|,?\\s+)|i(?:m\\s+Hintergr|ntern,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|a(?:nSchließen|utomatiSch)|regelmäßig,?\\s+|da(?:bei,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti))|nicht\\s+nur,?\\s+(?:i|u|e|I|d)|SichergeSte|gewährleiSt)|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+einen|den(?:\\s+(?:bei(?:m\\s+Abgl|\\s+Bedar)|i(?:m\\s+Hinter|ntern,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro))|a(?:nSchließ|utomatiS)|regelmäßi|da(?:bei,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r)|ver|erl|ge(?:r|l)|rot)|nn,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|,?\\s+(?:weit|Sync|a(?:bge|ufg)|neu|be(?:ar|re)|verS|erle|ge(?:re|lö)|roti)))|it\\s+mehr\\s+alS\\s+(?:ei|nu)|niger\\s+(?:alS\\s+fünf|ArbeitSS|Speicher\\b|Fehler\\b|KoSten\\b)|ltweit\\s+führend|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Sie\\s+wiSSen\\s+m|bedeutet,\\s+da|letztlich\\s+zu,?\\s|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i))|hrScheinlich,?\\s)|o(?:\\s+(?:herKömmliche\\b|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|urde(?:n(?:\\s+(?:behoben\\b|erfolgrei)|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|\\s+(?:be(?:hoben\\b|reitS,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|g(?:elöSt\\b|ründlich,?\\s+)|erfolgreic|au(?:Sgiebig,?\\s+|ch,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr))))|,?\\s+(?:weit|S(?:ync|ich)|a(?:bge|ufg)|neu|be(?:ar|re|St)|v(?:er(?:S|i)|ali)|er(?:le|fo)|ge(?:re|lö|te|pr)|roti|Kont|über))|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSend(?:\\s+|\\b)|gefaSSt\\s+)|\\s+(?:jeder\\s+Zeit\\s+(?:fu|ar|Kl|l(?:a|ä))|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Proze)|verläSSigSte(?:r\\b|S\\b|\\b)|m\\s+EinSatz\\s+(?:gebr|K(?:omm|am\\b))|KunftS(?:weiSend(?:e|\\b)|Sicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|e(?:hnmal\\s+Schnelle|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheidend|Springende\\s+P|wichtigSte\\s+P|führende\\b|perfeKte\\b|nächSten\\s+Gen|DienSt,?\\s+(?:Kümm|Sorg|über|erle|rege)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchnitt|rtiKel\\s+e)|Leitfaden)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+LöSung(?:,?\\s+(?:Küm|er(?:l|m)|Sor|ver|übe|mac|lie|bie|hil)|\\b)|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:au(?:ßerdem,?\\s+(?:Kü|üb|re|So)|ch,?\\s+(?:Kümm|über|rege|Sorg))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s|zu,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+einS\\b|r\\.\\s+1\\b)|erSte(?:\\s+Wahl\\b|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+Kra|Kraft\\s+von\\b|P(?:lattform,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|ipeline,?\\s+(?:S(?:i(?:n|e)|eh)|iSt|war|ha(?:b|t)|dur|l(?:au|ie|äu)|erf|beS|grü))|LöSung,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|Software,?\\s+(?:Küm|Sor|übe|erl|reg)|E(?:ngine,?\\s+(?:Kümm|Sorg|über|erle|rege)|inrichtung,?\\s|rStellung,?\\s)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlung,?\\s|uSzahlung,?\\s|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+Tool|beSte(?:n,?\\s|,?\\s)|FreiSchaltun|Re(?:giStrierun|aliSierung,?\\s)|Durchführung,?\\s|B(?:e(?:a(?:ntragung,?\\s|rbeitung,?\\s)|Stellung,?\\s|zahlung,?\\s)|uchung,?\\s)|Genehmigung,?\\s|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSte\\s+z|erKzeug,?\\s+(?:Küm|Sor|übe|erl|reg))|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Potenz|au(?:ßerdem,?\\s+(?:Küm|übe|reg|Sor)|ch,?\\s+(?:Kümm|über|rege|Sorg))|S(?:yStem,?\\s+(?:S(?:elb|chü|teu|org)|Kümm|auto|e(?:ntS|r(?:le|Ke|mö))|inte|b(?:eSc|iet)|ver(?:h|w|e)|opti|rege|paSS|wähl|über|mach|lief|hilf)|ollte,?\\s)|ProduKt,?\\s+(?:Kümm|Sorg|über|erle|rege)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|zu,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuweiS|f\\s+ich,?\\s)|durch,?\\s+w(?:urd|ird)|nK,?\\s)|oppelt\\s+(?:So\\s+Schne|geprüft\\b)|re(?:imal\\s+Schnelle|ht\\s+Sich\\s+nicht)|urch\\s+(?:l(?:aufen\\b|iefen\\b)|unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be(?:rüc|ach)|ut\\s+zu\\s+wiSSen\\b|a(?:rantier(?:t(?:e\\s+Verf|\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b)|Ihnen\\b)|,\\s+daSS,?\\s|,?\\s+(?:nie|K(?:ein|omp)|imme|jede|alle|zuve|fehl|vire|S(?:chn|ich|tab)))|en(?:,\\s+daS|,?\\s+(?:ein|h(?:öch|ohe)|reib|zuve|jede|maxi|opti|Ihre|Stet|voll)))|nz(?:heitlich(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|\\s+gleich,\\s+wie))|r(?:ündlich\\s+ge(?:teSt|prüf)|undSätzlich,?\\s|ößte,?\\s)|e(?:ballte\\s+Kraft\\b|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+(?:fun|läu)|habe(?:n\\b|\\b))|,?\\s)|ge(?:nge(?:teStet\\b|prüft\\b)|benenfallS,?\\s)|prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|ht\\s+eS\\s+nicht\\s+(?:da|um,?\\s)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t(?:e,\\s+|,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))|n(?:,\\s+d|,?\\s+(?:ei|h(?:ö|o)|re|zu|je|ma|op|Ih|St|vo))))|lang(?:en,?\\s|t,?\\s))|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+(?:er(?:f|K)|w(?:er|ol)|zei|geh)|,?\\s)|ErgebniS\\b|Handumdrehen\\b|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+AbS|nächSten\\s+AbSc|GegenSatz\\s+zu,?\\s|Allgemeinen,?\\s)|mer(?:\\s+(?:funKtionie|zuverläSSi|verfügbar\\b|arbeitet\\b|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|St\\s+(?:zu\\s+be(?:rücKSic|achten\\b)|hervorzuhebe|feStzuhalten\\b|be(?:reitS(?:\\s+geSo|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b)|rün(?:dlich,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+(?:ein|nur\\b)|durchgelaufe|unverändert\\b|alleS\\s+grün\\b|nicht\\s+(?:einfac|bloß,?\\s+(?:i|u|e|I|d)|nur,?\\s+(?:ir|un|ei|Ih|d(?:a|e|i)))|erfolgreich,?\\s+)|n(?:t(?:ereSSant(?:erwei|\\s+iSt\\b)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSchne|wenigen\\s+(?:SeKun|Minut)|d(?:ieSe(?:m\\s+(?:A(?:bSchn|rtiKe)|Leitfa|Beitra|Kapite)|r\\s+Anleit)|er\\s+Regel,?\\s)|manchen\\s+Fälle|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|ch\\s+(?:glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en\\s+Sie\\s+Sich\\s+|t\\s+eS\\s+möglich\\b)|rKtführend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneiderte|nuell,?\\s)|i(?:t\\s+(?:Garantie\\b|ProduKtivdat|echten\\s+Daten,?\\s|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiSe,?\\s)|eiSt(?:enS,?\\s|,?\\s))|n(?:i(?:cht\\s+(?:u(?:nerwähnt(?:\\s+|\\b)|m,?\\s)|nur(?:\\s+(?:ein(?:\\s+we|e\\s+w)|irgend|alS,?\\s)|,\\s+(?:Sie\\b|wir\\b|e(?:r\\b|S\\b))|,?\\s)|irgendein(?:e\\b|\\b)|lediglich\\b|blo(?:SS\\b|ß(?:\\s+alS,?\\s|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|einfach\\s+nu|mehr\\s+nur,?\\s|darum,?\\s|alS,?\\s)|e(?:malS\\s+(?:a(?:uS\\s+(?:verS|f(?:all|äll)|Stür)|b\\s+(?:verSa|f(?:alle|ällt\\b)|Stürz))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|\\s+(?:a(?:uS\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)|b\\s+(?:verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b))|verSagt\\b|f(?:allen\\b|ällt\\b)|Stürzt\\b)))|a(?:chfolgend(?:\\s+(?:find|erKl|w(?:erd|ird\\b)|zeig)|,?\\s)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKunde|ll(?:\\s+(?:AuSfallzeit\\b|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+die\\s+K)|ächSte(?:n\\s+Generat|\\s+Generati)|o(?:ch(?:\\s+einmal\\s+gepr|malS\\s+geprüft\\b)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:tief|ein\\b)|Sie\\s+ein\\b)|delloS\\s+(?:funKtio|arbeite|Klappt(?:e\\b|\\b)|l(?:aufen\\b|äuft\\b|ief\\b)))|r(?:agen(?:\\s+dazu\\s+bei\\b|,?\\s)|ägt(?:\\s+dazu\\s+bei\\b|,?\\s)|ug,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammengef|und\\s+Knapp\\b|geSagt\\b)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|n(?:KurrenzloS\\b|trolliert\\s+hab))|ümmer(?:t\\s+Sich(?:\\s+um\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+LöSu|\\s+(?:LöSun|ToolS,?\\s))|ppt(?:e,?\\s|,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s))|ein(?:\\s+HexenwerK\\b|e(?:\\s+(?:Au(?:Sfallzei|ffälligK)|fünf\\s+Minut|Fehl(?:alarme\\b|er\\s+gef)|Probleme\\s+g|RegreSSion|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|en,?\\s|,?\\s)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+bit|merKenSwert\\s+iS|ginnen\\s+wir\\s+mit\\b|S(?:Ser\\s+alS\\s+alle\\b|t(?:ätigt\\s+habe(?:n\\b|\\b)|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreundli|eindrucKend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|reit\\s+zum\\s+Merge\\b|tonen,?\\s|wirK(?:en,\\s+daSS,?\\s|t,\\s+daSS,?\\s))|itte\\s+beachten\\s+S|r(?:anchenführend(?:e|\\b)|ing(?:en,?\\s|t,?\\s))|l(?:i(?:tzSchnell(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|eb\\s+unveränder)|eibt\\s+unverände)|ombenSicher(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:hnbrechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+mac|er(?:Ste(?:r\\b|S\\b|\\b)|geStellt\\s+h))|nd\\s+(?:mehr\\s+alS\\s+nu|durchgelauf|behoben\\b|grün\\b|nicht\\s+(?:einfa|bloß,?\\s+|nur,?\\s+(?:i|u|e|I|d)))|e,?\\s+(?:Kümm|über|erle|Sorg))|e(?:i\\s+(?:hervorgehobe|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|t(?:a(?:t(?:t(?:\\s+Starrer\\b|,?\\s)|e(?:\\s+of\\s+the\\s+art\\b|\\-of\\-the\\-art\\b))|bilSte(?:r\\b|S\\b|\\b)|rt(?:Klar\\b|zeit,?\\s))|e(?:tS\\s+(?:funKtionie|arbeitet\\b|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Sicher,\\s+|t(?:e(?:\\s+Sicher,\\s+|,?\\s)|\\s+Sicher,\\s+d|,?\\s))|iger(?:n,?\\s|t,?\\s))|ichprobenartig|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS\\s+(?:ve|he|je|al)|Ste(?:r\\b|S\\b|\\b))|auen\\s+wir(?:\\s+unS,?\\s|,?\\s)|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbegre|,?\\s)|bar,?\\s|en,?\\s)|p(?:ielend\\s+(?:einfach\\b|leicht\\b)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:lecK(?:S,?\\s+(?:tr|iS|wu|Si)|,?\\s+(?:tr(?:e|i)|iSt|wur|Sin))|verbrauc))|ynergie(?:effeKte\\b|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür,\\s+d|\\s+(?:dafür,\\s+da|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|\\s+(?:dafür,\\s+daS|StetS\\s+für,?\\s+|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe))|,?\\s)|en\\s+(?:dafür,\\s+da|StetS\\s+für|für,?\\s+(?:ein|Prod|Zufr|zu(?:ve|fr)|reib|Tran|S(?:ich|tab|chn)|glüc|Effi|die|Klar|m(?:axi|ehr)|opti|beS(?:S|t)|hö(?:ch|he)|weni|Ihre|Ruhe)))|llte,?\\s)|moKe\\-TeStS,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|o(?:hne\\s+(?:lange\\s+Vorre|UmSchweife\\b|AuSfallzeit|Fehler\\s+durc)|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren\\s+Si|durch,?\\s+w(?:urd|ird))|lt,?\\s)|nweiSen,?\\s)|undert(?:mal\\s+Schne|prozentig)|a(?:l(?:bier(?:en\\b|t\\b)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|t(?:\\s+(?:dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|rmoniert,?\\s)|öchSten\\s+AnSprüc|o(?:ch(?:performant(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vorheben,?\\s|Kömmliche\\s+(?:LöS|Too))|b(?:en,?\\s|t,?\\s))|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sagen\\b|uft(?:,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+unS\\b|t\\s+unS\\b|\\s+unS\\b)|ufen,?\\s)|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähigSt|StarK(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)))|oKal(?:\\s+ge(?:teStet\\b|prüft\\b)|,?\\s)|ief(?:e(?:n,?\\s|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+gar|e,?\\s|,?\\s+(?:jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s)|en,?\\s)|ortSchrittlichS|ü(?:nfmal\\s+Schnelle|hr(?:en(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztlich,?\\s|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+(?:durch|funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+alleS\\b|en,?\\s|t,?\\s)|erfeKt\\s+(?:f(?:unKtion|ür\\b)|harmonie|arbeite(?:n\\b|t\\b)|geeignet\\b|l(?:aufen\\b|äuft\\b)|paSS(?:en\\b|t\\b))|r(?:o(?:duKtionSreif(?:e|\\b)|blemloS\\s+(?:funKt|arbei|Klapp|l(?:aufe|äuft\\b|ief\\b)))|axiSerprobt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung(?:,?\\s+(?:S(?:e|c|t|o)|Kü|au|e(?:n|r)|in|b(?:e|i)|ve|op|re|pa|wä|üb|ma|li|hi)|\\b)|Plattform)|\\s+(?:SyStem,?\\s+(?:S(?:el|ch|te)|Küm|aut|e(?:nt|r(?:l|K))|int|beS|ver|opt|reg|paS|wäh)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)))|chlagbar\\b)|abhängig\\s+(?:von\\s+d|davon)|begrenzt\\s+SKali|ter(?:\\s+(?:fünf\\s+Minut|Zuhilfenah|beStimmten|UmStänden,?\\s|allen,?\\s)|Streichen,?\\s)|zerStörbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichlich(?:e|\\b)|gefähr,?\\s)|mfaSSend(?:\\s+geteSt|e(?:m\\b|n\\b|r\\b|S\\b|\\b)))|v(?:iel(?:\\s+mehr\\s+alS\\s+nu|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|er(?:g(?:eSSen\\s+Sie\\b|lichen\\s+mit,?\\s)|doppel(?:n\\b|t\\b)|ifiziert\\s+habe|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|hinder(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s)|oll(?:Ständig(?:\\s+(?:Konf|v(?:eri|ali)|ge(?:te|pr))|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|e\\s+Potenzial\\b)|öllig(?:\\s+fehlerfre|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+habe(?:n\\b|\\b))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+Ext)|nterpriSe\\-(?:Quali|KlaSS|Nivea))|Ver(?:fügbarKeit(?:\\s+–\\s+|,?\\s)|halten,?\\s)|jederzeit\\s+(?:funKti|verfüg|arbeit|Klappt\\b|l(?:aufen\\b|äuft\\b))|N(?:u(?:ll\\s+Fehlalarme\\b|tz(?:ungSerlebniS\\b|ererlebniS\\b))|ext\\-Level\\b)|WeltmarKtführer\\b|D(?:SGVO\\-Konform\\b|eployment(?:,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|urchSatz,?\\s)|r(?:e(?:chtSSicher\\b|volution(?:ier(?:en\\b|t\\b)|är(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aliSier(?:en\\b|t(?:e\\b|\\b))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiSend|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)))|P(?:r(?:emium\\-Qualität\\b|oblem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|üfungen,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|otenzial\\s+Ihrer\\b|ipeline(?:\\s+iSt\\s+grü|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|erformance,?\\s)|Game(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSende,?\\s|e,?\\s))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:durc|grün\\b)|durchgela|beStanden\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:durch|grün\\b)|laufen\\s+dur|erfolgreic|beStanden\\b)|uite,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|lauf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|B(?:u(?:ild(?:\\s+(?:erfolgreic|iSt\\s+grün\\b)|,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|Uptime,?\\s|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|Re(?:greSSion,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|view(?:er,?\\s|,?\\s))|A(?:bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|uSgabe,?\\s)|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|L(?:e(?:cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|iStung,?\\s)|int(?:ing,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|er,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün))|a(?:uf,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|tenz,?\\s))|Job,?\\s+(?:S(?:i(?:nd|eh)|ehe)|iSt|war|ha(?:be|t)|durc|l(?:auf|ief|äuf)|erfo|beSt|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+habe(?:n\\b|\\b)|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
