@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+2fb532f34c72",
+  "catalogueVersion": "2026.11+545688437e0b",
   "rules": [
     {
       "id": "reader-goal",
