@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+da2d5306ee38",
+  "catalogueVersion": "2026.11+c6256594132e",
   "rules": [
     {
       "id": "reader-goal",
