@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+4d7185190bf9",
+  "catalogueVersion": "2026.11+e0e263ff2744",
   "rules": [
     {
       "id": "reader-goal",
@@ -2527,6 +2527,9 @@ const written: CatalogueAsWritten = {
         "measures have been taken",
         "measures are being taken",
         "action has been taken",
+        "everything's handled",
+        "everything's taken care of",
+        "everything's automated",
         "that should do the trick",
         "this should do the trick",
         "that did the trick",
