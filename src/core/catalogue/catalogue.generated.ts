@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+cbffcbb98b22",
+  "catalogueVersion": "2026.11+3a17b7c910aa",
   "rules": [
     {
       "id": "reader-goal",
@@ -8388,7 +8388,11 @@ const written: CatalogueAsWritten = {
           "wählen",
           "auswählen",
           "findet",
-          "ermittelt"
+          "ermittelt",
+          "sichert",
+          "sichern",
+          "vertraglich",
+          "SLA"
         ],
         "within": 1
       },
