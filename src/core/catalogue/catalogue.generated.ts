@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+f327f2890cfa",
+  "catalogueVersion": "2026.11+93daa3f7eb4e",
   "rules": [
     {
       "id": "reader-goal",
