@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+160c86154d60",
+  "catalogueVersion": "2026.11+7c7e5ed34f14",
   "rules": [
     {
       "id": "reader-goal",
