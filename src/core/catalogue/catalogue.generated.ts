@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7107fcd56251",
+  "catalogueVersion": "2026.11+b060cb991780",
   "rules": [
     {
       "id": "reader-goal",
@@ -5471,7 +5471,19 @@ const written: CatalogueAsWritten = {
           ],
           "within": 1
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "belegt",
+          "nachgewiesen",
+          "nachweislich",
+          "gemessen",
+          "reproduziert",
+          "laut",
+          "(siehe"
+        ],
+        "within": 2
+      }
     },
     {
       "id": "unsupported-causality.en",
@@ -10877,7 +10889,7 @@ const written: CatalogueAsWritten = {
             "hat einwandfrei funktioniert",
             "hat problemlos funktioniert"
           ],
-          "within": 3
+          "within": 2
         },
         {
           "first": [
