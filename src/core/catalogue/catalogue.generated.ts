@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+b060cb991780",
+  "catalogueVersion": "2026.11+6653f451f1fe",
   "rules": [
     {
       "id": "reader-goal",
@@ -3755,7 +3755,18 @@ const written: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "nicht",
+          "nie",
+          "niemals",
+          "kein",
+          "keine",
+          "keinen"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "unsupported-contrast.en",
@@ -11047,6 +11058,7 @@ const written: CatalogueAsWritten = {
           "sobald",
           "bis",
           "bevor",
+          "ob",
           "sicher",
           "muss",
           "müssen",
