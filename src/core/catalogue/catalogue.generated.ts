@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+9d6bf408107d",
+  "catalogueVersion": "2026.11+6b395342e8ba",
   "rules": [
     {
       "id": "reader-goal",
@@ -5192,6 +5192,19 @@ const written: CatalogueAsWritten = {
           "(siehe"
         ],
         "within": 6
+      },
+      "notInGap": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "keiner",
+          "keines",
+          "keinen",
+          "keinem",
+          "nie",
+          "niemals"
+        ]
       }
     },
     {
@@ -6340,6 +6353,19 @@ const written: CatalogueAsWritten = {
           "Schrägstrich"
         ],
         "within": 4
+      },
+      "notInGap": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "keiner",
+          "keines",
+          "keinen",
+          "keinem",
+          "nie",
+          "niemals"
+        ]
       }
     },
     {
@@ -8132,6 +8158,19 @@ const written: CatalogueAsWritten = {
           "nicht"
         ],
         "within": 1
+      },
+      "notInGap": {
+        "words": [
+          "nicht",
+          "kein",
+          "keine",
+          "keiner",
+          "keines",
+          "keinen",
+          "keinem",
+          "nie",
+          "niemals"
+        ]
       }
     }
   ],
