@@ -166,7 +166,7 @@ export function gapOfWords(within: number, word: string): string {
 /** A gap word that holds none of the guard words as a whole word (see gapSource). */
 export function guardedGapWord({ words }: GapGuardWords): string {
   const guards = orderPhrases(words).map(phraseToSource).join('|');
-  return String.raw`(?:(?!(?<!${WORD_CHAR})(?:${guards})(?!${WORD_CHAR}))${GAP_CHAR})+`;
+  return `(?:(?!(?<!${WORD_CHAR})(?:${guards})(?!${WORD_CHAR}))${GAP_CHAR})+`;
 }
 
 /**
