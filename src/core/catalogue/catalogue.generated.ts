@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+b7f65256aa98",
+  "catalogueVersion": "2026.11+dfe426c404cc",
   "rules": [
     {
       "id": "reader-goal",
@@ -1879,7 +1879,81 @@ const written: CatalogueAsWritten = {
         "this guide will",
         "this article will",
         "this tutorial will",
-        "this post will"
+        "this post will",
+        "worth noting that",
+        "worth noting is",
+        "also worth noting",
+        "one thing worth noting",
+        "worth mentioning that",
+        "worth mentioning is",
+        "also worth mentioning",
+        "worth pointing out that",
+        "worth highlighting that",
+        "worth remembering that",
+        "one thing to note",
+        "one thing to remember",
+        "key takeaways",
+        "the main takeaway",
+        "the big takeaway",
+        "the key here is",
+        "the important part is",
+        "the important bit is",
+        "the crucial thing is",
+        "the crucial point is",
+        "here is what I found",
+        "here is what happened",
+        "here is the catch",
+        "here is the kicker",
+        "here is the gist",
+        "here is the short version",
+        "here is the good news",
+        "here is the bad news",
+        "here is where it gets interesting",
+        "to be clear,",
+        "to put it simply",
+        "make no mistake",
+        "truth be told",
+        "it is no secret that",
+        "it is no surprise that",
+        "it comes as no surprise that",
+        "ready to dive in",
+        "before diving in",
+        "before diving into",
+        "before we dive into",
+        "before we get started",
+        "the short version is",
+        "the bottom line:",
+        "now for the fun part",
+        "now for the good part",
+        "here comes the fun part",
+        "now comes the fun part",
+        "this is where it gets interesting",
+        "this is where things get interesting",
+        "what does this mean for you",
+        "what does that mean for you",
+        "so what does this mean",
+        "why does this matter",
+        "why should you care",
+        "let me get one thing straight",
+        "to recap,",
+        "the good news is",
+        "the bad news is",
+        "fun fact",
+        "here is where it gets tricky",
+        "this is where it gets tricky",
+        "to be honest,",
+        "you might be wondering",
+        "you may be wondering",
+        "you are probably wondering",
+        "you might be asking",
+        "the short version:",
+        "what you need to know:",
+        "this article explores",
+        "this post explores",
+        "this guide explores",
+        "this article dives",
+        "this post dives",
+        "this guide dives"
       ],
       "pairs": [
         {
@@ -1935,6 +2009,36 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "that is where",
+            "this is where"
+          ],
+          "then": [
+            "comes in",
+            "come in"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "the key thing",
+            "the main thing",
+            "the important thing",
+            "the crucial thing",
+            "one thing",
+            "the first thing"
+          ],
+          "then": [
+            "to understand",
+            "to remember",
+            "to know",
+            "to note",
+            "to keep in mind",
+            "to realize"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "it should be",
             "it should also be",
             "it must be",
@@ -1982,7 +2086,14 @@ const written: CatalogueAsWritten = {
             "start by",
             "begin by",
             "reiterate",
-            "underline"
+            "underline",
+            "be clear",
+            "be honest",
+            "break it down",
+            "break this down",
+            "unpack",
+            "take a moment to",
+            "take a moment"
           ],
           "within": 1
         },
@@ -2011,7 +2122,23 @@ const written: CatalogueAsWritten = {
             "begin",
             "recap",
             "summarize",
-            "review"
+            "review",
+            "be honest",
+            "face it",
+            "be clear",
+            "jump in",
+            "jump into",
+            "talk about",
+            "see how",
+            "see what",
+            "zoom in",
+            "zoom out",
+            "take a step back",
+            "step back",
+            "get one thing straight",
+            "take a quick look",
+            "have a look",
+            "have a quick look"
           ],
           "within": 2
         },
@@ -2043,7 +2170,8 @@ const written: CatalogueAsWritten = {
           "first": [
             "we will",
             "I will",
-            "we are going to"
+            "we are going to",
+            "I am going to"
           ],
           "then": [
             "explore",
@@ -2058,7 +2186,27 @@ const written: CatalogueAsWritten = {
             "break down",
             "unpack",
             "go over",
-            "walk you through"
+            "walk you through",
+            "explain",
+            "show you",
+            "go through",
+            "outline",
+            "summarize",
+            "recap"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "by the end of this guide",
+            "by the end of this article",
+            "by the end of this tutorial",
+            "by the end of this post",
+            "by the end of this section"
+          ],
+          "then": [
+            "you will",
+            "you should"
           ],
           "within": 1
         }
@@ -2379,6 +2527,31 @@ const written: CatalogueAsWritten = {
       "ruleId": "concrete-subject",
       "language": "en",
       "phrases": [
+        "it all happens automatically",
+        "it all happens behind the scenes",
+        "everything happens automatically",
+        "everything happens behind the scenes",
+        "it was decided",
+        "it has been decided",
+        "it was agreed",
+        "it has been agreed",
+        "a decision was made",
+        "a decision has been made",
+        "the decision was made",
+        "the decision has been made",
+        "mistakes were made",
+        "steps have been taken",
+        "steps are being taken",
+        "measures have been taken",
+        "measures are being taken",
+        "action has been taken",
+        "everything's handled",
+        "everything's taken care of",
+        "everything's automated",
+        "that should do the trick",
+        "this should do the trick",
+        "that did the trick",
+        "this did the trick",
         "taken care of for you",
         "everything is handled",
         "everything is taken care of",
@@ -2562,7 +2735,9 @@ const written: CatalogueAsWritten = {
             "less",
             "higher",
             "lower",
-            "seamless"
+            "seamless",
+            "real-time",
+            "instant"
           ],
           "within": 0
         },
@@ -2612,9 +2787,21 @@ const written: CatalogueAsWritten = {
             "this platform",
             "our tool",
             "our product",
-            "the technology"
+            "the technology",
+            "our engine",
+            "our AI",
+            "our algorithm",
+            "our backend",
+            "our infrastructure",
+            "our technology",
+            "our software"
           ],
           "then": [
+            "does the heavy lifting",
+            "does the rest",
+            "scales",
+            "adapts",
+            "learns",
             "handles",
             "takes care of",
             "provides",
@@ -2667,8 +2854,192 @@ const written: CatalogueAsWritten = {
             "does the heavy lifting"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "this",
+            "this also",
+            "this now"
+          ],
+          "then": [
+            "fixes",
+            "resolves",
+            "addresses"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this should",
+            "this should also",
+            "this will",
+            "this will also"
+          ],
+          "then": [
+            "fix",
+            "resolve",
+            "address",
+            "improve"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this allows",
+            "this also allows",
+            "this enables",
+            "this also enables",
+            "this will allow",
+            "this should allow",
+            "this makes it possible for",
+            "this made it possible for"
+          ],
+          "then": [
+            "us"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this allows",
+            "this also allows"
+          ],
+          "then": [
+            "faster",
+            "quicker",
+            "easier",
+            "smoother",
+            "seamless",
+            "fewer"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "it",
+            "it also",
+            "this",
+            "this also",
+            "the app",
+            "the service",
+            "the backend",
+            "the engine",
+            "the tool",
+            "the platform",
+            "the system"
+          ],
+          "then": [
+            "takes care of everything",
+            "handles everything",
+            "takes care of it all",
+            "handles it all"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this allows for",
+            "this also allows for",
+            "this will allow for",
+            "this should allow for"
+          ],
+          "then": [
+            "smoother",
+            "a smoother",
+            "much smoother",
+            "a much smoother",
+            "faster",
+            "much faster",
+            "a faster",
+            "better",
+            "a better",
+            "much better",
+            "quicker",
+            "greater",
+            "seamless",
+            "a seamless",
+            "improved",
+            "more efficient",
+            "a more efficient"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this should",
+            "this should also",
+            "this will",
+            "this will also"
+          ],
+          "then": [
+            "reduce",
+            "speed up",
+            "prevent",
+            "cut",
+            "eliminate",
+            "help with",
+            "help reduce",
+            "help prevent"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this means",
+            "this meant"
+          ],
+          "then": [
+            "we",
+            "we can",
+            "we no longer",
+            "the team",
+            "our team"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this has",
+            "this has already",
+            "this has really",
+            "that has"
+          ],
+          "then": [
+            "made",
+            "improved",
+            "helped",
+            "reduced",
+            "fixed",
+            "resolved",
+            "sped up",
+            "cut"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "it is all",
+            "it all gets",
+            "everything is",
+            "everything gets",
+            "everything will be"
+          ],
+          "then": [
+            "handled",
+            "managed",
+            "automated",
+            "handled automatically",
+            "handled for you"
+          ],
+          "within": 0
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "by"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "concrete-subject.de",
@@ -3048,8 +3419,6 @@ const written: CatalogueAsWritten = {
         "gone are the days",
         "legacy systems",
         "traditional solutions",
-        "other tools make you",
-        "other tools force you",
         "where conventional",
         "where traditional",
         "is not just",
@@ -3071,9 +3440,149 @@ const written: CatalogueAsWritten = {
         "unlike conventional",
         "unlike other",
         "unlike legacy",
-        "unlike typical"
+        "unlike typical",
+        "unlike competing",
+        "unlike competitors",
+        "unlike the competition",
+        "unlike alternatives",
+        "not just another",
+        "it is not magic",
+        "forget complicated",
+        "forget complex",
+        "forget manual",
+        "forget the hassle",
+        "no ordinary",
+        "should not be an afterthought",
+        "should never be an afterthought",
+        "unlike the rest",
+        "unlike the others",
+        "unlike others",
+        "why settle for",
+        "stop settling",
+        "deserves better",
+        "deserve better",
+        "we are more than a",
+        "we are more than an",
+        "we are more than just",
+        "should not be this hard",
+        "should not be so hard",
+        "should not be this complicated",
+        "should not have to be hard",
+        "should not require a PhD",
+        "does not have to be hard",
+        "does not have to be complicated",
+        "does not have to be painful",
+        "not your average",
+        "not your typical",
+        "not your usual",
+        "not your ordinary",
+        "not your run-of-the-mill"
       ],
       "pairs": [
+        {
+          "first": [
+            "not because"
+          ],
+          "then": [
+            "but because"
+          ],
+          "within": 8
+        },
+        {
+          "first": [
+            "less about"
+          ],
+          "then": [
+            "more about"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "less as a",
+            "less as an",
+            "less of a",
+            "less of an"
+          ],
+          "then": [
+            "more as a",
+            "more as an",
+            "more like a",
+            "more of a",
+            "more of an"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "no more"
+          ],
+          "then": [
+            "juggling",
+            "wrestling",
+            "fighting",
+            "chasing",
+            "guessing",
+            "waiting",
+            "manual",
+            "clunky",
+            "complicated",
+            "messy",
+            "endless",
+            "tedious"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the days of"
+          ],
+          "then": [
+            "are over",
+            "are gone",
+            "are behind you",
+            "are numbered"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "instead of"
+          ],
+          "then": [
+            "wrestling",
+            "juggling",
+            "fighting",
+            "struggling"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "while other",
+            "while most",
+            "while many",
+            "whereas other",
+            "whereas most",
+            "where other",
+            "where most",
+            "where many"
+          ],
+          "then": [
+            "tools",
+            "solutions",
+            "libraries",
+            "platforms",
+            "frameworks",
+            "apps",
+            "products",
+            "services",
+            "vendors",
+            "providers",
+            "editors"
+          ],
+          "within": 1
+        },
         {
           "first": [
             "no longer a",
@@ -3107,14 +3616,21 @@ const written: CatalogueAsWritten = {
             "not only an",
             "not just a",
             "not just an",
+            "not just another",
             "not merely a",
             "not simply a",
+            "not simply another",
             "is not just",
             "are not just",
             "is not merely",
             "is not simply",
             "do not just",
-            "does not just"
+            "does not just",
+            "it is not just",
+            "we are not just",
+            "they are not just",
+            "it is not merely",
+            "it is not simply"
           ],
           "then": [
             "but",
@@ -3141,6 +3657,39 @@ const written: CatalogueAsWritten = {
             "they are"
           ],
           "within": 5
+        },
+        {
+          "first": [
+            "other tools",
+            "other solutions",
+            "other apps",
+            "other platforms",
+            "other services",
+            "other libraries",
+            "other frameworks",
+            "other vendors",
+            "other providers",
+            "most tools",
+            "most solutions",
+            "most apps",
+            "most platforms",
+            "traditional tools",
+            "legacy tools"
+          ],
+          "then": [
+            "make you",
+            "force you",
+            "require you",
+            "expect you",
+            "leave you",
+            "stop at",
+            "fall short",
+            "struggle",
+            "promise",
+            "only promise",
+            "claim to"
+          ],
+          "within": 0
         }
       ],
       "notBeforeInClause": {
@@ -3591,6 +4140,15 @@ const written: CatalogueAsWritten = {
       "id": "calibrated-uncertainty.en",
       "ruleId": "calibrated-uncertainty",
       "language": "en",
+      "phrases": [
+        "I am confident that",
+        "I am certain that",
+        "I am 100% sure",
+        "I am absolutely sure",
+        "I am absolutely certain",
+        "I am positive that",
+        "we are confident that"
+      ],
       "pairs": [
         {
           "first": [
@@ -3681,7 +4239,12 @@ const written: CatalogueAsWritten = {
             "may also",
             "could also",
             "would also",
-            "should also"
+            "should also",
+            "might be",
+            "may be",
+            "could be",
+            "would be",
+            "should be"
           ],
           "then": [
             "possibly",
@@ -3757,7 +4320,30 @@ const written: CatalogueAsWritten = {
             "I suspect",
             "in theory",
             "in some cases",
-            "under certain circumstances"
+            "under certain circumstances",
+            "in most cases",
+            "I am not sure",
+            "not entirely sure",
+            "not completely sure",
+            "not 100% sure",
+            "I guess",
+            "I suppose",
+            "I would guess",
+            "my guess is",
+            "as far as I can tell",
+            "as far as I know",
+            "if I am not mistaken",
+            "I am fairly sure",
+            "I am pretty sure",
+            "it seems like",
+            "seems like it",
+            "there is a chance",
+            "there is a good chance",
+            "there is a possibility",
+            "in my opinion",
+            "my hunch is",
+            "my sense is",
+            "I feel like"
           ],
           "then": [
             "hopefully",
@@ -3826,7 +4412,29 @@ const written: CatalogueAsWritten = {
             "I believe",
             "I suspect",
             "in some cases",
-            "under certain circumstances"
+            "under certain circumstances",
+            "I am not sure",
+            "not entirely sure",
+            "not completely sure",
+            "not 100% sure",
+            "I guess",
+            "I suppose",
+            "I would guess",
+            "my guess is",
+            "as far as I can tell",
+            "as far as I know",
+            "if I am not mistaken",
+            "I am fairly sure",
+            "I am pretty sure",
+            "it seems like",
+            "seems like it",
+            "there is a chance",
+            "there is a good chance",
+            "there is a possibility",
+            "in my opinion",
+            "my hunch is",
+            "my sense is",
+            "I feel like"
           ],
           "then": [
             "might",
@@ -3858,6 +4466,159 @@ const written: CatalogueAsWritten = {
             "could"
           ],
           "within": 3
+        },
+        {
+          "first": [
+            "seems to",
+            "seem to",
+            "appears to",
+            "appear to",
+            "would seem to",
+            "would appear to"
+          ],
+          "then": [
+            "suggest",
+            "indicate",
+            "imply"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "appear to have",
+            "appears to have",
+            "seem to have",
+            "seems to have"
+          ],
+          "then": [
+            "passed",
+            "succeeded",
+            "worked",
+            "fixed",
+            "resolved"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "generally",
+            "usually",
+            "typically",
+            "normally",
+            "often",
+            "mostly"
+          ],
+          "then": [
+            "tends to",
+            "tend to"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "tends to",
+            "tend to"
+          ],
+          "then": [
+            "generally",
+            "usually",
+            "typically",
+            "sometimes",
+            "somewhat"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "root cause",
+            "the cause",
+            "culprit",
+            "problem",
+            "issue",
+            "bug",
+            "leak",
+            "crash",
+            "failure",
+            "regression",
+            "slowdown"
+          ],
+          "then": [
+            "is definitely",
+            "was definitely",
+            "is clearly",
+            "was clearly",
+            "is certainly",
+            "was certainly",
+            "is undoubtedly",
+            "was undoubtedly",
+            "is obviously",
+            "was obviously",
+            "is almost certainly",
+            "is 100%",
+            "is without a doubt",
+            "was without a doubt"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "definitely",
+            "certainly",
+            "undoubtedly",
+            "obviously",
+            "without a doubt"
+          ],
+          "then": [
+            "caused by",
+            "due to",
+            "because of",
+            "the cause",
+            "the root cause",
+            "the culprit",
+            "fixes",
+            "fixed",
+            "solves",
+            "solved",
+            "resolves",
+            "resolved",
+            "fix",
+            "solve",
+            "resolve"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "I am confident",
+            "I am certain",
+            "I am sure",
+            "we are confident"
+          ],
+          "then": [
+            "the fix",
+            "this fix",
+            "this change",
+            "the change",
+            "this will",
+            "it will",
+            "this is",
+            "it is",
+            "the issue"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "100%"
+          ],
+          "then": [
+            "the cause",
+            "the root cause",
+            "the culprit",
+            "caused by",
+            "due to"
+          ],
+          "within": 0
         }
       ]
     },
@@ -4114,15 +4875,31 @@ const written: CatalogueAsWritten = {
         "drives engagement",
         "paves the way",
         "paving the way",
-        "gives rise to"
+        "gives rise to",
+        "a positive impact on",
+        "a huge impact on",
+        "a massive impact on",
+        "a direct impact on",
+        "a dramatic impact on",
+        "positively impacts",
+        "directly impacts"
       ],
       "pairs": [
         {
           "first": [
             "leads to",
             "lead to",
+            "led to",
             "results in",
-            "resulted in"
+            "result in",
+            "resulted in",
+            "contributes to",
+            "contribute to",
+            "contributed to",
+            "translates to",
+            "translates into",
+            "translate to",
+            "translate into"
           ],
           "then": [
             "higher",
@@ -4143,9 +4920,132 @@ const written: CatalogueAsWritten = {
             "a better",
             "a faster",
             "a smoother",
-            "a more"
+            "a more",
+            "significant",
+            "significantly",
+            "dramatic",
+            "dramatically",
+            "massive",
+            "huge",
+            "substantial",
+            "measurable",
+            "tangible",
+            "noticeable",
+            "a significant",
+            "a dramatic",
+            "a massive",
+            "a huge",
+            "a substantial",
+            "a noticeable",
+            "a measurable",
+            "up to",
+            "peace of mind",
+            "real savings",
+            "real gains",
+            "real value",
+            "lasting"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "as a result",
+            "as a consequence",
+            "consequently"
+          ],
+          "then": [
+            "productivity",
+            "engagement",
+            "efficiency",
+            "satisfaction",
+            "morale",
+            "revenue",
+            "conversions",
+            "conversion rates",
+            "retention",
+            "churn",
+            "adoption",
+            "velocity",
+            "developer productivity",
+            "team productivity",
+            "customer satisfaction",
+            "user satisfaction",
+            "teams ship",
+            "your team",
+            "customers"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "makes everything",
+            "make everything"
+          ],
+          "then": [
+            "faster",
+            "easier",
+            "simpler",
+            "smoother",
+            "better"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "that is why",
+            "this is why",
+            "which is why"
+          ],
+          "then": [
+            "our customers",
+            "customers",
+            "teams",
+            "thousands of",
+            "millions of",
+            "companies",
+            "developers love",
+            "users love"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the result is",
+            "the result"
+          ],
+          "then": [
+            "happier",
+            "a happier",
+            "more productive",
+            "a more productive",
+            "smoother",
+            "a smoother",
+            "happier customers"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "drive",
+            "drives",
+            "driving"
+          ],
+          "then": [
+            "results",
+            "real results",
+            "measurable results",
+            "real impact",
+            "business value",
+            "business outcomes",
+            "revenue",
+            "sales",
+            "ROI",
+            "higher",
+            "better",
+            "measurable",
+            "significant"
+          ],
+          "within": 1
         },
         {
           "first": [
@@ -4179,7 +5079,17 @@ const written: CatalogueAsWritten = {
             "advanced",
             "innovative",
             "a new",
-            "AI"
+            "AI",
+            "AI-powered",
+            "machine learning",
+            "proprietary",
+            "the power of",
+            "its unique",
+            "its advanced",
+            "its intelligent",
+            "its smart",
+            "a redesigned",
+            "the redesigned"
           ],
           "within": 0
         },
@@ -4225,7 +5135,19 @@ const written: CatalogueAsWritten = {
             "frustration",
             "confusion",
             "mistakes",
-            "human error"
+            "human error",
+            "manual work",
+            "busywork",
+            "context switching",
+            "headaches",
+            "guesswork",
+            "bottlenecks",
+            "technical debt",
+            "tech debt",
+            "support tickets",
+            "cognitive load",
+            "time to market",
+            "time-to-market"
           ],
           "within": 3
         },
@@ -4250,7 +5172,9 @@ const written: CatalogueAsWritten = {
             "streamline",
             "streamlines",
             "empower",
-            "empowers"
+            "empowers",
+            "fuel",
+            "fuels"
           ],
           "then": [
             "productivity",
@@ -4283,7 +5207,13 @@ const written: CatalogueAsWritten = {
             "outcomes",
             "ROI",
             "business value",
-            "success"
+            "success",
+            "developer experience",
+            "the developer experience",
+            "customer experience",
+            "the customer experience",
+            "time to market",
+            "time-to-market"
           ],
           "within": 3
         },
@@ -4332,9 +5262,49 @@ const written: CatalogueAsWritten = {
             "stability",
             "scalability",
             "privacy",
-            "safety"
+            "safety",
+            "that everything",
+            "everything",
+            "top",
+            "peak",
+            "fast",
+            "secure",
+            "accurate",
+            "a secure",
+            "an accurate",
+            "safe",
+            "a safe",
+            "great",
+            "a great"
           ],
           "within": 1
+        },
+        {
+          "first": [
+            "ensuring"
+          ],
+          "then": [
+            "seamless",
+            "a seamless",
+            "smooth",
+            "a smooth",
+            "maximum",
+            "optimal",
+            "peace of mind"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "guarantees",
+            "guarantee"
+          ],
+          "then": [
+            "results",
+            "real results",
+            "lasting results"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -4381,7 +5351,15 @@ const written: CatalogueAsWritten = {
             "faster",
             "zero",
             "every",
-            "that your"
+            "that your",
+            "lower",
+            "higher",
+            "smoother",
+            "happier",
+            "quicker",
+            "shorter",
+            "no more",
+            "peace of mind"
           ],
           "within": 0
         },
@@ -5325,9 +6303,267 @@ const written: CatalogueAsWritten = {
         "world's most",
         "world's best",
         "world's leading",
-        "number one"
+        "number one",
+        "it just works",
+        "just works",
+        "never lose",
+        "never miss",
+        "never crash",
+        "never goes wrong",
+        "never lets you down",
+        "never let you down",
+        "production-grade",
+        "industrial-strength",
+        "enterprise-class",
+        "award-winning",
+        "top-rated",
+        "highest-rated",
+        "orders of magnitude faster",
+        "an order of magnitude faster",
+        "guaranteed to work",
+        "guaranteed to scale",
+        "guaranteed to perform",
+        "always fast",
+        "always secure",
+        "always safe",
+        "always online",
+        "always responsive",
+        "never slows down",
+        "never gets in your way",
+        "100% of the time",
+        "without fail",
+        "zero learning curve",
+        "no learning curve",
+        "instant results",
+        "instant insights",
+        "rated #1",
+        "ranked #1",
+        "rated number one",
+        "the #1",
+        "fastest-growing",
+        "fastest growing",
+        "bank-level",
+        "GDPR compliant",
+        "HIPAA compliant",
+        "SOC 2 certified",
+        "SOC2 compliant",
+        "fully backwards compatible",
+        "fully backward compatible",
+        "the best tool for the job",
+        "the best tool for",
+        "the best platform for",
+        "the best app for",
+        "the best library for",
+        "impossible to hack",
+        "cannot be hacked"
       ],
       "pairs": [
+        {
+          "first": [
+            "deploy",
+            "deploys",
+            "set up",
+            "get started",
+            "up and running",
+            "onboard",
+            "go live",
+            "spin up"
+          ],
+          "then": [
+            "in seconds",
+            "in minutes",
+            "in no time",
+            "in under a minute",
+            "within minutes",
+            "within seconds",
+            "instantly"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "handles",
+            "handle",
+            "serves",
+            "serve",
+            "processes"
+          ],
+          "then": [
+            "millions of",
+            "billions of"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "the only",
+            "the last"
+          ],
+          "then": [
+            "you will ever need"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "significantly",
+            "dramatically",
+            "substantially",
+            "considerably",
+            "vastly",
+            "massively"
+          ],
+          "then": [
+            "faster",
+            "quicker",
+            "smaller",
+            "cheaper",
+            "more efficient",
+            "more reliable",
+            "more secure"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "cut",
+            "cuts",
+            "reduce",
+            "reduces",
+            "reduced",
+            "slash",
+            "slashes",
+            "slashed",
+            "lower",
+            "lowers",
+            "lowered",
+            "boost",
+            "boosts",
+            "boosted",
+            "increase",
+            "increases",
+            "increased",
+            "improve",
+            "improves",
+            "improved",
+            "speed up",
+            "speeds up",
+            "sped up"
+          ],
+          "then": [
+            "by 20%",
+            "by 25%",
+            "by 30%",
+            "by 40%",
+            "by 50%",
+            "by 60%",
+            "by 70%",
+            "by 75%",
+            "by 80%",
+            "by 90%",
+            "by up to",
+            "by 2x",
+            "by 3x",
+            "by 5x",
+            "by 10x",
+            "by an order of magnitude"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "99.9%",
+            "99.99%",
+            "99.999%",
+            "99.9 %",
+            "99.99 %",
+            "99.999 %"
+          ],
+          "then": [
+            "uptime",
+            "available",
+            "availability",
+            "accurate",
+            "accuracy"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "join"
+          ],
+          "then": [
+            "thousands of",
+            "millions of",
+            "hundreds of thousands",
+            "over",
+            "more than"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "every",
+            "any"
+          ],
+          "then": [
+            "you can imagine",
+            "you can think of",
+            "you could imagine"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "major",
+            "massive",
+            "huge",
+            "significant",
+            "dramatic",
+            "substantial"
+          ],
+          "then": [
+            "performance improvements",
+            "performance gains",
+            "speed improvements",
+            "speedups",
+            "speed-ups"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "no other",
+            "nothing else",
+            "nobody else",
+            "no one else"
+          ],
+          "then": [
+            "comes close",
+            "come close",
+            "compares",
+            "can compete",
+            "can touch"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "trusted by",
+            "loved by"
+          ],
+          "then": [
+            "developers",
+            "teams",
+            "engineers",
+            "companies",
+            "businesses",
+            "organizations",
+            "enterprises",
+            "startups"
+          ],
+          "within": 1
+        },
         {
           "first": [
             "fully",
@@ -5419,6 +6655,8 @@ const written: CatalogueAsWritten = {
             "lighter",
             "safer",
             "better",
+            "easier",
+            "simpler",
             "more secure",
             "more reliable",
             "more efficient",
@@ -5583,7 +6821,13 @@ const written: CatalogueAsWritten = {
             "most robust",
             "most performant",
             "easiest",
-            "simplest"
+            "simplest",
+            "most intuitive",
+            "most flexible",
+            "most versatile",
+            "most user-friendly",
+            "most feature-rich",
+            "most lightweight"
           ],
           "within": 0
         },
@@ -5608,7 +6852,10 @@ const written: CatalogueAsWritten = {
             "on the planet",
             "ever built",
             "ever made",
-            "out there"
+            "out there",
+            "ever created",
+            "ever written",
+            "of all time"
           ],
           "within": 3
         },
@@ -6509,7 +7756,50 @@ const written: CatalogueAsWritten = {
         "in order to",
         "world of possibilities",
         "take it to the next level",
-        "to the next level"
+        "to the next level",
+        "frictionless",
+        "one-stop shop",
+        "game changing",
+        "paradigm shift",
+        "boasts",
+        "boasting",
+        "nestled",
+        "bustling",
+        "plays a crucial role",
+        "plays a vital role",
+        "plays a pivotal role",
+        "play a crucial role",
+        "play a vital role",
+        "fast-paced world",
+        "in today's digital",
+        "actionable insights",
+        "reimagine",
+        "reimagines",
+        "reimagined",
+        "transform the way",
+        "transforms the way",
+        "transformed the way",
+        "focus on what matters",
+        "focus on what really matters",
+        "in today's fast-paced",
+        "in today's world",
+        "takes the pain out of",
+        "take the pain out of",
+        "takes the hassle out of",
+        "take the hassle out of",
+        "takes the guesswork out of",
+        "has you covered",
+        "have you covered",
+        "got you covered",
+        "say hello to",
+        "dive deep into",
+        "synergize",
+        "supercharging",
+        "unleashing",
+        "elevating",
+        "revolutionized",
+        "revolutionizing",
+        "game-changers"
       ],
       "pairs": [
         {
@@ -7119,7 +8409,89 @@ const written: CatalogueAsWritten = {
         "CI passes",
         "CI passed",
         "the pipeline is green",
-        "all green"
+        "all green",
+        "works as advertised",
+        "functions as expected",
+        "functions correctly",
+        "functions as intended",
+        "performs as expected",
+        "runs as expected",
+        "behaves as intended",
+        "tested and confirmed",
+        "verified and working",
+        "confirmed fixed",
+        "verified fixed",
+        "successfully deployed",
+        "deployed successfully",
+        "successfully migrated",
+        "migrated successfully",
+        "ran the full test suite",
+        "ran the entire test suite",
+        "ran the whole test suite",
+        "ran the full suite",
+        "ran all the tests",
+        "ran all tests",
+        "no errors or warnings",
+        "no errors in the logs",
+        "no errors in the console",
+        "nothing in the logs",
+        "the logs are clean",
+        "logs look clean",
+        "all checks green",
+        "is working fine",
+        "is working now",
+        "are working now",
+        "everything's working",
+        "everything's fine",
+        "everything's green",
+        "everything's passing",
+        "everything's good",
+        "it is all working",
+        "it is working now",
+        "works on my machine",
+        "works fine on my machine",
+        "works great on my machine",
+        "working on my machine",
+        "looks good on my end",
+        "looks good on my side",
+        "works on my end",
+        "signed off on it",
+        "signed off on this",
+        "signed off on the change",
+        "signed off on the release",
+        "fixed and verified",
+        "fixed and tested",
+        "fixed and confirmed",
+        "is working correctly",
+        "is working properly",
+        "are working correctly",
+        "is functioning correctly",
+        "is functioning as expected",
+        "tested extensively",
+        "done and tested",
+        "done and verified",
+        "added and passing",
+        "successfully implemented",
+        "successfully fixed",
+        "successfully resolved",
+        "successfully applied",
+        "applied successfully",
+        "implemented successfully",
+        "now fully functional",
+        "no TypeScript errors",
+        "no type errors",
+        "no lint errors",
+        "no linting errors",
+        "no console errors",
+        "no compiler warnings",
+        "manually tested",
+        "manually verified",
+        "manually checked",
+        "manually confirmed",
+        "tested rigorously",
+        "no discrepancies",
+        "no failures",
+        "zero failures"
       ],
       "pairs": [
         {
@@ -7198,7 +8570,25 @@ const written: CatalogueAsWritten = {
             "was checked",
             "was tested",
             "is in order",
-            "runs"
+            "runs",
+            "looks correct",
+            "looks right",
+            "is correct",
+            "is working correctly",
+            "works correctly",
+            "works as expected",
+            "is working as expected",
+            "still works",
+            "is still working",
+            "is up and running",
+            "is running smoothly",
+            "is running fine",
+            "is back to normal",
+            "is stable",
+            "compiles",
+            "builds",
+            "compiles cleanly",
+            "builds cleanly"
           ],
           "within": 1
         },
@@ -7244,7 +8634,136 @@ const written: CatalogueAsWritten = {
             "went green",
             "came back green",
             "look good",
-            "looks good"
+            "looks good",
+            "all pass",
+            "all passed",
+            "are all passing",
+            "are all green",
+            "all green",
+            "pass cleanly",
+            "passed cleanly",
+            "pass locally",
+            "passed locally",
+            "still pass",
+            "still passing",
+            "are still passing",
+            "are still green",
+            "is clean",
+            "are clean",
+            "came back clean"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "test suite",
+            "the suite",
+            "full suite",
+            "full test suite",
+            "entire test suite",
+            "whole test suite",
+            "linter",
+            "the linter",
+            "type checker",
+            "typechecker"
+          ],
+          "then": [
+            "passes",
+            "succeeds",
+            "is clean",
+            "runs clean",
+            "runs cleanly",
+            "came back clean",
+            "reports no errors",
+            "reports no issues",
+            "shows no errors"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the fix",
+            "this fix",
+            "the workaround"
+          ],
+          "then": [
+            "works",
+            "is working",
+            "worked",
+            "has been verified",
+            "has been tested",
+            "is confirmed",
+            "holds up"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "verified",
+            "confirmed",
+            "tested",
+            "validated",
+            "double-checked"
+          ],
+          "then": [
+            "the fix",
+            "it works",
+            "that it works",
+            "it is working",
+            "everything works",
+            "that everything works"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "ran",
+            "completed",
+            "finished",
+            "deployed",
+            "migrated",
+            "installed",
+            "went through"
+          ],
+          "then": [
+            "without errors",
+            "without any errors",
+            "with no errors",
+            "without a hitch",
+            "without any issues",
+            "without issues",
+            "without problems",
+            "without any problems",
+            "smoothly",
+            "cleanly"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "went"
+          ],
+          "then": [
+            "smoothly",
+            "fine",
+            "without a hitch"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "passes",
+            "passed"
+          ],
+          "then": [
+            "all the tests",
+            "all unit tests",
+            "all of the tests",
+            "every test",
+            "the full test suite",
+            "the entire test suite",
+            "the whole test suite",
+            "all its tests"
           ],
           "within": 0
         },
@@ -7294,9 +8813,31 @@ const written: CatalogueAsWritten = {
             "is not affected",
             "was not affected",
             "did not change",
-            "is unaffected"
+            "is unaffected",
+            "looks good",
+            "looks great",
+            "looks fine",
+            "is great"
           ],
           "within": 3
+        },
+        {
+          "first": [
+            "QA",
+            "QA has",
+            "QA have",
+            "the team has",
+            "the team"
+          ],
+          "then": [
+            "verified",
+            "confirmed",
+            "validated",
+            "tested it",
+            "tested this",
+            "signed off"
+          ],
+          "within": 0
         },
         {
           "first": [
@@ -7326,7 +8867,20 @@ const written: CatalogueAsWritten = {
             "validated",
             "made sure",
             "ran the tests",
-            "run the tests"
+            "run the tests",
+            "can confirm",
+            "went through",
+            "smoke-tested",
+            "smoke tested",
+            "spot-checked",
+            "sanity-checked",
+            "ran the full test suite",
+            "ran the test suite",
+            "ran all tests",
+            "run the full test suite",
+            "run all tests",
+            "ensured",
+            "made certain"
           ],
           "within": 0
         }
@@ -7357,9 +8911,29 @@ const written: CatalogueAsWritten = {
           "can",
           "could",
           "might",
-          "may"
+          "may",
+          "you",
+          "you're",
+          "you'll"
         ],
         "within": 1
+      },
+      "notAfterInClause": {
+        "words": [
+          "ensure",
+          "verify",
+          "check",
+          "confirm",
+          "sure",
+          "if",
+          "once",
+          "until",
+          "unless",
+          "whether",
+          "when",
+          "after"
+        ],
+        "within": 4
       },
       "notBeforeInClause": {
         "words": [
@@ -8170,7 +9744,7 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mportan|ntereSt)|e(?:S(?:Sentia|pecial)|xtremel)|crucial\\s+|worth\\s+(?:hi|po|re|me|no)|not(?:\\s+abou|,?\\s)|p(?:articul|oSSible)|al(?:wayS,?\\s+(?:i|e|c|h|v|w|K|u|g)|So,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|really,?\\s+(?:i|e|c|h|v|w|K|u|g)|Still,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|very,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|liKely\\s+t)|n['’]t(?:\\s+about\\b|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|S(?:hould\\s+(?:be(?:\\s+(?:p|e|m|S|n)|,?\\s+(?:i|e|c|h|v|w|K|u|g|p|m|S|n))|alSo)|imply,?\\s+(?:doeS|hand|Keep|taKe)|eemS(?:\\s+that,?\\s|,?\\s))|goeS\\s+withou|bearS\\s+menti|muSt\\s+(?:be(?:\\s+not|,?\\s+(?:i(?:mp|nt)|e(?:SS|mp)|cru|h(?:el|ig)|vit|wor|Key|uSe|goo|poi|men|Str|not))|alSo\\s+b)|would\\s+(?:be,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|appea|Seem,?\\s)|a(?:lSo,?\\s+(?:doeS|hand|Keep|taKe)|ppearS(?:\\s+tha|,?\\s))|even,?\\s+(?:doeS|hand|Keep|taKe)|then,?\\s+(?:doeS|hand|Keep|taKe))|['’]S(?:\\s+(?:i(?:mportant|ntereSti)|e(?:S(?:Sential|peciall)|xtremely)|crucial\\s+t|worth\\s+(?:hig|poi|rem|men|not)|not(?:\\s+about\\b|,?\\s)|p(?:articula|oSSible\\s+)|al(?:wayS,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|So,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|really,?\\s+(?:i(?:m|n)|eS|cr|he|vi|wo|Ke|uS|go)|Still,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo)|very,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)|liKely\\s+th)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good)))|n(?:\\s+(?:what\\s+follow|a(?:\\s+(?:nutShell\\b|few,?\\s)|ccordance\\s+|n\\s+effort\\s+t)|concluSion\\b|S(?:ummary\\b|ome\\s+caSeS,?\\s|econdS,?\\s)|th(?:e(?:\\s+(?:event\\s+t|followi|next\\s+Se)|ory,?\\s)|iS\\s+(?:tutori|articl|chapte|Sectio|guide,?\\s|poSt,?\\s))|order\\s+to\\b|principle,?\\s|general,?\\s|leSS\\s+than,?\\s|minuteS,?\\s|under,?\\s|juSt,?\\s)|t(?:e(?:reStingly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|gration\\s+te)|uitive\\b)|Stead\\s+of\\s+Set|finitely\\s+Sca|duStry(?:['’]S\\s+(?:faS|lea|beS|moS)|\\s+leadi|\\-leadi)|novat(?:i(?:on\\-dri|ve(?:ly\\b|,?\\s+and|,?\\s))|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|,?\\s)))|m(?:p(?:ortantly,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|rove(?:S,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+afte|,?\\s)|\\s+nice\\-|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|w\\s+(?:worKing\\b|fixed\\b))|more\\s+than\\s+(?:j|a)|fixed\\s+now\\b|green\\b|a(?:utomatical|l(?:ready,?\\s+(?:taK|don|Sor)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taKe|done|Sort))|n['’]t\\s+(?:a(?:n(?:\\s+after|,?\\s)|\\s+nice\\-t|bout\\b|,?\\s)|m(?:erely\\b|agic\\b)|Simply\\b|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|h(?:e(?:re(?:\\s+iS\\s+(?:wh(?:at\\s+y|y\\b)|a(?:\\s+(?:quic|brea)|n\\s+ove)|the\\s+(?:th|de)|how\\b)|['’]S\\s+(?:wh(?:at\\s+yo|y\\b)|a(?:\\s+(?:quicK|breaK)|n\\s+over)|the\\s+(?:thi|dea)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+coSt\\b|ve(?:S,?\\s|,?\\s))|rneSS(?:ing\\s+the|eS\\s+the\\s+|\\s+the\\s+(?:po|fu))|S(?:Sle\\-free\\b|\\s+been(?:\\s+(?:v(?:alid|erif)|reSol|fixed\\b)|,?\\s+(?:taKe|done|Sort)))|ve\\s+been(?:\\s+(?:veri|fixe)|,?\\s+(?:taKe|done|Sort))|ndled,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|o(?:liStic\\b|pefully,?\\s))|I(?:\\s+(?:w(?:ould\\s+liKe\\s+t|ant\\s+to(?:\\s+poin|,?\\s)|ill,?\\s)|S(?:hould,?\\s|uSpect,?\\s)|m(?:uSt,?\\s|anually,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|believe,?\\s|th(?:inK,?\\s|oroughly,?\\s+(?:d|r|c|m|v|t))|have(?:\\s+(?:thoroug|alSo,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|now,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|carefully,?\\s+(?:do|r(?:a|u)|c(?:o|h)|ma|v(?:a|e)|te)|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|juSt,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|['’](?:d\\s+liKe\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thoroughl|alSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)|now,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|l(?:e(?:t(?:\\s+(?:uS(?:\\s+(?:taKe\\s+a\\s+|b(?:reaK\\s+(?:i|d)|egin\\b)|walK\\s+th|d(?:ive\\s+(?:de|in)|elve\\b)|get\\s+Sta|Start\\s+w|explore\\b|looK\\s+at\\b)|,?\\s)|me(?:\\s+(?:walK\\s+yo|Show\\s+yo|explain\\b|breaK\\b)|,?\\s))|['’]S(?:\\s+(?:taKe\\s+a\\s+(?:c|l)|b(?:reaK\\s+(?:it|do)|egin\\b)|walK\\s+thr|d(?:ive\\s+(?:dee|in(?:t|\\b))|elve\\b)|get\\s+Star|Start\\s+wi|explore\\b|looK\\s+at\\b)|,?\\s))|gacy\\s+SyStemS\\b|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m(?:ach|ode)|c(?:utt|lou)|o(?:pen|ur)|a(?:uto|dva)|exiS|powe|th(?:e|iS)|beSt|data|your|itS|AI)))|a(?:d(?:S\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|\\s+to,?\\s+(?:a\\s+(?:Sm|be|fa|mo)|i(?:ncr|mpr)|S(?:moo|hor)|grea|h(?:app|igh)|redu|bett|f(?:aSt|ewe)|l(?:owe|eSS)|m(?:ore|uch))|ing,?\\s)|K,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|SS\\s+(?:than,?\\s|memory,?\\s|code,?\\s|CPU,?\\s|RAM,?\\s))|o(?:ng\\s+Story\\s+Sho|oKS\\s+good\\s+to\\s+|werS,?\\s|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+faSt\\b|\\-faSt\\b)|weight\\s+ye|er,?\\s)|Ke\\s+(?:no\\s+other\\b|magic\\b)|nt(?:ing(?:\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+paSSeS\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|a(?:rgeSt,?\\s|tency,?\\s))|o(?:ne\\s+(?:thing\\s+to\\s+K|hundred\\s+pe)|u(?:r(?:\\s+(?:S(?:olution(?:,?\\s+(?:w|a|i|S|t|g|d|e|m|p|h|o|l)|\\b)|ervice,?\\s+(?:wi|au|in|Sm)|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|Sma|han|d(?:oe|e(?:c|t))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee))|p(?:latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|roduct,?\\s+(?:wi|a(?:u|l)|in|S(?:m|t|i)|ta|gi|de|e(?:m|n)|ma|pr|h(?:a|e)|of|le))|tool,?\\s+(?:will|a(?:uto|llo)|inte|S(?:mar|tre|imp)|taKe|give|deli|e(?:mpo|n(?:ab|Su))|ma(?:Ke|na)|prov|h(?:and|elp)|offe|letS))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the\\s+box|put,?\\s))|ther\\s+toolS\\s+(?:fo|ma))|b(?:e(?:fore\\s+we\\s+(?:go\\s+a|dive|begi)|a(?:r\\s+in\\s+mind\\s+t|utiful(?:ly\\b|\\b))|tter(?:\\s+than\\s+an|,?\\s)|St(?:\\s+in\\s+claSS\\b|\\-(?:in\\-claSS\\b|of\\-breed\\b)|,?\\s)|hav(?:eS\\s+aS\\s+exp|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|,?\\s)|lSter(?:ed\\b|S\\b|\\b))|lazing(?:ly\\s+faSt\\b|\\s+faSt\\b|\\-faSt\\b)|a(?:ttle(?:\\s+teSted\\b|\\-(?:proven\\b|teSted\\b))|nK\\-grade\\b|cKed\\s+up,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|u(?:llet(?:\\-proof\\b|proof\\b)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ild(?:S(?:\\s+(?:SucceSS|cleanly\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|\\s+iS\\s+green\\b|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay\\s+(?:alr|Kno)|ight\\s+K)|probabl)|we\\s+all\\s+Know\\b|a\\s+rule,?\\s)|certain\\b)|t\\s+the\\s+end\\s+of\\s+|l(?:l(?:\\s+(?:in\\s+all\\b|teStS\\s+(?:are\\s+|paSS)|checKS\\s+(?:are|paS)|g(?:reen\\b|ood\\b))|ow\\s+me\\s+to,?\\s)|wayS\\s+(?:accurat|deliver|reliabl|correct\\b|worKS\\b|up\\b)|So\\s+now,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|r(?:e(?:\\s+(?:more\\s+than\\s+|not\\s+(?:juSt\\b|about,?\\s)|green\\b|a(?:utomatica|l(?:ready,?\\s+(?:ta|do|So)|l,?\\s+(?:taKe|done|Sort)))|Simply,?\\s+(?:taK|don|Sor))|n['’]t\\s+(?:juSt\\b|about,?\\s)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|vailability(?:,\\s+|,?\\s)|\\s+(?:fraction\\s+of\\s+|chance\\s+that,?\\s|hundred\\s+perc)|mazing\\b|pp(?:ro(?:ved\\s+by\\s+QA\\b|ximately,?\\s)|lied,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ear(?:S\\s+to(?:\\s+hav|,?\\s)|\\s+to(?:\\s+have,?\\s|,?\\s))|arently,?\\s)|cc(?:elerate(?:S,?\\s|,?\\s)|uracy,?\\s)|dopted\\s+by,?\\s)|d(?:r(?:aw\\s+your\\s+atte|ive(?:S(?:\\s+(?:engagem|adoptio|growth\\b)|,?\\s)|,?\\s))|i(?:d(?:\\s+not\\s+(?:build\\s+|juSt(?:\\s+b|\\b))|n['’]t\\s+(?:build\\s+a|juSt(?:\\s+bu|\\b)))|gital\\s+landSc)|o(?:eS(?:\\s+not\\s+(?:merel|Simpl|juSt\\b)|n['’]t\\s+(?:merely\\b|Simply\\b|juSt\\b))|\\s+not\\s+(?:Simply\\b|juSt\\b)|n['’]t\\s+(?:Simply\\b|juSt\\b)|uble\\-checKed\\b)|e(?:l(?:i(?:ghtful(?:ly\\b|\\b)|very,?\\s)|v(?:ing,?\\s+(?:deep|into)|e(?:d,?\\s+(?:deep|into)|S,?\\s+(?:deep|into)|,?\\s+(?:deep|into))))|ad\\s+Simple\\b|p(?:ended\\s+on\\s+by,?\\s|loy(?:ment,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))))|t(?:h(?:e(?:\\s+(?:important\\s+|S(?:hort\\s+anSw|o(?:lution,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|g|e|m)|ftware,?\\s+(?:d|h|t))|yStem,?\\s+(?:wil|a(?:ut|d(?:j|a))|int|S(?:ma|tr|im)|han|d(?:oe|e(?:c|t|l))|fig|taK|opt|reS|c(?:on|ho)|p(?:r(?:e|o)|ic)|lea|Kee|emp|man)|ervice,?\\s+(?:do|ha|ta))|b(?:ottom\\s+lin|eSt\\s+choic|uild\\s+(?:Succ|paSS))|main\\s+point|t(?:aKeaway\\s+h|e(?:StS\\s+paSS\\b|chnology)|ool,?\\s+(?:doeS|hand|taKe))|Key\\s+(?:point\\s+|t(?:aKeaw|hing\\s+))|re(?:Sult:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|alm\\s+of\\b)|o(?:bviouS\\s+ch|nly\\s+(?:platf|Solut|tool\\b))|f(?:irSt\\s+choi|rameworK,?\\s+)|go\\-to\\b|p(?:ipeline\\s+i|latform,?\\s+(?:w|a|i|S|h|d|f|t|o|r|c|p|l|K|e|m)|roduct,?\\s+(?:do|ha|ta))|engine,?\\s+(?:doe|han|taK)|app,?\\s+(?:doeS|hand|taKe))|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enable,?\\s+(?:S|q|b|e|f|h|l|m)|let,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)))|re(?:\\s+iS\\s+a\\s+cha|['’]S\\s+a\\s+chan)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|iS(?:\\s+(?:tutorial\\s+|a(?:rticle\\s+w|utomatic|lSo(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|letS)))|S(?:ection\\s+w|olution,?\\s+|imply,?\\s+(?:do|Ke|ta|St|em))|guide\\s+wil|p(?:oSt\\s+will\\b|latform,?\\s+)|e(?:ven,?\\s+(?:doeS|Keep|taKe|Stre|empo)|nableS,?\\s+(?:S|q|b|e|f|h|l|m))|now(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enabl|letS,?\\s+))|letS,?\\s+(?:admi|cuSt|oper|your|ever|t(?:he|eam)|Supp|uS)|iS(?:\\s+not,?\\s|n['’]t,?\\s))|,?\\s+(?:doeS|Keep|taKe|Stre|empo))|a(?:t(?:\\s+iS\\s+wh(?:y\\s+it\\b|at,?\\s+(?:m|t|r|c|S|b|f))|['’]S\\s+wh(?:y\\s+it\\b|at,?\\s+(?:ma|tr|re|ca|So|br|fi)))|nKS\\s+to,?\\s+(?:in(?:te|no)|a(?:dva|\\s+ne)|buil|the|Smar|our|AI))|r(?:ee\\s+timeS\\s+fa|oughput,?\\s)|o(?:roughly\\s+teS|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+atte|our\\s+atten)|o(?:\\s+(?:Sum(?:marize,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|the\\s+next\\s+le)|p\\-(?:notch\\b|tier\\b)|tally,?\\s)|a(?:Ke(?:n\\s+care\\s+of\\s+|\\s+it\\s+to\\s+the|S\\s+(?:leSS\\s+tha|juSt,?\\s|only,?\\s))|peStry\\b)|r(?:a(?:ditional\\s+So|nS(?:lateS\\s+dir|formative\\b))|i(?:ple\\-checKed\\b|ed,?\\s)|uSted\\s+by,?\\s)|wice\\s+aS\\s+faSt\\b|ime(?:S\\s+faSter\\b|out(?:S,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|eSt(?:ament\\s+to\\b|ed(?:\\s+(?:and\\s+(?:ver|wor)|thoroug)|,?\\s)|S(?:\\s+(?:are\\s+(?:paSS|gree)|paSSed\\b)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|yp(?:e(?:\\s+checKS(?:\\s+pa|,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa))|checK\\s+paSS)|ically,?\\s))|w(?:h(?:at(?:\\s+iS\\s+intere|['’]S\\s+intereS)|ere\\s+(?:conventi|traditio)|ich\\s+(?:booStS\\b|iS\\s+what,?\\s+))|i(?:th(?:out\\s+(?:furthe|breaKi|any\\s+iS|iSSueS\\b)|\\s+regard\\s+to\\b|in\\s+a\\s+few,?\\s)|ll\\s+not\\s+juSt\\b)|a(?:lK(?:S\\s+you\\s+thro|\\s+you\\s+throu)|S(?:\\s+(?:not\\s+juSt\\b|verified\\b)|n['’]t\\s+juSt\\b|,?\\s+(?:taKe|done|Sort)))|o(?:n['’]t\\s+juSt\\b|r(?:K(?:S\\s+(?:every\\s+ti|aS\\s+(?:expec|inten)|f(?:lawleSS|ine\\b)|correctl|perfectl|now\\b)|ing\\s+aS\\s+(?:exp|int)|ed\\s+aS\\s+expe)|ld(?:['’]S\\s+(?:f(?:aSteS|irSt\\b)|leadin|beSt\\b|moSt\\b)|\\s+(?:claSS\\b|of\\s+poSSi)|\\-claSS\\b))|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|e(?:\\s+(?:w(?:ould\\s+liKe\\s+|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|a(?:re\\s+going\\s+t|lSo,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|have(?:\\s+(?:thorou|alSo,?\\s+(?:d|r|c|m|v|t))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt))|thoroughly,?\\s+)|['’](?:d\\s+liKe\\s+to,?\\s|re\\s+going\\s+to,?\\s|ll,?\\s|ve(?:\\s+(?:thorough|alSo,?\\s+(?:dou|r(?:an|un)|c(?:on|he)|mad|v(?:al|er)|teS))|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|re,?\\s+(?:taKe|done|Sort)|,?\\s+(?:doub|r(?:an|un)|c(?:onf|hec)|made|v(?:ali|eri)|teSt)))|f(?:irSt\\s+(?:thingS\\s+f|choice\\b)|o(?:rget\\s+(?:t(?:raditi|he\\s+old\\b)|clunKy\\b|legacy\\b)|olproof\\b|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:ll|mm)|rea|ult)|deve|enga|inno|Stan|adop|grow|t(?:ruS|he))|,?\\s)|und\\s+no\\s+(?:probl|error|iSSue))|a(?:r\\s+from\\s+(?:being\\b|a\\b)|Ste(?:r(?:\\s+than\\s+(?:ev|an)|,?\\s)|St,?\\s)|il\\-Safe\\b|cilitat(?:ing\\b|e(?:d\\b|S\\b|\\b)))|raction\\s+of\\s+th|ully(?:\\s+(?:complian|teSted\\b)|,?\\s)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|ineSS,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|e(?:ature\\-rich\\b|wer\\s+(?:errorS,?\\s|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+mind(?:\\s+t|\\b)|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaway\\b)|n(?:e(?:edleSS\\s+to\\s+Sa|ver\\s+(?:goeS\\s+dow|craSheS\\b|breaKS\\b|miSSeS\\b|fail(?:S\\b|\\b)|loSeS\\b)|xt\\-(?:level\\b|gen(?:eratio|,?\\s+(?:t(?:ech|ool)|e(?:xpe|ngi)|fram|p(?:lat|rod)|S(?:o(?:lu|ft)|erv)|app))))|o(?:t(?:e\\s+that\\b|\\s+(?:yet\\s+anothe|a(?:n(?:other\\b|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|merely\\s+a,?\\s|Simply\\s+a,?\\s|juSt\\s+a(?:n,?\\s|,?\\s)|only\\s+a(?:n,?\\s|,?\\s)))|\\s+(?:downtime\\b|i(?:mpact\\s+on\\s+p|SSueS(?:\\s+(?:were|foun)|\\b))|p(?:erformance|roblemS\\s+fo)|regreSSionS|errorS\\s+foun|noticeable\\b|blocKerS\\b|longer\\s+a(?:n,?\\s|,?\\s)|matter\\s+how,?\\s+)|w(?:\\s+(?:correctly(?:,?\\s+|\\b)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|rmally,?\\s)|umber\\s+one\\b)|p(?:le(?:aSe\\s+note\\b|thora\\b)|u(?:t\\s+Simply\\b|rSuant\\s+to\\b)|a(?:v(?:ing\\s+the\\s+way\\b|eS\\s+the\\s+way\\b)|SSe(?:d\\s+all\\s+(?:che|teS)|S\\s+all\\s+(?:che|teS)))|r(?:o(?:duction(?:\\s+rea|\\-rea)|b(?:ably,?\\s|lem,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)))|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|o(?:werful\\b|tentially,?\\s|SSibly,?\\s)|i(?:votal\\b|peline,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|er(?:hapS,?\\s|formance,?\\s))|S(?:i(?:mply\\s+put\\b|gned\\s+off\\b)|a(?:y\\s+goodbye\\s+to\\b|nity(?:\\s+checKed\\b|\\-checKed\\b)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+infinit|,?\\s)|d(?:,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|,?\\s)|,?\\s)|ing,?\\s)|OC\\s+2\\s+complian|e(?:cond\\s+to\\s+none\\b|amleSS(?:ly\\b|,?\\s+and|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+to(?:\\s+have,?\\s|,?\\s)|ingly,?\\s|\\s+to,?\\s))|t(?:a(?:te(?:\\s+of\\s+the\\s+a|\\-of\\-the\\-a)|rtup\\s+time,?\\s)|reamline(?:d\\b|S\\b|\\b)|unning\\b)|u(?:bSequent\\s+to\\b|per(?:\\s+(?:Simple\\b|eaSy\\b)|charge(?:d\\b|S\\b|\\b))|cceSSfully\\s+v|ite,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|ho(?:wcaS(?:ing\\b|e(?:S\\b|\\b))|uld(?:\\s+(?:alSo,?\\s+po|have,?\\s+po)|,?\\s+po(?:te|SS)|,?\\s))|yn(?:erg(?:ieS\\b|y\\b)|c(?:hronized,?\\s+(?:b|i|a|p|w|S|m|f)|ed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)))|l(?:eeK\\b|aSh(?:eS,?\\s|,?\\s))|pot(?:\\s+checKed\\b|\\-checKed\\b)|m(?:oKe\\s+teStS(?:,?\\s+(?:c(?:o|a)|ra|w(?:e|a)|ar|iS|lo|Su|pa)|\\b)|aller,?\\s))|e(?:v(?:er(?:y(?:thing(?:\\s+(?:iS\\s+|che|wor)|,?\\s+(?:doe|Kee|taK|Str|emp)|,?\\s)|\\s+Single\\s+t)|\\-(?:changing\\b|evolving\\b))|olving\\s+landS)|xtenSively\\s+te|n(?:t(?:erpriSe\\-(?:gra|rea)|irely,?\\s)|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sure(?:S,?\\s|,?\\s))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS(?:ly\\b|\\b)|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vate(?:S\\b|\\b))|iminate(?:S,?\\s|,?\\s))|2e\\s+teStS,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|m(?:uch\\s+more\\s+than|a(?:rKet\\-leading\\b|naged,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|y(?:\\s+(?:alSo,?\\s+po(?:te|SS)|have,?\\s+po(?:te|SS))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|KeS\\s+Sure,?\\s+(?:tha|eve|you|not)|ximize(?:S,?\\s|,?\\s))|i(?:litary\\-grade\\b|g(?:ht(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s)|ration,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|nimize(?:S,?\\s|,?\\s))|e(?:ticulouS(?:ly\\b|\\b)|anS,?\\s+(?:that|bett|f(?:aSt|ewe)|ever|leSS|more|your|zero)|mory\\s+uSage,?\\s)|yriad\\b|o(?:St(?:ly,?\\s|\\s+(?:liKely,?\\s|advanced,?\\s|po(?:werful,?\\s|pular,?\\s)|reliable,?\\s|Secure,?\\s))|re\\s+(?:efficient,?\\s|reliable,?\\s|Secure,?\\s)))|u(?:n(?:l(?:i(?:Ke\\s+(?:convent|t(?:raditi|ypical\\b)|legacy\\b|other\\b)|mited\\s+Scal)|ocK\\s+(?:the\\s+(?:po(?:t|w)|ful)|new\\b)|eaSh(?:eS\\b|\\b))|matched\\s+perf|b(?:reaKable\\b|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|paralleled\\b|der\\s+certain\\s+|it\\s+teStS,?\\s+(?:c(?:om|am)|ran|w(?:e(?:r|n)|aS)|are|iS\\s+|loo|Suc|paS))|ptime(?:,\\s+guaran|,?\\s)|S(?:e(?:r\\-friendly\\b|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+the\\s+d|eS\\s+beyond\\b|od\\s+to\\s+go\\b|t,?\\s+(?:taKe|done|Sort))|iveS\\s+riSe\\s+to\\b|uarantee(?:d\\s+(?:ava|reS|upt)|S(?:\\s+tha|,?\\s)|\\s+that|,?\\s)|round(?:\\-breaKin|breaKing\\b)|a(?:me(?:\\-chang(?:ing\\b|er\\b)|\\s+changer\\b)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+automatic|,?\\s+(?:taKe|done|Sort))|\\s+automatica|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:falSe\\s+poS|config(?:ura|\\b)|d(?:ata\\s+loSS\\b|owntime\\b)|errorS\\b|bugS\\b)|\\-downtime\\b|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|r(?:e(?:g(?:ardleSS\\s+of\\s+|reSSion,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|volution(?:i(?:ze(?:S\\b|\\b)|Se\\b)|ary\\b)|t(?:urnS\\s+the\\s+(?:co|ri)|ried,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|n(?:derS\\s+correc|ewed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for))|ady\\s+to\\s+(?:merge\\b|Ship\\b)|freShed,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|S(?:tarted,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|olved,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ult(?:ed\\s+in,?\\s+(?:a\\s+|i(?:n|m)|S(?:m|h)|gr|h(?:a|i)|re|be|f(?:a|e)|l(?:o|e)|m(?:o|u))|S(?:\\s+in,?\\s+(?:a\\s+(?:S|b|f|m)|i(?:nc|mp)|S(?:mo|ho)|gre|h(?:ap|ig)|red|bet|f(?:aS|ew)|l(?:ow|eS)|m(?:or|uc))|,?\\s)))|l(?:oaded,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ied\\s+on\\s+by,?\\s)|duc(?:e(?:S,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly\\s+teS|ch\\s+tapeStry\\b)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|ughly,?\\s|buSt(?:ly(?:,?\\s+and|,?\\s)|,?\\s+and|,?\\s))|a(?:n\\s+the\\s+(?:teSt(?:\\s+S|S\\b)|Suite\\b)|ce\\s+condition)|un(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|HIPAA\\-complian|10(?:0(?:%(?:\\s+compliant\\b|,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSter\\b|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|GDPR\\-compliant\\b|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|c(?:o(?:m(?:p(?:rehenSive\\b|ileS\\s+(?:witho|clean)|letely,?\\s)|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+(?:worK|that\\b)|,?\\s)|ceivably,?\\s)|rrectly\\s+now\\b|uld(?:\\s+(?:alSo,?\\s+po(?:t|S)|have,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|,?\\s))|ut(?:ting(?:\\s+edge\\b|\\-edge\\b|,?\\s)|S,?\\s|,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are\\s+paS|paSS(?:ed\\b|\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|ed,?\\s)|aper,?\\s)|ance\\s+that,?\\s|oSen\\s+by,?\\s)|leaned\\s+up,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|raSh,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|jo(?:y\\s+to\\s+uSe\\b|b(?:S,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS)))|v(?:ibrant\\b|alidated(?:\\s+Succ|,?\\s)|erified(?:\\s+(?:Succe|worKi|that\\b)|,?\\s))|CI(?:\\s+(?:iS\\s+green\\b|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|ran|w(?:e(?:re|nt)|aS)|are|iS\\s+(?:p|g)|looK|Succ|paSS))|QA\\s+approved\\b|LGTM\\b|you(?:\\s+will,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|['’]ll,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS)|90%,?\\s+(?:fewe|leSS))",
+    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:wh|no)|n['’]t,?\\s)|a(?:rtic|utom|l(?:So(?:,?\\s+|\\s+)|low))|guide|p(?:oSt\\s+|latf)|tutor|S(?:ecti|houl|olut|impl)|did\\s+t|e(?:ven,?\\s+|nabl)|now(?:,?\\s+(?:d|K|t|S|e|a|r|f)|\\s+(?:e|l))|letS,?\\s+|will(?:\\s+|,?\\s+)|m(?:a(?:KeS|de\\s+)|ean(?:S|t))|haS(?:\\s+(?:a|r)|,?\\s+(?:i|r|S|h|f|m|c))|fix,?\\s+(?:h|i|w))|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe|hand))|e(?:\\s+(?:import|c(?:rucia|auSe,?\\s)|S(?:hort\\s+|o(?:luti|ftwa)|yStem|ervic|uite,?\\s+)|b(?:ottom|ig\\s+ta|a(?:d\\s+ne|cKen)|eSt\\s+(?:t|p|l|a|c)|uild\\s+)|main\\s+(?:p|t)|t(?:aKeaw|e(?:StS\\s+|chno|am(?:\\s+h|,?\\s+(?:t|S|c|v)))|ool,?\\s+(?:d|h|t))|go(?:od\\s+n|\\-to\\b)|Key\\s+(?:po|t(?:a|h)|he)|d(?:eciSi|ayS\\s+o)|re(?:Sult|alm\\s+)|o(?:bviou|nly(?:\\s+(?:p|S|t)|,?\\s))|f(?:i(?:rSt\\s+|x,?\\s+(?:h(?:a|o)|iS|wo))|ramew)|#1\\b|p(?:ipeli|latfo|roduc)|l(?:ogS\\s+a|aSt,?\\s|inter)|engine|app,?\\s+(?:do|ha|ta)|worKar)|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|let,?\\s+))|y(?:\\s+are(?:\\s+n|n['’])|['’]re\\s+no)|re(?:\\s+iS\\s+a|['’]S\\s+a\\s+)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Shoul|did\\s+t|iS\\s+wh|haS,?\\s+(?:i|r|S|h|f|m|c))|['’]S\\s+wh(?:y|e|a))|nKS\\s+to,?\\s+)|r(?:ee\\s+time|oughput,?\\s)|o(?:roughly|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+|our\\s+a)|o(?:\\s+(?:put\\s+it\\s+|be\\s+(?:hone|clea)|Sum(?:mari|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|recap,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|the\\s+nex)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+t|Sted\\s+by,?\\s)|a(?:ditiona|nS(?:late(?:S|\\s+)|form(?:e|S|\\s+|a)))|i(?:ple\\-che|ed,?\\s))|a(?:Ke(?:n\\s+care|S\\s+(?:the\\s+|leSS|juSt,?\\s|only,?\\s)|\\s+(?:it\\s+to|the\\s+(?:h|p)))|peStry\\b)|wice\\s+aS\\s+f|ime(?:S\\s+faSt|out(?:S,?\\s+(?:h|n|i|a|w)|,?\\s+(?:ha|no|iS|ar|wa)))|e(?:St(?:ament\\s+|ed(?:\\s+(?:and|ext|rig|tho)|,?\\s+(?:th(?:a|e)|eve|it(?:\\s+|['’]))|,?\\s)|S(?:\\s+(?:are\\s+|paSS)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suite)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+checK|checK(?:\\s+|e))|ically,?\\s))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:wh|th|a(?:\\s+|n)|ho)|comeS)|['’]S\\s+(?:wh(?:e|a|y\\b)|the|a(?:\\s+(?:q|b)|n\\s+)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+c|ve(?:S,?\\s|,?\\s))|rneSS(?:ing|eS\\s+|\\s+th)|ve\\s+(?:you\\s+c|been(?:\\s+|,?\\s+))|S(?:\\s+(?:you\\s+co|been(?:\\s+(?:v|r|f)|,?\\s+(?:t|d|S)))|Sle\\-fre)|ndle(?:d,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|S,?\\s|,?\\s))|igheSt\\-ra|o(?:liStic\\b|pefully,?\\s)|uge,?\\s+(?:perf|Spee))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mpo|nte)|e(?:S(?:Se|pe)|xtr)|cruc|wor(?:t|K)|no(?:\\s+S|t(?:\\s+|,?\\s))|al(?:l(?:\\s+|,?\\s+)|wa|So)|p(?:art|oSS)|real|Stil|very|liKe)|n['’]t(?:\\s+(?:a|m|S|j)|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|comeS\\s+a|S(?:hould\\s+|imply,?\\s+|eemS(?:\\s+(?:l|t)|,?\\s))|goeS\\s+wi|bearS\\s+m|muSt\\s+(?:be|al)|a(?:l(?:l\\s+(?:hap|get)|So,?\\s+(?:do|ha|Ke|ta))|ppearS)|haS\\s+bee|w(?:aS\\s+(?:dec|agr)|ould\\s+(?:b|a|S))|juSt\\s+wo|even,?\\s+(?:do|ha|Ke|ta)|then,?\\s+(?:do|ha|Ke|ta))|['’]S(?:\\s+(?:i(?:mpor|nter)|e(?:S(?:Sen|pec)|xtre)|cruci|wor(?:th|Ki)|no(?:\\s+S(?:u|e)|t(?:\\s+(?:a|m|S|j)|,?\\s))|al(?:l(?:\\s+w|,?\\s+(?:h|a|m))|way|So,?\\s+)|p(?:arti|oSSi)|reall|Still|very,?\\s+|liKel)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+fo|a(?:\\s+(?:nutSh|few,?\\s)|ccorda|n\\s+effo)|concluS|S(?:ummary\\b|ome\\s+ca|econdS,?\\s)|t(?:oday['’]S|h(?:e(?:\\s+(?:eve|fol|nex)|ory,?\\s)|iS\\s+(?:tu|ar|ch|Se|gu|po)))|order\\s+t|princip|general,?\\s|m(?:oSt\\s+ca|y\\s+opin|inuteS,?\\s)|leSS\\s+th|under,?\\s|juSt,?\\s)|t(?:e(?:reStin|gratio)|uitive\\b)|St(?:ead\\s+of|a(?:nt\\s+(?:in|re)|lled,?\\s+))|duStr(?:ial|y(?:['’]S|\\s+l|\\-l))|finitely|novat(?:i(?:on|ve)|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|d,?\\s|,?\\s)))|m(?:p(?:o(?:rtantl|SSible)|lemente|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+|,?\\s)|\\s+n|bo|,?\\s)|m(?:er|ag)|Sim|juS)|w\\s+(?:wor|fix))|more\\s+th|f(?:unctio|ixed\\s+n)|worKing|green\\b|a(?:utomat|l(?:ready|l,?\\s+(?:taK|don|Sor)))|Simply,?\\s+)|n['’]t\\s+(?:a(?:n(?:\\s+a|,?\\s)|\\s+ni|bou|,?\\s)|m(?:ere|agi)|Simp|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+no|['’]m\\s+not))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:get|wal|Sho|exp|bre)|,?\\s)|uS(?:\\s+(?:taK|b(?:re|eg)|wal|d(?:iv|el)|get|Sta|exp|loo)|,?\\s))|['’]S(?:\\s+(?:taKe|b(?:rea|egi)|walK|d(?:ive|elv)|get\\s+|Star|expl|looK)|,?\\s))|gacy\\s+(?:SyS|too)|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m|c|o|a|e|p|t|b|d|y|i|A)))|SS\\s+(?:a(?:bout,?\\s|S\\s+a(?:n,?\\s|,?\\s))|of\\s+a(?:n,?\\s|,?\\s)|than,?\\s|memor|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+(?:a|p|S|d|r|m|n|i|t|g|h|l|b|f|u)|\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:e|a|o|u)|no|i(?:n|m)|ta|gr|h(?:a|i|u)|l(?:a|o|e)|be|f(?:a|e)|up)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+(?:S|m|n|d|b|f|h)|pea|S(?:ig|ub|mo|ho)|dra|re(?:a|d)|m(?:ea|aS|or|uc)|not|i(?:nc|mp)|tan|gre|h(?:ap|ig|ug)|l(?:aS|ow|eS)|bet|f(?:aS|ew)|up\\s+))|o(?:ng\\s+Story|oKS\\s+good|gS\\s+looK\\s+|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+|\\-)|weigh|er,?\\s)|Ke\\s+(?:no\\s+ot|magic\\b)|nt(?:ing(?:\\s+pa|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|\\s+paSSe|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|er,?\\s+(?:r(?:ep|un)|cam|S(?:ho|uc)|iS\\s+|paS)))|a(?:rgeSt,?\\s|tency,?\\s))|w(?:h(?:at(?:\\s+(?:doeS\\s+|iS\\s+in|you\\s+n)|['’]S\\s+int)|y\\s+(?:doeS\\s+t|S(?:hould|ettle))|ere(?:\\s+(?:conv|trad|othe|m(?:any,?\\s|oSt,?\\s))|aS\\s+(?:ot|mo))|i(?:ch\\s+(?:booS|iS\\s+w)|le\\s+(?:othe|m(?:any,?\\s|oSt,?\\s)))|ole\\s+teSt)|o(?:r(?:th\\s+(?:high|poin|reme|ment|noti)|K(?:S\\s+(?:ever|grea|f(?:ine|law)|aS\\s+(?:a|e|i)|on\\s+m|corr|perf|now\\b)|ing\\s+(?:on|aS)|ed\\s+aS\\s+)|ld(?:['’]S\\s+(?:f(?:a|i)|le|be|mo)|\\s+(?:claS|of\\s+p)|\\-claS))|n['’]t\\s+juSt\\b|uld(?:\\s+(?:a(?:lSo|ppe)|have|be,?\\s+p|Seem)|,?\\s+po(?:te|SS)|,?\\s))|i(?:th(?:out\\s+(?:f(?:u|a)|br|a(?:n|\\s+)|iS)|\\s+regar|in\\s+a\\s+f)|ll\\s+not\\s+j)|a(?:lK(?:S\\s+you\\s+|\\s+you\\s+t)|S(?:\\s+(?:not\\s+ju|verifi)|n['’]t\\s+juS|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:mor|con|goi|not)|n['’]t\\s+)|lSo,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|w(?:ould\\s+l|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|have(?:\\s+(?:th|al)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|thoroug)|['’](?:re\\s+(?:more|conf|goin|not\\s+)|d\\s+liKe\\s+|ll,?\\s|ve(?:\\s+(?:thor|alSo)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|re,?\\s+(?:taKe|done|Sort)|nt(?:\\s+throu|,?\\s+(?:with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|you(?:\\s+(?:are\\s+pr|m(?:ight\\s+|ay\\s+be)|will,?\\s+(?:S|g|m|w|a|r|c))|['’](?:re\\s+pro|ll,?\\s+(?:S(?:hi|av)|get|mov|wor|ach|red|cut))|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|I(?:\\s+(?:w(?:ould\\s+(?:li|gu)|ant\\s+to(?:\\s+|,?\\s)|ill,?\\s)|a(?:m\\s+(?:abSol|c(?:onfi|erta)|p(?:oSit|rett)|100%\\s+|going|fairl|not\\s+S|Sure,?\\s+)|lSo,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anually)|feel\\s+liK|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|orough)|have(?:\\s+(?:tho|alS|now)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS))|carefull|juSt,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS))|['’](?:m\\s+(?:abSolu|c(?:onfid|ertai)|p(?:oSiti|retty)|100%\\s+S|going\\s+|fairly|not\\s+Su|Sure,?\\s+(?:t|i))|d\\s+liKe\\s+t|ll,?\\s|ve(?:\\s+(?:thoro|alSo,?\\s+|now,?\\s+(?:r|d|S|m|w|c|v|e|t))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thing(?:\\s+|,?\\s+)|hundre)|\\-Stop\\s+S)|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:luti|ftwa)|ervic|yStem)|p(?:latfo|roduc)|t(?:ool,?\\s+(?:w|a|i|S|d|t|g|e|m|p|h|l|o)|echno)|infraS|algori|bacKen|engine|AI,?\\s+(?:d(?:oe|el)|taK|S(?:tr|im|ca)|giv|e(?:mp|n(?:a|S))|ma(?:K|n)|pro|h(?:an|el)|a(?:da|ll)|le(?:a|t)|off))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the|put,?\\s))|rderS\\s+of\\s+|ther\\s+(?:fram|libr|p(?:lat|rov)|S(?:olu|erv)|vend|tool|appS)|ften,?\\s|bviouSly,?\\s)|b(?:e(?:fore\\s+(?:we\\s+|div)|a(?:r\\s+in\\s+mi|utiful(?:l|\\b))|tter(?:\\s+tha|,?\\s)|St(?:\\s+in\\s+cl|\\-(?:in\\-cl|of\\-br)|,?\\s)|hav(?:eS\\s+aS|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b)|aSt(?:ing\\b|S\\b))|lazing(?:ly\\s+|\\s+fa|\\-fa)|a(?:ttle(?:\\s+teS|\\-(?:pro|teS))|nK\\-(?:grade\\b|level\\b)|cKed\\s+up,?\\s+)|u(?:llet(?:\\-pro|proo)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|ild(?:S(?:\\s+(?:Suc|cle)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|\\s+iS\\s+g|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|y\\s+the\\s+end|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay|ig)|pro)|we\\s+all\\s+|a\\s+(?:r(?:ule,?\\s|eSul)|conSe)|far\\s+aS\\s+)|certain\\b)|l(?:So\\s+(?:worth|now,?\\s+(?:c|d|r|S|b|h|p|l|w))|l(?:\\s+(?:in\\s+all\\b|teStS\\s+|checKS|g(?:reen\\b|ood\\b))|ow\\s+me\\s+t)|wayS\\s+(?:re(?:S|l)|acc|del|cor|onl|S(?:ec|af)|wor|faS|up\\b))|t\\s+the\\s+end|\\s+(?:d(?:eciSion|ramatic|irect\\s+i)|poSitive|maSSive\\s+|hu(?:ge\\s+imp|ndred\\s+)|fraction|chance\\s+t)|c(?:tion(?:\\s+haS|able)|c(?:elerate|uracy,?\\s))|r(?:e(?:\\s+(?:more\\s+t|not\\s+(?:ju|ab)|worKin|green\\b|a(?:utoma|l(?:read|l,?\\s+(?:ta|do|So)))|Simply)|n['’]t\\s+(?:juS|abo)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n(?:\\s+order\\s+o|y,?\\s)|vailabili|ward\\-winn|mazing\\b|pp(?:lied(?:\\s+Su|,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|ro(?:ved\\s+b|ximat)|ear(?:S\\s+to|\\s+to(?:\\s+|,?\\s+|,?\\s))|arently,?\\s)|d(?:ded\\s+and\\s+|opted\\s+by,?\\s))|d(?:r(?:a(?:w\\s+your\\s+|matic(?:al|,?\\s+(?:p|S)))|iv(?:e(?:S(?:\\s+(?:eng|ado|gro)|,?\\s)|,?\\s)|ing,?\\s))|o(?:eS(?:\\s+not\\s+(?:h|m|S|j)|n['’]t\\s+(?:ha|me|Si|ju))|\\s+not\\s+(?:Sim|juS)|n(?:['’]t\\s+(?:Simp|juSt\\b)|e\\s+and\\s+(?:v|t))|uble\\-che)|i(?:d(?:\\s+not\\s+(?:bu|ju)|n['’]t\\s+(?:bui|juS))|rectly\\s+i|gital\\s+la|ve\\s+deep\\s+)|e(?:Serve(?:S\\s+b|\\s+be)|l(?:i(?:ghtful|very,?\\s)|v(?:ing,?\\s+(?:de|in)|e(?:d,?\\s+(?:dee|int)|S,?\\s+(?:dee|int)|,?\\s+(?:deep|into))))|ad\\s+Simpl|p(?:loy(?:ed(?:\\s+S|,?\\s+(?:w|S|c))|S,?\\s|ment|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|,?\\s)|ended\\s+o)|finitely,?\\s))|n(?:o(?:w(?:\\s+(?:co(?:meS\\s+|rrec)|f(?:or\\s+th|ully\\s+)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+(?:r|o|a|t|u)|et\\s+an)|juSt\\s+a|a(?:n(?:othe|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becauS|Simply|merely|only\\s+a|comple|entire|100%\\s+S)|hing\\s+(?:in|el))|\\s+(?:o(?:rdinar|ne\\s+elS|ther,?\\s)|l(?:earnin|int(?:ing|\\s+er)|onger\\s+)|d(?:owntim|iScrep)|errorS\\s+|i(?:mpact\\s+|SSueS(?:\\s+|\\b))|p(?:erform|roblem)|TypeScr|co(?:mpile|nSole)|regreSS|type\\s+er|noticea|blocKer|failure|m(?:ore,?\\s+(?:c(?:o|h|l)|w(?:r|a)|fi|gu|ju|en|te|m(?:a|e))|atter\\s+))|rmally,?\\s|body\\s+elS)|e(?:edleSS\\s+t|ver\\s+(?:g(?:etS|oeS)|l(?:et(?:S|\\s+)|oSe)|Slow|craS|brea|miSS|fail)|xt\\-(?:level\\b|gen(?:er|,?\\s+(?:t|e|f|p|S|a)))|Stled\\b)|umber\\s+one\\b)|S(?:o\\s+what\\s+do|i(?:mpl(?:y\\s+put\\b|er,?\\s)|gn(?:ed\\s+off|ifican))|t(?:epS\\s+(?:are\\s+|have)|op\\s+Settl|a(?:te(?:\\s+of\\s+t|\\-of\\-t)|rtup\\s+ti)|reamline|unning\\b)|ho(?:uld(?:\\s+(?:n(?:ev|ot)|alS|hav|be,?\\s+)|n['’]t\\s+|,?\\s+po(?:t|S)|,?\\s)|wcaS(?:ing\\b|e(?:S\\b|\\b)))|a(?:y\\s+(?:goodby|hello\\s+)|nity(?:\\s+che|\\-che)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+inf|,?\\s)|d(?:,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|,?\\s)|,?\\s)|ing,?\\s)|OC(?:\\s+2\\s+c(?:ert|omp)|2\\s+compl)|e(?:cond\\s+to\\s+|amleSS(?:ly\\b|,?\\s+a|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liKe|to(?:\\s+h|,?\\s+(?:i|S)|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i(?:n|m)|Su)|\\s+ha|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equent|tantia)|per(?:charg|\\s+(?:Simp|eaSy\\b))|cceSSful|ite,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|yn(?:erg(?:i(?:eS\\b|ze\\b)|y\\b)|c(?:hroniz|ed,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+checK|\\-checK)|in\\s+up,?\\s|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s))|m(?:oKe\\s+teSt|aller,?\\s))|f(?:i(?:rSt\\s+(?:thin|choi)|xed\\s+and\\s+|niShed,?\\s+(?:w|S|c))|u(?:n(?:\\s+fact\\b|ctionS\\s+)|ll(?:y(?:\\s+(?:bacK|comp|teSt)|,?\\s)|\\s+(?:teSt\\s+|Suite))|el(?:S,?\\s|,?\\s))|o(?:rget\\s+(?:c(?:om|lu)|t(?:ra|he)|leg|man)|olproof\\b|cuS\\s+on\\s+w|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:l|m)|re|ul)|dev|eng|inn|Sta|ado|gro|t(?:ru|he))|,?\\s)|und\\s+no\\s+(?:p|e|i))|a(?:r\\s+from\\s+(?:b|a\\b)|St(?:e(?:r(?:\\s+tha|,?\\s)|St(?:\\s+gr|\\-gr|,?\\s))|\\-paced)|il(?:\\-Safe\\b|ure,?\\s)|cilitat(?:i|e))|r(?:action\\s+o|ictionle)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt|ineSS,?\\s+))|e(?:ature\\-ri|wer\\s+(?:erro|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+mi|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaw)|r(?:e(?:ady\\s+to\\s+(?:d|m|S)|g(?:ardleSS|reSSion)|volution|imagine(?:d\\b|S\\b|\\b)|t(?:urnS\\s+th|ried,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|n(?:derS\\s+co|ewed,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|freShed,?\\s+|S(?:tarted,?\\s+|olved,?\\s+(?:b|i|a|p|w|S|m|f)|ult(?:ed\\s+i|S(?:\\s+in|,?\\s)|\\s+in,?\\s+))|l(?:oaded,?\\s+(?:b|i|a|p|w|S|m|f)|ied\\s+on\\s+)|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly|ch\\s+tapeS)|a(?:ted\\s+(?:numb|#1\\b)|n(?:Ked\\s+#1\\b|\\s+(?:the\\s+(?:en|wh|fu|te|Su)|all\\s+t(?:h|e))|,?\\s+(?:with|Smoo|clea))|ce\\s+condi)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ughly,?\\s|ot\\s+cauSe,?\\s|buSt(?:ly(?:,?\\s+a|,?\\s)|,?\\s+and|,?\\s))|un(?:S(?:\\s+aS\\s+ex|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|m(?:a(?:Ke(?:\\s+(?:no\\s+mi|every)|S\\s+(?:ever|Sure))|rKet\\-lea|n(?:ually\\s+(?:c|v|t)|aged,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|y(?:\\s+(?:alSo,?\\s+p|have,?\\s+p|be,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSive(?:ly,?\\s+|,?\\s+(?:pe|Sp))|jor,?\\s+(?:perf|Spee))|e(?:a(?:SureS\\s+(?:a|h)|nS,?\\s+(?:peac|that|S(?:moo|hor)|h(?:app|igh)|no\\s+m|quic|bett|f(?:aSt|ewe)|ever|l(?:owe|eSS)|more|your|zero))|ticulouS|mory\\s+uSa)|i(?:StaKeS\\s+w|litary\\-g|g(?:rat(?:ed(?:\\s+S|,?\\s+(?:w|S|c))|ion,?\\s+)|ht(?:\\s+(?:alSo|have|be,?\\s+p)|,?\\s+po(?:te|SS)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more\\s+|y(?:riad\\b|\\s+(?:gueSS\\s+i|hunch\\s+i|SenSe\\s+i))|o(?:St(?:\\s+(?:p(?:latf|o(?:wer|pul))|S(?:olut|ecur)|toolS|a(?:ppS,?\\s+|dvan)|liKel|relia)|ly,?\\s)|re\\s+(?:effic|relia|Secur)))|p(?:l(?:e(?:aSe\\s+not|thora\\b)|ay(?:S\\s+a\\s+(?:cr|pi|vi)|\\s+a\\s+(?:cru|vit)))|u(?:t\\s+Simply\\b|rSuant\\s+t)|o(?:S(?:itively|Sibly,?\\s)|werful\\b|tentiall)|a(?:v(?:ing\\s+the|eS\\s+the\\s+)|radigm\\s+S|SSe(?:d(?:\\s+all|,?\\s+(?:the|all|eve))|S(?:\\s+all|,?\\s+(?:the|all|eve))))|r(?:o(?:duction|b(?:ably,?\\s|lem(?:,?\\s+(?:ha|no|iS|ar|wa)|,?\\s))|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+(?:c|a|r|w|p|S|i|l))|er(?:form(?:S\\s+a|anc)|hapS,?\\s))|e(?:v(?:er(?:y(?:thing|\\s+Sing|,?\\s)|\\-(?:chang|evolv))|olving\\s+l)|xtenSivel|n(?:t(?:erpriSe|ire(?:ly,?\\s|\\s+teS))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+(?:p|a|S|m|o)))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vat(?:ing\\b|e(?:S\\b|\\b)))|iminate(?:S,?\\s|,?\\s))|aSier,?\\s|2e\\s+teStS,?\\s+)|u(?:n(?:l(?:i(?:Ke\\s+(?:t(?:he|ra|yp)|alt|co(?:n|m)|leg|oth)|mited\\s+)|ocK\\s+(?:the|new\\b)|eaSh(?:ing\\b|eS\\b|\\b))|matched\\s+|b(?:reaKabl|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|parallel|d(?:er\\s+cert|oubtedl)|it\\s+teStS)|p(?:time(?:,\\s+gu|,?\\s)|\\s+and\\s+run)|S(?:e(?:r\\-frien|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+t|eS\\s+beyon|t(?:\\s+you\\s+co|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+go\\b|\\s+live,?\\s)|iveS\\s+riSe|uarantee(?:d|S|,?\\s+|\\s+|,?\\s)|round(?:\\-bre|brea)|a(?:me(?:\\s+chang|\\-chang)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+autom|,?\\s+(?:taKe|done|Sort))|\\s+(?:automa|Starte)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:fa(?:lSe|ilu)|learn|confi|d(?:ata\\s+|ownt)|error|bugS\\b)|\\-downt|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+be|not\\s+be\\s+|['’]t\\s+be\\s+h)|o(?:m(?:p(?:rehenS|ileS\\s+(?:w|c)|lete(?:ly,?\\s|d,?\\s+))|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+|,?\\s+|,?\\s)|ceivabl|tribute|S(?:equent|iderab))|rrectly\\s+|uld(?:\\s+(?:alSo|have|be,?\\s+p)|,?\\s+po(?:te|SS)|,?\\s))|u(?:t(?:ting(?:\\s+ed|\\-ed|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are|paS)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|ed,?\\s)|aper,?\\s)|ance\\s+tha|oSen\\s+by,?\\s)|leaned\\s+up|raSh(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ertainly,?\\s)|10(?:0(?:%(?:\\s+(?:of\\s+th|compl)|,?\\s+(?:the|c(?:auS|o(?:mp|rr))|due|S(?:a(?:ti|fe)|ecu)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSte|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+comp|\\-comp)|GDPR(?:\\s+compl|\\-compl)|j(?:uSt\\s+worKS\\b|o(?:y\\s+to\\s+uSe\\b|in,?\\s+(?:hund|thou|m(?:ill|ore)|over)|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated(?:\\s+|,?\\s+|,?\\s)|Stly,?\\s+(?:mor|che|qui|Sma|faS))|erified(?:\\s+(?:S|a|w|f|t)|,?\\s+(?:t|e|i)|,?\\s))|CI(?:\\s+(?:iS\\s+gree|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|QA(?:\\s+(?:approve|ha(?:ve,?\\s+(?:te|Si|co|v(?:a|e))|S,?\\s+(?:teS|Sig|con|v(?:al|er))))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|\\s+%,?\\s+(?:a(?:va|cc)|upt)|%,?\\s+(?:a(?:vai|ccu)|upti))|0%,?\\s+(?:fewe|leSS))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
     "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Ste|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|att(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbiet|LöSung|ToolS,?\\s)|S\\s+alS(?:\\s+be|,?\\s))|twortet(?:\\s+(?:wie|jet)|,?\\s+(?:wie|ohn|ein|feh|pro|tad)))|b(?:S(?:chließend\\s+|olut\\s+zuver)|geSchloSSen)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:alle|Ordn)|St\\s+grü)|paSSier|hat\\s+(?:fun|geK)|funKtio|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Si|la|er|be)|Prüfunge))|\\s+d(?:ieS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))|aS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))))|u(?:f(?:\\s+(?:EnterpriS|d(?:aS\\s+nächS|ieSe\\s+Wei)|ein\\s+neueS|höchStem\\s+|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+)|S(?:giebig\\s+get|fallSicher|probiert\\s+u))|temberaubend|rbeite(?:t(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|\\s+(?:wied|jetz|nun,?\\s+)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichti|d(?:a(?:rauf|bei,?\\s+|her,?\\s+)|enKba)|erwähn|a(?:n(?:zume|\\s+die)|uch,?\\s+(?:e|h|n|g|z|w))|beSond|hier,?\\s+(?:e|h|n|g|z|w)|Sehr,?\\s+(?:e|h|n|g|z|w)|Kein(?:e,?\\s|,?\\s)|möglic)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich|S(?:ei\\s+(?:noch\\s+(?:d|a|e)|darauf|angeme|erwähn)|ollte\\s+erw|ieht\\s+So\\s+a|cheint(?:\\s+So|,\\s+d|,?\\s))|verSteht\\s+S|muSS\\s+erwäh|wurde\\s+(?:beSc|entS)|geht\\s+nicht|Könnte\\s+Sei)|,?\\s)|r(?:wähnen(?:Swert|,?\\s)|ledigt(?:\\s+(?:Sich|den\\s+)|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v|ü|g|a|d|b)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte|i(?:n(?:zig(?:e\\s+LöSun|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei,?\\s+(?:f|a|K|l))|gentlich,?\\s)|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:en,?\\s|t,?\\s))|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Kom|S(?:ch|ta)|gro|vie)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:viell|Siche|wiSSe)|wir\\s+alle\\s+|vorgeSehe|gew(?:ünScht|ollt,?\\s+(?:f|a|K|l))|erwartet,?\\s+)|chtig\\s+zu\\s+(?:wi|ve|be|er)|r(?:d(?:\\s+(?:Sich(?:\\s+(?:aut|geK)|erge)|da(?:für\\s+ge|bei,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro)|nn,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r|h)|ver|erl|ge(?:r|l)|rot))|a(?:lleS,?\\s|nSchlie|utomati)|Ihr(?:e,?\\s|,?\\s)|jetzt\\s+au|n(?:un\\s+auto|icht\\s+nu)|bei\\s+Beda|i(?:m\\s+Hinte|ntern,?\\s+(?:w|S|a|n|b|v|e|g|r))|regelmäß|umgehend|gewährle)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+garantier|K(?:en\\s+Sich,?\\s|t(?:e\\s+Sich,?\\s|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+ei|den(?:,?\\s+(?:weit|verS|erle)|\\s+(?:Sämtli|Ihre,?\\s|a(?:lle,?\\s|nSchl|utoma)|bei(?:m\\s+A|\\s+Be)|jetzt\\s+|nun\\s+au|i(?:m\\s+Hin|ntern)|regelm|umgehe|da(?:bei,?\\s+|nn,?\\s+(?:w|S|a|n|b|v|e|g|r)))|,?\\s))|it\\s+mehr\\s+alS|n(?:iger\\s+(?:alS\\s+f|Arbei|Speic|Fehle|KoSte|CPU,?\\s|RAM,?\\s)|n\\s+ich\\s+mich)|ltweit\\s+führ|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Si(?:e\\s+wiSSe|ch,?\\s)|bedeutet,|heißt,\\s+da|letztlich|wiederum\\s+|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur|hrScheinlic)|urde(?:n(?:\\s+(?:VerbeS|Optimi|AnpaSS|behobe|erfolg)|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|\\s+(?:e(?:inigeS|ntSchi|rfolgr)|be(?:Schlo|hoben\\b|reitS)|g(?:elöSt\\b|ründli)|au(?:Sgieb|ch,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ährend\\s+(?:ander|tradi|herKö|KlaSS)|o(?:\\s+(?:herKömmlic|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSe|gefaS)|\\s+(?:jeder\\s+Zeit|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Pr)|verläSSigSt|m\\s+EinSatz\\s+(?:g|K)|KunftS(?:weiSe|Siche))|e(?:hnmal\\s+Schne|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheid|Springend|wichtigSt|führende\\b|perfeKte\\b|nächSten\\s+|DienSt,?\\s+(?:Kü|So|üb|er|re)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchn|rtiKe)|Leitfa)|,?\\s+(?:Kümm|über|rege|Sorg))|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßerdem|ch,?\\s+(?:Küm|übe|reg|Sor))|lleS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p)))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+ei|r\\.\\s+1\\b)|erSte(?:\\s+Wah|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+|Kraft\\s+von\\b|P(?:lattform|ipeline,?\\s+)|LöSung,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|Software,?\\s+|E(?:ngine,?\\s+(?:Kü|So|üb|er|re)|inrichtu|rStellun)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlun|uSzahlun|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+T|beSte(?:n,?\\s|,?\\s)|FreiSchal|Re(?:giStrie|aliSier)|Durchführ|B(?:e(?:a(?:ntragu|rbeitu)|Stellun|zahlung,?\\s)|uchung,?\\s)|Genehmigu|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSt|erKzeug,?\\s+)|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Pot|a(?:u(?:ßerdem,?\\s+|ch,?\\s+(?:Kümm|über|rege|Sorg))|lleS,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa)))|Ganze,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa))|S(?:yStem,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|ollte,?\\s)|ProduKt,?\\s+(?:K|S|ü|e|r)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuw|f\\s+ich,?\\s)|durch(?:,?\\s+w(?:urd|ird)|,?\\s)|nK,?\\s)|oppelt\\s+(?:So\\s+Sc|geprü)|re(?:imal\\s+Schne|ht\\s+Sich\\s+ni)|urch(?:geteStet|\\s+(?:unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s)))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be|ut\\s+zu\\s+wiSSen\\b|e(?:Schieht\\s+von|h(?:ör(?:en\\s+der\\s+V|t\\s+der\\s+Ve)|t\\s+eS\\s+nicht)|ballte\\s+Kraf|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+|habe\\b)|,?\\s)|prüft(?:\\s+(?:und\\s+(?:f|b)|habe\\b)|,?\\s)|ge(?:nge(?:prüft(?:\\s+|\\b)|teStet\\b)|benenfall)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t|n))|lang(?:en,?\\s|t,?\\s))|a(?:rantier(?:t(?:e\\s+V|\\s+(?:fu|ar|Kl|l(?:a|ä)|Ih)|,\\s+d|,?\\s+(?:ni|K(?:e|o)|im|je|al|zu|fe|vi|S(?:c|i|t)))|en(?:,\\s+|,?\\s+(?:e|g|h|r|z|j|m|o|I|S|v)))|nz(?:heitlich(?:e|\\b)|\\s+gleich,\\s+))|r(?:ündlich\\s+ge(?:t|p)|undSätzlich,?\\s|ößte,?\\s)|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+|,?\\s)|Handumdreh|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+|nächSten\\s+A|UnterSchie|GegenSatz\\s+|Vergleich\\s+|Allgemeine)|mer(?:\\s+(?:funKtio|zuverlä|verfügb|arbeite|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementiert)|St\\s+(?:zu\\s+be(?:rücK|acht)|hervorzuh|feStzuhal|be(?:reitS(?:\\s+g|,?\\s+(?:e|S|K|v|b|ü|g))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b|währlei)|rün(?:dlich|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+|durchgela|verifizie|alleS\\s+grü|nicht\\s+(?:ein|blo|nur)|Kein(?:\\s+weit|e\\s+wei)|SichergeS|erfolgrei)|n(?:t(?:ereSSant(?:er|\\s+i)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSc|wenigen\\s+(?:Se|Mi)|d(?:ieSe(?:m\\s+(?:A(?:bS|rt)|Lei|Bei|Kap)|r\\s+Anl)|er\\s+Regel,?\\s)|manchen\\s+Fä|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b)|folgedeSSen,?\\s)|ch\\s+(?:nehme\\s+an,?\\s|vermute,?\\s|glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie\\s+Si|,?\\s+Ihr)|t(?:\\s+eS\\s+mögl|,?\\s+Ihr))|rKtführend(?:e|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneide|nuell,?\\s)|e(?:hr\\s+Zeit\\s+für|iSt(?:enS,?\\s|,?\\s))|i(?:t\\s+(?:Garantie\\b|ProduKtiv|echten\\s+Da|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiS)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:nerwäh|m,?\\s)|n(?:ur(?:\\s+(?:ein|irg|dar|alS,?\\s|um,?\\s)|,\\s+(?:Si|wi|e(?:r\\b|S\\b))|,?\\s)|och\\s+ei)|irgende|ledigli|blo(?:SS\\b|ß(?:\\s+al|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|mehr\\s+(?:au|nu)|einfach|darum,?\\s|a(?:lS,?\\s|uSgeSc))|e(?:malS\\s+(?:a(?:b\\s+(?:ve|St)|uS\\s+f)|verSa|Stürz)|\\s+(?:a(?:b\\s+(?:verSag|Stürzt\\b)|uS\\s+f(?:alle|ällt\\b))|verSagt\\b|Stürzt\\b)))|a(?:ch(?:folgend(?:\\s+(?:e|w|z)|,?\\s)|geprüft\\s+h)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKu|ll(?:\\s+(?:AuSfallz|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+di)|ächSte(?:n\\s+Gene|\\s+Gener)|o(?:ch(?:\\s+einmal\\s+g|malS\\s+gepr)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:t|e)|Sie\\s+e)|delloS,?\\s+(?:funK|arbe|Klap|l(?:äuf|ief)))|r(?:a(?:gen(?:\\s+dazu\\s+b|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu\\s+be|,?\\s)|ug,?\\s|eten,?\\s|itt,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammen|und\\s+Knap)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu)))|n(?:KurrenzloS\\b|nte(?:\\s+(?:ich\\s+(?:ve|be)|behobe)|n\\s+behob)|trolliert\\s+)|Sten,?\\s)|ümmer(?:t\\s+Sich(?:\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+L|\\s+(?:Lö|To))|ppt(?:e,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|die|r(?:eib|ich)|inzw|Korr|nun)|\\s+(?:jetzt(?:\\s+|,?\\s+)|mittle|wieder|d(?:a(?:mit(?:\\s+|,?\\s+)|S(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s))|er,?\\s|ie,?\\s)|inzwiS|bei\\s+mi|überal|alleS,?\\s+|loKal,?\\s+|nun(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|\\s+d(?:a|e|i))|eS,?\\s+(?:wie|ohn|ein|feh|pro|tad))|,?\\s))|ein(?:\\s+Hexenwer|e(?:\\s+(?:Au(?:Sfall|ffäll)|fünf\\s+Mi|Fehl(?:ala|er\\s+)|Problem|RegreSS|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e|\\b)|en,?\\s|,?\\s)|nn\\s+(?:beStätig|ich\\s+beSt)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+|merKenSwert|ginnen\\s+wir\\s+|S(?:Ser\\s+alS\\s+al|t(?:ätigt\\s+hab|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreun|eindrucKend|reit\\s+zum\\s+Me|tonen,?\\s|wirK(?:en,\\s+daS|t(?:e,\\s+daS|,\\s+daSS,?\\s)))|i(?:tte\\s+beachte|n\\s+mir\\s+nicht)|r(?:anchenführe|ing(?:en,?\\s|t,?\\s))|litzSchnell(?:e|\\b)|ombenSicher(?:e|\\b)|a(?:hnbrechend(?:e|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+|er(?:Ste(?:r\\b|S\\b|\\b)|geStell))|nd\\s+(?:mehr\\s+alS|durchgel|verifizi|behoben\\b|grün\\b|nicht\\s+(?:ei|bl|nu)|Keine\\s+we)|e(?:ht\\s+(?:So(?:\\s+weit|weit\\s+)|alleS\\s+g)|,?\\s+(?:Kümm|über|erle|Sorg)))|e(?:i\\s+(?:hervorgeh|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS|Ste(?:r\\b|S\\b|\\b))|a(?:uen\\s+wir(?:\\s+u|,?\\s)|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbe|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funKtio|arbeite|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Siche|t(?:e(?:\\s+Siche|,?\\s)|\\s+Sicher|,?\\s))|iger(?:n,?\\s|t,?\\s))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+the\\s+|\\-of\\-the\\-)|t(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobenar|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|p(?:ielend\\s+(?:einf|leic)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:bedar|lecK(?:S|,?\\s+)|verbr))|ynergie(?:effeK|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür|\\s+(?:dafür,|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s)|\\s+(?:dafür,\\s+|StetS\\s+f|für,?\\s+(?:ein|Pro|Zuf|zu(?:v|f)|rei|Tra|S(?:ic|ta|ch)|glü|Eff|die|Kla|m(?:ax|eh)|nah|opt|beS|hö(?:c|h)|wen|Ihr|Ruh))|,?\\s)|en(?:\\s+(?:dafür,|StetS\\s+|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s))|weit\\s+ich\\s+(?:Se|we)|mit,?\\s)|moKe\\-TeStS,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|uite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|o(?:hne\\s+(?:lange\\s+Vo|UmSchwei|AuSfallz|Fehler(?:\\s+d|,?\\s+(?:f|a|K|l))|Probleme)|ffenbar,?\\s|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren|durch(?:,?\\s+w(?:ur|ir)|,?\\s))|lt,?\\s)|nweiSen,?\\s|lft,?\\s+Ihre)|undert(?:mal\\s+Sc|prozen)|öchSten\\s+AnSp|o(?:ch(?:performan|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e|\\b)|vorheben,?\\s|Kömmliche\\s+)|lfen,?\\s+Ihre|b(?:en,?\\s|t,?\\s))|a(?:t(?:\\s+(?:alleS\\s+(?:fun|geK)|dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|rmoniert,?\\s)|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sa|uft(?:\\s+(?:von\\s+Sel|alleS(?:\\s+S|,?\\s+(?:w|o|e|f|p|t)|\\b)|jetzt(?:\\s+(?:w|a|d)|,?\\s+(?:w|o|e|f|p|t))|mittler|wieder(?:\\s+|,?\\s+)|d(?:a(?:mit(?:\\s+a|,?\\s+(?:w|o|e|f|p|t))|S(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|,?\\s))|er,?\\s|ie,?\\s)|inzwiSc|bei\\s+mir|überall|loKal,?\\s+(?:w|o|e|f|p|t)|nun(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|\\s+d(?:aS,?\\s|er,?\\s|ie,?\\s))|eS,?\\s+(?:wie|ohne|einw|fehl|prob|tade))|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|alle|grün|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+un|t\\s+unS\\b|\\s+unS\\b)|ufen(?:,?\\s+(?:wied|jetz|alle|grün|loKa|durc)|,?\\s))|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähi|Star))|oKal(?:\\s+ge(?:teSte|prüft\\b)|,?\\s)|ief(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|alle|grün)|e(?:n(?:,?\\s+(?:wied|jetz|alle|grün|loKa|durc)|,?\\s)|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+|e|,?\\s+|,?\\s)|en,?\\s)|o(?:rtSchrittli|lglich,?\\s)|ü(?:nfmal\\s+Schne|hr(?:en(?:\\s+(?:letztl|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztli|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+du|,?\\s+(?:fu|ar|Kl|l(?:ä|i))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rtig\\s+und\\s+ge|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+(?:von\\s+|alle)|t(?:\\s+alleS\\b|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:unKt|ür\\b)|harmo|arbei|geeig|l(?:aufe|äuft\\b)|paSS(?:e|t\\b))|r(?:o(?:duKtionSre|blemloS,?\\s+(?:fu|ar|Kl|l(?:ä|i)))|axiSerprobt)|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung|Techno|Plattf|KI,?\\s+(?:Küm|e(?:nt|r(?:l|K|m))|ana|b(?:eS|ie)|ver|opt|S(?:ch|te|or)|reg|l(?:er|ie)|paS|wäh|übe|mac|hil))|\\s+(?:SyStem,?\\s+|Tool,?\\s+(?:Kü|So|üb|er|re)))|chlagbar\\b)|abhängig\\s+(?:vo|da)|begrenzt\\s+SK|ter(?:\\s+(?:fünf\\s+Mi|Zuhilfe|beStimm|UmStänd|allen,?\\s)|Streiche)|zerStörbar(?:e|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichli|gefähr,?\\s)|m(?:faSSend(?:\\s+get|e(?:m\\b|n\\b|r\\b|S\\b|\\b))|geSetzt\\s+und)|\\.\\s+U\\.,?\\s)|v(?:er(?:g(?:e(?:SSen\\s+Sie|wiSSert\\s+)|lichen\\s+mi)|ifiziert\\s+h|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|h(?:inder(?:n,?\\s|t,?\\s)|ält\\s+Sich(?:\\s+|,?\\s+)|alten\\s+Sic)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s|doppel(?:n,?\\s|t,?\\s))|o(?:rbei\\s+Sind\\s+d|ll(?:Ständig(?:\\s+(?:K|g|v)|,?\\s+(?:D|a|r|z|f|g|K|S))|e\\s+Potenzi))|iel(?:\\s+mehr\\s+alS|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|öllig(?:\\s+fehler|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+hab)|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+)|nterpriSe\\-(?:Qu|Kl|Ni))|Ver(?:fügbarKeit|halten,?\\s)|jederzeit\\s+(?:fun|ver|arb|Kla|l(?:au|äu))|N(?:u(?:ll\\s+Fehlalar|tz(?:ungSerleb|ererlebni))|ext\\-Level\\b)|WeltmarKtführ|D(?:SGVO\\-Konform\\b|urchSatz,?\\s|eployment(?:,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|r(?:e(?:chtSSicher\\b|volution(?:ier|är(?:e|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:liSier(?:en\\b|t(?:e\\b|\\b))|giert(?:\\s+(?:wied|jetz)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade)))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiS|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|P(?:r(?:emium\\-Quali|o(?:duKtivität,?\\s|blem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|üfungen,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|otenzial\\s+Ihr|ipeline(?:\\s+iSt\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|erformance,?\\s)|G(?:ame(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|eSchwindigKe)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSen|e,?\\s))|A(?:KzeptanzKrit|ntwortzeit(?:en,?\\s|,?\\s)|u(?:fwand,?\\s|Sgabe,?\\s)|bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:d|g)|durchg|beStan)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:du|gr)|laufen\\s+|erfolgr|beStand)|uite,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|ypprüfung(?:en,?\\s+|,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)))|B(?:u(?:ild(?:\\s+(?:erfolgr|iSt\\s+grü)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|L(?:ogS\\s+Sind\\s+Sau|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|er,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|U(?:ptime,?\\s|nitteStS,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|90(?:\\s+%,?\\s+weni|%,?\\s+weni)|Re(?:greSSion(?:,?\\s+(?:tr|iS|wu|Si)|Ste)|view(?:er,?\\s|,?\\s))|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|IntegrationSt|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+hab|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
