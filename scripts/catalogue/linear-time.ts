@@ -116,7 +116,6 @@ import {
   CLAUSE_WORD,
   compileRecordSource,
   GAP_CHAR,
-  type GapGuardWords,
   gapOfWords,
   gapSource,
   phraseToSource,
@@ -294,7 +293,7 @@ function forwardGuardVerdict({ words, within }: GuardWords, flags: string): stri
  * patterns compile to, so the proof is about the regex the scanner runs.
  */
 export function recordLinearTimeFailures(
-  patterns: RecordPatterns & { readonly pairs: readonly CompiledPhrasePair[]; readonly notInGap?: GapGuardWords },
+  patterns: RecordPatterns & { readonly pairs: readonly CompiledPhrasePair[] },
   source: string,
   flags: string,
 ): RecordLinearTimeFailure[] {
