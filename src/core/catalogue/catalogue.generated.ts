@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+dfe426c404cc",
+  "catalogueVersion": "2026.11+44cffc255456",
   "rules": [
     {
       "id": "reader-goal",
@@ -5478,6 +5478,31 @@ const written: CatalogueAsWritten = {
           "due"
         ],
         "within": 6
+      },
+      "notInGap": {
+        "words": [
+          "not",
+          "no",
+          "never",
+          "neither",
+          "nor",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "don't",
+          "doesn't",
+          "didn't",
+          "hasn't",
+          "haven't",
+          "hadn't",
+          "won't",
+          "can't",
+          "cannot",
+          "couldn't",
+          "shouldn't",
+          "wouldn't"
+        ]
       }
     },
     {
@@ -6986,6 +7011,31 @@ const written: CatalogueAsWritten = {
           "compared"
         ],
         "within": 6
+      },
+      "notInGap": {
+        "words": [
+          "not",
+          "no",
+          "never",
+          "neither",
+          "nor",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "don't",
+          "doesn't",
+          "didn't",
+          "hasn't",
+          "haven't",
+          "hadn't",
+          "won't",
+          "can't",
+          "cannot",
+          "couldn't",
+          "shouldn't",
+          "wouldn't"
+        ]
       }
     },
     {
@@ -8944,6 +8994,31 @@ const written: CatalogueAsWritten = {
           "passing"
         ],
         "within": 1
+      },
+      "notInGap": {
+        "words": [
+          "not",
+          "no",
+          "never",
+          "neither",
+          "nor",
+          "isn't",
+          "aren't",
+          "wasn't",
+          "weren't",
+          "don't",
+          "doesn't",
+          "didn't",
+          "hasn't",
+          "haven't",
+          "hadn't",
+          "won't",
+          "can't",
+          "cannot",
+          "couldn't",
+          "shouldn't",
+          "wouldn't"
+        ]
       }
     },
     {
