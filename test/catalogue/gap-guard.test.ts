@@ -50,8 +50,8 @@ describe('the gap guard on the compiled catalogue', () => {
     expect(record.source.replaceAll(word, GAP_WORD)).toBe(sourceBeforeGapGuard(record));
   });
 
-  it('guards the gaps of German reported-evidence, claims-evidence and unsupported-causality', () => {
-    expect(guarded.map((r) => r.id)).toEqual(expect.arrayContaining(['reported-evidence.de', 'claims-evidence.de', 'unsupported-causality.de']));
+  it('guards the gaps of reported-evidence, claims-evidence and unsupported-causality in both languages', () => {
+    expect(guarded.map((r) => r.id).sort()).toEqual(['claims-evidence.de', 'claims-evidence.en', 'reported-evidence.de', 'reported-evidence.en', 'unsupported-causality.de', 'unsupported-causality.en']);
   });
 
   it('lists each record\'s gap guard words in docs/signal-forms.json', () => {
