@@ -67,10 +67,9 @@ function forwardGuardAttacks(guard: GuardWords, cue: string, word: string): stri
 /**
  * Where a gap guard works hardest in a pair's gap: the gap full of guard words
  * (each refused), of near-guard words that pass ("nichtx", "xnicht", a guard
- * word doubled), a long word of near-guard words glued by hyphens (the
- * look-ahead before each character reads a whole guard word and fails only
- * at its last edge), runs of first parts each followed by a guard word, and a
- * guard word one word past the gap's reach.
+ * word doubled), a long run of opening marks before a near-guard word (the
+ * look-ahead reads the whole run), runs of first parts each followed by a
+ * guard word, and a guard word one word past the gap's reach.
  */
 export function gapGuardAttacks(pairs: readonly PhrasePair[], notInGap: GapGuardWords): string[] {
   const [word = 'not'] = notInGap.words;
@@ -79,7 +78,7 @@ export function gapGuardAttacks(pairs: readonly PhrasePair[], notInGap: GapGuard
     .flatMap(({ first: [first = ''], then: [then = ''], within }) => [
       `${first} ${`${word} `.repeat(within)}${then}`,
       `${first} ${[`${word}x`, `x${word}`, `${word}${word}`].join(' ')} ${`wort `.repeat(Math.max(0, within - 3))}${then}`,
-      `${first} ${`-${word}x`.repeat(500)} ${then}`,
+      `${first} ${'('.repeat(3_000)}${word}x ${then}`,
       `${`${first} ${word} `.repeat(200)}${then}`,
       `${first} ${'wort '.repeat(within)}${word} ${then}`,
     ]);

@@ -39,6 +39,11 @@ describe('linearTimeFailures', () => {
     expect(failure?.reason).toBe('recheck: vulnerable, polynomial time');
   });
 
+  it("finds the gap guard's skeleton quadratic without the white space before a gap word: why it only runs there", () => {
+    const [failure] = linearTimeFailures(String.raw`[^\s.!?;:\uFFFC\p{L}\p{Nd}_]*x`, RECORD_FLAGS);
+    expect(failure?.reason).toBe('recheck: vulnerable, polynomial time');
+  });
+
   it('refuses what recheck cannot decide', () => {
     const [failure] = linearTimeFailures(String.raw`(?<=a)\s+b`, RECORD_FLAGS);
     expect(failure?.reason).toMatch(/^recheck: could not decide \(unsupported/);

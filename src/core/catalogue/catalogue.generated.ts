@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+44cffc255456",
+  "catalogueVersion": "2026.11+82ea8cad49c1",
   "rules": [
     {
       "id": "reader-goal",
