@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+9925fae4a37e",
+  "catalogueVersion": "2026.11+8b1d56c85780",
   "rules": [
     {
       "id": "reader-goal",
@@ -1953,9 +1953,69 @@ const written: CatalogueAsWritten = {
         "this guide explores",
         "this article dives",
         "this post dives",
-        "this guide dives"
+        "this guide dives",
+        "a quick heads-up",
+        "a quick heads up",
+        "just a heads-up",
+        "just a heads up",
+        "as a heads-up",
+        "as a heads up",
+        "what is interesting here is",
+        "what is important here is",
+        "what's interesting here is",
+        "what's important here is",
+        "what you need to know is",
+        "what you should know is",
+        "as you may be aware",
+        "as you may already be aware",
+        "as you might already know",
+        "as you are probably aware",
+        "as many of you know",
+        "as you all know"
       ],
       "pairs": [
+        {
+          "first": [
+            "first",
+            "first of all",
+            "but first",
+            "before we dive in",
+            "before we begin",
+            "before we start"
+          ],
+          "then": [
+            "a word on",
+            "a word about",
+            "a quick word on",
+            "a quick word about",
+            "a quick note on",
+            "a few words on",
+            "a few words about"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this post",
+            "this article",
+            "this guide",
+            "this tutorial",
+            "this write-up",
+            "this blog post"
+          ],
+          "then": [
+            "aims to",
+            "will walk you through",
+            "will explore",
+            "will show you",
+            "will cover",
+            "sets out to",
+            "attempts to",
+            "tries to",
+            "is going to"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "it is",
@@ -2003,7 +2063,13 @@ const written: CatalogueAsWritten = {
             "essential to understand",
             "interesting to note",
             "key to understand",
-            "vital to understand"
+            "vital to understand",
+            "important to be aware",
+            "essential to be aware",
+            "crucial to be aware",
+            "worth calling out",
+            "important to call out",
+            "worth flagging"
           ],
           "within": 0
         },
@@ -2025,7 +2091,10 @@ const written: CatalogueAsWritten = {
             "the important thing",
             "the crucial thing",
             "one thing",
-            "the first thing"
+            "the first thing",
+            "one more thing",
+            "another thing",
+            "something"
           ],
           "then": [
             "to understand",
@@ -2033,7 +2102,12 @@ const written: CatalogueAsWritten = {
             "to know",
             "to note",
             "to keep in mind",
-            "to realize"
+            "to realize",
+            "to call out",
+            "to flag",
+            "to highlight",
+            "to point out",
+            "to be aware of"
           ],
           "within": 0
         },
@@ -2049,8 +2123,12 @@ const written: CatalogueAsWritten = {
             "pointed out",
             "mentioned",
             "emphasized",
+            "emphasised",
             "stressed",
-            "highlighted"
+            "highlighted",
+            "underlined",
+            "called out",
+            "reiterated"
           ],
           "within": 0
         },
@@ -3043,9 +3121,6 @@ const written: CatalogueAsWritten = {
             "the integration",
             "the feature",
             "the service",
-            "the platform",
-            "the system",
-            "the AI",
             "the bot",
             "our AI",
             "our engine",
@@ -3071,10 +3146,25 @@ const written: CatalogueAsWritten = {
             "runs itself",
             "works its magic",
             "does its magic",
-            "handles it from there",
+            "handles it from there"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "our AI",
+            "our model",
+            "our algorithm",
+            "our engine"
+          ],
+          "then": [
             "analyzes",
             "analyses",
-            "routes"
+            "routes",
+            "decides",
+            "learns",
+            "understands",
+            "predicts"
           ],
           "within": 1
         },
@@ -5981,9 +6071,7 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "stops",
-            "stop",
-            "blocks",
-            "block"
+            "stop"
           ],
           "then": [
             "account takeovers",
@@ -7178,15 +7266,24 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "every",
-            "any",
-            "anything",
-            "everything",
-            "whatever"
+            "any"
           ],
           "then": [
             "you can imagine",
             "you can think of",
             "you could imagine",
+            "you throw at it",
+            "you can throw at it"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "anything",
+            "everything",
+            "whatever"
+          ],
+          "then": [
             "you throw at it",
             "you can throw at it"
           ],
@@ -8998,6 +9095,11 @@ const written: CatalogueAsWritten = {
       "ruleId": "reported-evidence",
       "language": "en",
       "phrases": [
+        "nothing broke",
+        "nothing else broke",
+        "nothing regressed",
+        "behaving as intended",
+        "behaving as expected",
         "found no issues",
         "found no problems",
         "found no errors",
@@ -9450,7 +9552,10 @@ const written: CatalogueAsWritten = {
           "then": [
             "smoothly",
             "fine",
-            "without a hitch"
+            "without a hitch",
+            "through fine",
+            "through cleanly",
+            "through without issues"
           ],
           "within": 0
         },
@@ -9585,6 +9690,136 @@ const written: CatalogueAsWritten = {
             "run all tests",
             "ensured",
             "made certain"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "green",
+            "fine",
+            "good",
+            "works",
+            "working",
+            "passes",
+            "passing",
+            "clean"
+          ],
+          "then": [
+            "on my end",
+            "on my side",
+            "on my machine"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "thoroughly",
+            "fully",
+            "extensively",
+            "properly",
+            "been",
+            "was",
+            "were",
+            "got"
+          ],
+          "then": [
+            "QA'd",
+            "QAed",
+            "QA-ed"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "linting",
+            "lint",
+            "the linter",
+            "type checks",
+            "the type checker",
+            "tests",
+            "the tests",
+            "checks",
+            "CI"
+          ],
+          "then": [
+            "are happy",
+            "is happy",
+            "are all happy",
+            "is all happy"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "it",
+            "the error",
+            "the crash",
+            "the bug",
+            "the issue"
+          ],
+          "then": [
+            "no longer occurs",
+            "no longer happens",
+            "no longer reproduces",
+            "does not reproduce anymore",
+            "can no longer be reproduced",
+            "is no longer reproducible"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "output",
+            "the output",
+            "result",
+            "results",
+            "response",
+            "responses"
+          ],
+          "then": [
+            "matches the spec",
+            "match the spec",
+            "matches the specification",
+            "matches the expected output",
+            "match the expected output",
+            "matches expectations"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "backwards compatibility",
+            "backward compatibility",
+            "existing behavior",
+            "existing behaviour",
+            "the public API"
+          ],
+          "then": [
+            "is preserved",
+            "is maintained",
+            "is intact",
+            "is unaffected",
+            "remains intact",
+            "is fully preserved",
+            "has been preserved"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "edge cases",
+            "corner cases",
+            "all edge cases",
+            "all the edge cases"
+          ],
+          "then": [
+            "are covered",
+            "are handled",
+            "are accounted for",
+            "have been covered",
+            "have been handled",
+            "are tested",
+            "are all covered"
           ],
           "within": 0
         }
@@ -10440,7 +10675,7 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:w|n)|n['’])|a(?:rti|uto|l(?:So|lo))|guid|p(?:oSt|lat)|tuto|S(?:ect|hou|olu|imp)|did\\s+|e(?:ven|nab)|now(?:,?\\s+|\\s+)|letS|will|m(?:a(?:Ke|de)|ean)|haS(?:\\s+|,?\\s+)|fix,?\\s+)|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe|hand))|e(?:\\s+(?:i(?:mpor|nteg)|c(?:ruci|auSe,?\\s)|S(?:hort|o(?:lut|ftw)|ySte|ervi|uite)|b(?:ot(?:to|,?\\s)|ig\\s+t|a(?:d\\s+n|cKe)|eSt\\s+|uild)|main\\s+|t(?:aKea|e(?:StS|chn|am(?:\\s+|,?\\s+))|ool(?:,?\\s+|,?\\s))|go(?:od\\s+|\\-to\\b)|Key\\s+(?:p|t|h)|d(?:eciS|ayS\\s+)|re(?:S(?:ul|t,?\\s+)|alm)|o(?:bvio|nly(?:\\s+|,?\\s))|f(?:i(?:rSt|x,?\\s+(?:h|i|w))|rame|eatu)|#1\\b|p(?:ipel|latf|rodu)|l(?:ogS\\s+|aSt,?\\s|inte)|en(?:gin|tir)|app(?:,?\\s+(?:d|h|t)|,?\\s)|AI,?\\s|w(?:hole|orKa))|Se(?:,?\\s+(?:doe|Kee|taK|Str|emp)|\\s+(?:ena|let))|y(?:\\s+are(?:\\s+|n)|['’]re\\s+n)|re(?:\\s+iS\\s+|['’]S\\s+(?:a|n))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Shou|did\\s+|iS\\s+w|haS,?\\s+)|['’]S\\s+wh)|nKS\\s+to)|r(?:ee\\s+tim|oughpu)|o(?:roughl|Se,?\\s+(?:doe|Kee|taK|Str|emp)))|urn\\s+(?:your|our\\s+)|o(?:\\s+(?:put\\s+it|be\\s+(?:hon|cle)|Sum(?:mar|\\s+up)|recap,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|the\\s+ne)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+|Sted\\s+b)|a(?:dition|nS(?:late|form))|i(?:ple\\-ch|ed,?\\s))|a(?:Ke(?:n\\s+car|S\\s+(?:the|leS|juS|onl)|\\s+(?:it\\s+t|the\\s+))|peStry\\b)|ime(?:S\\s+(?:mor|che|qui|faS)|out(?:S,?\\s+|,?\\s+(?:h|n|i|a|w)))|wice\\s+aS\\s+|e(?:St(?:ament|ed(?:\\s+(?:an|ex|ri|th)|,?\\s+(?:th|ev|it)|,?\\s)|S(?:\\s+(?:are|paS)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suit)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+chec|checK)|ically,?\\s))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:w|t|a|h)|come)|['’]S\\s+(?:wh|th|a(?:\\s+|n)|ho))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+|ve(?:S,?\\s|,?\\s))|rneSS(?:in|eS|\\s+t)|ve\\s+(?:you\\s+|been|Sign|dram|maSS|grea|impr|redu|cut,?\\s+)|S(?:\\s+(?:you\\s+c|b(?:een(?:\\s+|,?\\s+)|ooSt)|Signi|dra(?:ma|St)|maSSi|great|vaStl|i(?:ncre|mpro)|reduc|cut,?\\s+(?:d|c|o|t))|Sle\\-fr)|ndle(?:d,?\\s+(?:b|i|a|p|w|S|m|f|c)|S,?\\s|,?\\s))|igheSt\\-r|o(?:liStic\\b|pefully,?\\s)|uge,?\\s+(?:perf|Spee))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mp|nt)|e(?:S(?:S|p)|xt)|cru|wor|no(?:\\s+|t)|al(?:l|w|S)|p(?:ar|oS)|rea|Sti|ver|liK)|n['’]t(?:\\s+|,?\\s)|,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|comeS\\s+|S(?:hould|imply|eemS(?:\\s+|,?\\s))|goeS\\s+w|bearS\\s+|muSt\\s+(?:b|a)|a(?:l(?:l(?:\\s+(?:ha|ge)|,?\\s+(?:ha|iS|ta|ru|ju))|So,?\\s+(?:d|h|K|t))|ppear)|haS\\s+be|w(?:aS\\s+(?:de|ag)|ould\\s+)|juSt\\s+w|even,?\\s+(?:d|h|K|t)|then,?\\s+(?:d|h|K|t)|looKS\\s+)|['’]S(?:\\s+(?:i(?:mpo|nte)|e(?:S(?:Se|pe)|xtr)|cruc|wor(?:t|K)|no(?:\\s+S|t(?:\\s+|,?\\s))|al(?:l(?:\\s+|,?\\s+)|wa|So)|p(?:art|oSS)|real|Stil|very|liKe)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+f|a(?:\\s+(?:nutS|SenS|way,?\\s|few,?\\s)|ccord|n\\s+eff|ll\\s+li)|conclu|S(?:ummar|ome\\s+(?:c|S)|econd)|t(?:oday['’]|h(?:e(?:\\s+(?:ev|fo|ne)|ory,?\\s)|iS\\s+(?:t|a|c|S|g|p))|urn,?\\s+(?:a|r|i|l|b|d|f|m))|order\\s+|princi|genera|m(?:oSt\\s+c|y\\s+opi|inute)|leSS\\s+t|under,?\\s|juSt,?\\s)|t(?:e(?:reSti|grati)|uitive\\b)|St(?:ead\\s+o|a(?:nt\\s+(?:i|r)|lled))|duStr(?:ia|y(?:['’]|\\s+|\\-))|finitel|novat(?:i(?:o|v)|e\\b)|cre(?:dibl|aSe(?:S,?\\s|d,?\\s|,?\\s))|validat)|m(?:p(?:o(?:rtant|SSibl)|lement|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n|\\s+|b|,?\\s)|ye|m(?:e|a)|Si|ju)|w\\s+(?:wo|fi))|more\\s+t|f(?:uncti|ixed\\s+)|w(?:orKin|hat,?\\s+(?:m|i|t|c|l|b|d|f))|green\\b|a(?:utoma|l(?:read|l,?\\s+(?:ta|do|So)))|Simply|exactl|reSpon|cr(?:itic|ucia)|the\\s+Ke|Key\\s+to)|n['’]t\\s+(?:a(?:n(?:\\s+|o|,?\\s)|\\s+n|bo|,?\\s)|yet|m(?:er|ag)|Sim|juS)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+n|['’]m\\s+no))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:ge|wa|Sh|ex|br)|,?\\s)|uS(?:\\s+(?:ta|b(?:r|e)|wa|d(?:i|e)|ge|St|ex|lo)|,?\\s))|['’]S(?:\\s+(?:taK|b(?:re|eg)|wal|d(?:iv|el)|get|Sta|exp|loo)|,?\\s))|gacy\\s+(?:Sy|to)|verag(?:in|e(?:d\\b|S\\b|,?\\s+))|SS\\s+(?:a(?:bou|S\\s+a|n,?\\s|,?\\s)|of\\s+a|than,?\\s|memo|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+|\\s+to,?\\s+(?:a|p|S|d|r|m|n|h|i|t|c|g|l|b|f|u)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:o|e|a|u)|no|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|o(?:ng\\s+Stor|oKS\\s+goo|gS\\s+looK|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning|weig|er,?\\s)|Ke(?:\\s+(?:no\\s+o|magi)|ly,?\\s)|nt(?:ing(?:\\s+p|,?\\s+(?:c|a|r|w|p|S|i|l))|\\s+paSS|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|er,?\\s+(?:r(?:e|u)|ca|S(?:h|u)|iS|pa)))|a(?:rgeSt,?\\s|tency,?\\s))|w(?:h(?:at(?:\\s+(?:doeS|iS\\s+i|you\\s+)|['’]S\\s+in|ever,?\\s)|y\\s+(?:doeS\\s+|S(?:houl|ettl))|ere(?:\\s+(?:con|tra|oth|m(?:an|oS))|aS\\s+(?:o|m))|i(?:ch\\s+(?:boo|iS\\s+)|le\\s+(?:oth|m(?:an|oS)))|ole\\s+teS)|o(?:r(?:th\\s+(?:hig|poi|rem|men|not)|K(?:S\\s+(?:eve|gre|f(?:in|la)|aS\\s+|on\\s+|cor|per|now\\b)|ing\\s+(?:o|a)|ed\\s+aS)|ld(?:['’]S\\s+(?:f|l|b|m)|\\s+(?:cla|of\\s+)|\\-cla))|n['’]t\\s+juS|uld(?:\\s+(?:a(?:lS|pp)|hav|be,?\\s+|See)|,?\\s+po(?:t|S)|,?\\s))|i(?:th(?:out\\s+(?:f|b|a|i)|\\s+rega|in\\s+a\\s+)|ll\\s+(?:not\\s+|undo|defi|c(?:ert|lea)|obvi|Sure))|a(?:lK(?:S\\s+you|\\s+you\\s+)|S(?:\\s+(?:not\\s+j|verif|exact|what,?\\s+|reSpo)|n['’]t\\s+ju|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:mo|co|go|no)|n['’]t)|lSo,?\\s+(?:r|d|S|m|w|c|v|e|t))|w(?:ould\\s+|ant\\s+t|ill,?\\s)|Should,?\\s|d(?:id(?:\\s+no|n['’]t)|o(?:\\s+not|n['’]t\\s+))|have(?:\\s+(?:t|a)|,?\\s+(?:r|d|S|m|w|c|v|e|t))|thorou)|['’](?:re\\s+(?:mor|con|goi|not)|d\\s+liKe|ll,?\\s|ve(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS)))|re(?:,?\\s+(?:taKe|done|Sort)|\\s+(?:what|reSp))|nt(?:\\s+thro|,?\\s+(?:with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|y(?:ou(?:\\s+(?:are\\s+p|m(?:ight|ay\\s+b)|will,?\\s+)|['’](?:re\\s+pr|ll,?\\s+(?:S(?:h|a)|ge|mo|wo|ac|re|cu))|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|ield(?:ed,?\\s+(?:m|h|b|a|r)|S,?\\s+(?:m(?:e|o)|h(?:a|i|e)|be|a\\s+|re)|,?\\s+(?:m(?:ea|or)|h(?:ap|ig|ea)|bet|a\\s+(?:m|h)|rea)))|I(?:\\s+(?:w(?:ould\\s+(?:l|g)|ant\\s+to|ill,?\\s)|a(?:m\\s+(?:abSo|c(?:onf|ert)|p(?:oSi|ret)|100%|goin|fair|not\\s+|Sure)|lSo,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anuall)|feel\\s+li|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroug)|have(?:\\s+(?:th|al|no)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|careful|juSt,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|['’](?:m\\s+(?:abSol|c(?:onfi|erta)|p(?:oSit|rett)|100%\\s+|going|fairl|not\\s+S|Sure,?\\s+)|d\\s+liKe\\s+|ll,?\\s|ve(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thing|hundr)|\\-Stop\\s+)|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lut|ftw)|ervi|ySte)|p(?:latf|rodu)|t(?:ool(?:,?\\s+|,?\\s)|echn)|infra|a(?:lgor|pp,?\\s)|b(?:acKe|ot,?\\s)|engin|AI(?:,?\\s+(?:d(?:o|e)|ta|S(?:t|i|c)|gi|e(?:m|n)|ma|pr|h(?:a|e)|a(?:d|l)|le|of)|,?\\s))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+th|put,?\\s)|ght\\s+to,?\\s)|r(?:derS\\s+of|cheStra)|ther(?:\\s+(?:fra|lib|p(?:la|ro)|S(?:ol|er)|ven|too|app)|,?\\s)|StenSibl|ften,?\\s|bviouSly)|b(?:e(?:fore\\s+(?:we|di)|a(?:r\\s+in\\s+m|utiful)|tter(?:\\s+th|,?\\s)|St(?:\\s+in\\s+c|\\-(?:in\\-c|of\\-b)|,?\\s)|hav(?:eS\\s+a|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b)|aSt(?:ing\\b|S\\b))|l(?:azing(?:ly|\\s+f|\\-f)|ocK(?:S,?\\s|,?\\s))|a(?:ttle(?:\\s+te|\\-(?:pr|te))|nK\\-(?:grad|leve)|cKed\\s+up)|u(?:llet(?:\\-pr|pro)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|ild(?:S(?:\\s+(?:Su|cl)|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|\\s+iS\\s+|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)))|y\\s+the\\s+en|r(?:ought\\s+a|ing(?:S\\s+ab|\\s+abo))|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:a|i)|pr)|we\\s+all|a\\s+(?:r(?:ule,?\\s|eSu)|conS)|far\\s+aS)|certain\\b)|l(?:So\\s+(?:wort|now,?\\s+)|l(?:\\s+(?:in\\s+al|teStS|checK|g(?:reen\\b|ood\\b))|ow\\s+me\\s+)|wayS\\s+(?:re|ac|de|co|on|S(?:e|a)|wo|fa|up\\b))|t\\s+the\\s+en|\\s+(?:d(?:eciSio|ramati|irect\\s+)|poSitiv|maSSive|hu(?:ge\\s+im|ndred)|fractio|chance\\s+)|c(?:tion(?:\\s+ha|abl)|c(?:elerat|uracy,?\\s))|r(?:e(?:\\s+(?:not\\s+(?:a|j)|more\\s+|w(?:orKi|hat,?\\s+)|green\\b|a(?:utom|l(?:rea|l,?\\s+(?:t|d|S)))|Simpl|reSpo|Key\\s+t)|n['’]t\\s+(?:a(?:\\s+|n|b)|ju)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n(?:\\s+order\\s+|y(?:thing,?\\s|,?\\s))|vailabil|ward\\-win|mazing\\b|pp(?:lied(?:\\s+S|,?\\s+(?:b|i|a|p|w|S|m|f|c))|ro(?:ved\\s+|xima)|ear(?:S\\s+t|\\s+to)|arentl)|d(?:ded\\s+and|opted\\s+b))|d(?:r(?:a(?:w\\s+your|matic(?:a|,?\\s+))|iv(?:e(?:S(?:\\s+(?:en|ad|gr)|,?\\s)|,?\\s)|ing,?\\s)|ove,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro))|o(?:eS(?:\\s+not\\s+|n['’]t\\s+(?:h|m|S|j))|\\s+not\\s+(?:Si|ju)|n(?:['’]t\\s+(?:Sim|juS)|e\\s+and\\s+)|uble\\-ch)|i(?:d(?:\\s+not\\s+(?:b|j)|n['’]t\\s+(?:bu|ju))|rectly\\s+|gital\\s+l|ve\\s+deep)|e(?:Serve(?:S\\s+|\\s+b)|l(?:i(?:ghtfu|very,?\\s)|v(?:ing,?\\s+(?:d|i)|e(?:d,?\\s+(?:de|in)|S,?\\s+(?:de|in)|,?\\s+(?:dee|int))))|ad\\s+Simp|p(?:loy(?:ed(?:\\s+|,?\\s+)|S,?\\s|men|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo)|,?\\s)|ended\\s+)|finitel))|n(?:o(?:w(?:\\s+(?:co(?:meS|rre)|f(?:or\\s+t|ully)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+|et\\s+a)|juSt\\s+|a(?:n(?:oth|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becau|Simpl|merel|only\\s+|compl|entir|100%\\s+|impoS)|hing\\s+(?:i|e))|\\s+(?:o(?:rdina|ne\\s+(?:de|re|ne|uS|el)|ther,?\\s|utage)|l(?:earni|int(?:in|\\s+e)|o(?:nger|St\\s+d))|d(?:o(?:wnti|ubt,?\\s+)|iScre|ata\\s+l)|errorS|i(?:mpact|SSueS)|p(?:erfor|roble)|TypeSc|c(?:o(?:mpil|nSol)|raShe)|regreS|type\\s+e|notice|b(?:locKe|ugS,?\\s+(?:g|w|e))|failur|m(?:ore,?\\s+(?:c|w|f|g|j|e|t|m)|atter))|rmally,?\\s|body\\s+(?:de|re|ne|uS|el))|e(?:edleSS\\s+|ver\\s+(?:g(?:et|oe)|l(?:et|oS)|Slo|cra|bre|miS|fai)|xt\\-(?:leve|gen(?:e|,?\\s+))|Stled\\b)|umber\\s+on)|S(?:o(?:\\s+what\\s+d|rt\\s+of,?\\s|lve(?:d,?\\s|S,?\\s|,?\\s))|i(?:mpl(?:y\\s+pu|er,?\\s)|gn(?:ed\\s+of|ifica))|t(?:epS\\s+(?:are|hav)|op(?:\\s+Sett|S,?\\s|,?\\s)|a(?:te(?:\\s+of\\s+|\\-of\\-)|rtup\\s+t)|reamlin|unning\\b)|h(?:o(?:uld(?:\\s+(?:n(?:e|o)|al|ha|be)|n['’]t|,?\\s+po|,?\\s)|wcaS(?:in|e(?:S\\b|\\b)))|ieldS\\s+y)|a(?:y\\s+(?:goodb|hello)|nity(?:\\s+ch|\\-ch)|ve(?:S,?\\s|d,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+in|,?\\s)|d(?:,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|,?\\s)|,?\\s)|ing,?\\s)|OC(?:\\s+2\\s+c(?:er|om)|2\\s+comp)|e(?:cond\\s+to|amleSS(?:l|,?\\s+|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liK|to(?:\\s+|,?\\s+|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i|S)|\\s+h|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equen|tanti)|per(?:char|\\s+(?:Sim|eaS))|cceSSfu|ite,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|yn(?:erg(?:i(?:eS\\b|ze\\b)|y\\b)|c(?:hroni|ed,?\\s+(?:be|in|a(?:u|S)|pe|w(?:h|i)|Se|ma|fo|ce)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+chec|\\-chec)|arKed,?\\s+(?:r|a|g)|urred,?\\s+(?:r|a|g)|in\\s+up,?\\s|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s))|m(?:oKe\\s+teS|aller,?\\s))|f(?:i(?:rSt\\s+(?:thi|cho)|x(?:e(?:d(?:\\s+and|,?\\s)|S,?\\s)|,?\\s)|niShed,?\\s+)|u(?:n(?:\\s+fact\\b|ctionS)|ll(?:y(?:\\s+(?:bac|com|teS)|,?\\s)|\\s+(?:teSt|Suit))|el(?:S(?:,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro)|,?\\s)|led,?\\s+(?:r|a|g)|ed,?\\s+(?:r(?:e|a)|a\\s+|gr)|,?\\s+(?:r(?:eco|api)|a\\s+(?:S(?:p|u)|bo|ju)|grow)|,?\\s))|o(?:rget\\s+(?:c(?:o|l)|t(?:r|h)|le|ma)|olproof\\b|cuS\\s+on\\s+|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o|r|u)|de|en|in|St|ad|gr|t(?:r|h))|,?\\s)|und\\s+no\\s+)|a(?:r\\s+from\\s+|St(?:e(?:r(?:\\s+th|,?\\s)|St(?:\\s+g|\\-g|,?\\s))|\\-pace)|il(?:\\-Safe\\b|ure,?\\s)|cilitat)|r(?:action\\s+|ictionl)|la(?:wleSS(?:l|\\b)|K(?:y\\s+teS|ineSS))|e(?:ature\\-r|wer\\s+(?:err|bug)))|K(?:e(?:ep(?:\\s+(?:in\\s+m|ever|your,?\\s)|S(?:\\s+(?:eve|you|all,?\\s)|,?\\s)|,?\\s)|y\\s+taKea)|ind\\s+of,?\\s)|r(?:e(?:ady\\s+(?:to\\s+|for)|g(?:ardleS|reSSio)|volutio|imagine|t(?:urnS\\s+t|ried,?\\s+(?:b|i|a|p|w|S|m|f))|n(?:derS\\s+c|ewed,?\\s+(?:b|i|a|p|w|S|m|f))|freShed|S(?:tarted|olve(?:d(?:,?\\s+|,?\\s)|S,?\\s|,?\\s)|ult(?:ed\\s+|S(?:\\s+i|,?\\s)|\\s+in))|l(?:oaded,?\\s+|ied\\s+on)|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|a(?:t(?:her\\s+th|ed\\s+(?:num|#1\\b))|n(?:Ked\\s+#1\\b|\\s+(?:the\\s+(?:e|w|f|t|S)|all\\s+t)|,?\\s+(?:with|Smoo|clea))|ce\\s+cond)|i(?:gorouSl|ch\\s+tape)|o(?:cK(?:\\s+Soli|\\-Soli)|tated,?\\s+(?:b|i|a|p|w|S|m|f|c)|ughly,?\\s|ot\\s+cauS|buSt(?:ly(?:,?\\s+|,?\\s)|,?\\s+an|,?\\s))|un(?:S(?:\\s+aS\\s+e|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|m(?:a(?:Ke(?:\\s+(?:no\\s+m|ever)|S\\s+(?:eve|Sur))|rKet\\-le|n(?:ually\\s+|aged,?\\s+(?:b|i|a|p|w|S|m|f|c))|y(?:\\s+(?:alSo,?\\s+|have,?\\s+|be,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSive(?:ly|,?\\s+(?:p|S))|jor,?\\s+(?:per|Spe))|e(?:a(?:SureS\\s+|nS,?\\s+(?:pea|tha|S(?:mo|ho)|h(?:ap|ig)|no\\s+|qui|bet|f(?:aS|ew)|eve|l(?:ow|eS)|mor|you|zer))|ticulou|mory\\s+uS)|i(?:StaKeS\\s+|litary\\-|g(?:rat(?:ed(?:\\s+|,?\\s+)|ion)|ht(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more|y(?:riad\\b|\\s+(?:gueSS\\s+|hunch\\s+|SenSe\\s+))|o(?:St(?:\\s+(?:p(?:lat|o(?:we|pu))|S(?:olu|ecu)|tool|a(?:ppS|dva)|liKe|reli)|ly,?\\s|,?\\s)|re\\s+(?:or\\s+l|effi|reli|Secu)))|p(?:l(?:e(?:aSe\\s+no|thora\\b)|ay(?:S\\s+a\\s+(?:c|p|v)|\\s+a\\s+(?:cr|vi)))|u(?:t\\s+Simpl|rSuant\\s+)|o(?:S(?:itivel|Sibly,?\\s)|werful\\b|tential)|a(?:v(?:ing\\s+th|eS\\s+the)|radigm\\s+|SSe(?:d(?:\\s+al|,?\\s+(?:th|al|ev))|S(?:\\s+al|,?\\s+(?:th|al|ev))))|r(?:o(?:ductio|viSion|b(?:ably,?\\s|lem(?:,?\\s+(?:h|n|i|a|w)|,?\\s))|tect(?:S(?:\\s+|,?\\s)|\\s+y|,?\\s)|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumabl|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+)|er(?:form(?:S\\s+|an)|hapS,?\\s))|e(?:v(?:er(?:y(?:thin|\\s+Sin|,?\\s)|\\-(?:chan|evol))|olving\\s+)|xtenSive|n(?:t(?:erpriS|ire(?:ly,?\\s|\\s+te))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+))|rror(?:\\-fre|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|ffortleS|m(?:power(?:in|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vat(?:ing\\b|e(?:S\\b|\\b)))|iminate)|aSier,?\\s|2e\\s+teStS)|u(?:n(?:l(?:i(?:Ke(?:\\s+(?:t(?:h|r|y)|al|co|le|ot)|,?\\s)|mited)|ocK(?:\\s+(?:th|ne)|ed,?\\s+|S,?\\s+(?:a|p|S|d|r|m|n|h|i|t|c|g|l|b|f|u)|,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:o|e|a|u)|no|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|eaSh(?:in|eS\\b|\\b))|matched|b(?:reaKab|eatabl)|hacKabl|rival(?:le|ed\\b)|paralle|d(?:er\\s+cer|oubted)|it\\s+teSt)|p(?:time(?:,\\s+g|,?\\s)|\\s+and\\s+ru)|S(?:e(?:r\\-frie|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+|eS\\s+beyo|t(?:\\s+you\\s+c|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+g|\\s+live,?\\s)|iveS\\s+riS|uarantee|round(?:\\-br|bre)|a(?:me(?:\\s+chan|\\-chan)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+(?:auto|rid\\s+)|,?\\s+(?:taKe|done|Sort))|\\s+(?:autom|rid\\s+o|Start)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:fa(?:lS|il)|lear|conf|d(?:ata|own)|erro|bugS\\b)|\\-down|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+b|not\\s+be|['’]t\\s+be\\s+)|o(?:m(?:p(?:rehen|ileS\\s+|ared\\s+|lete(?:l|d))|mence(?:S\\b|\\b))|n(?:firmed|ceivab|tribut|S(?:equen|idera))|rrectly|uld(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|u(?:t(?:ting(?:\\s+e|\\-e|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:ar|pa)|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|ed,?\\s)|aper,?\\s)|ance\\s+th|oSen\\s+by,?\\s)|lea(?:ned\\s+u|rly,?\\s+(?:o|c|S|t))|raSh(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s)|ertainly)|10(?:0(?:%(?:\\s+(?:of\\s+t|comp)|,?\\s+(?:what|the|c(?:auS|o(?:mp|rr))|due|S(?:a(?:ti|fe)|ecu)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSt|\\s+%,?\\s+(?:S(?:a(?:t|f)|ec)|co(?:m|r)|err|gua|a(?:va|cc)|bug|rel|upt))|x\\s+faSte|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+com|\\-com)|GDPR(?:\\s+comp|\\-comp)|j(?:uSt\\s+worK|o(?:y\\s+to\\s+uS|in,?\\s+(?:hund|thou|m(?:ill|ore)|over)|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated|Stly,?\\s+(?:mo|ch|qu|Sm|fa))|erified(?:\\s+|,?\\s+|,?\\s))|CI(?:\\s+(?:iS\\s+gre|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|QA(?:\\s+(?:approv|ha(?:ve,?\\s+(?:t|S|c|v)|S,?\\s+(?:te|Si|co|v(?:a|e))))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+|%,?\\s+(?:a|u))|\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|0%,?\\s+(?:fewe|leSS))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
+    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:w|n)|n['’])|a(?:rti|uto|l(?:So|lo))|guid|p(?:oSt|lat)|tuto|S(?:ect|hou|olu|imp)|did\\s+|blog|w(?:rit|ill)|e(?:ven|nab)|now(?:,?\\s+|\\s+)|letS|m(?:a(?:Ke|de)|ean)|haS(?:\\s+|,?\\s+)|fix,?\\s+)|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe|hand))|e(?:\\s+(?:i(?:mpor|nteg|SSue)|c(?:r(?:uci|aSh)|auSe,?\\s)|S(?:hort|o(?:lut|ftw)|ySte|ervi|uite)|b(?:ot(?:to|,?\\s)|ig\\s+t|a(?:d\\s+n|cKe)|eSt\\s+|u(?:ild|g,?\\s+(?:c|d|i|n)))|main\\s+|t(?:aKea|e(?:StS|chn|am(?:\\s+|,?\\s+))|ool(?:,?\\s+|,?\\s)|ype\\s+)|go(?:od\\s+|\\-to\\b)|Key\\s+(?:p|t|h)|d(?:eciS|ayS\\s+)|re(?:S(?:ul|t,?\\s+)|alm)|o(?:bvio|nly(?:\\s+|,?\\s)|utpu)|f(?:i(?:rSt|x,?\\s+(?:h|i|w))|rame|eatu)|#1\\b|p(?:ipel|latf|rodu|ubli)|l(?:ogS\\s+|aSt,?\\s|inte)|e(?:n(?:gin|tir)|rror)|app(?:,?\\s+(?:d|h|t)|,?\\s)|w(?:hole|orKa))|Se(?:,?\\s+(?:doe|Kee|taK|Str|emp)|\\s+(?:ena|let))|y(?:\\s+are(?:\\s+|n)|['’]re\\s+n)|re(?:\\s+iS\\s+|['’]S\\s+(?:a|n))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Shou|did\\s+|iS\\s+w|haS,?\\s+)|['’]S\\s+wh)|nKS\\s+to)|r(?:ee\\s+tim|oughpu)|o(?:roughl|Se,?\\s+(?:doe|Kee|taK|Str|emp)))|urn\\s+(?:your|our\\s+)|o(?:\\s+(?:put\\s+it|be\\s+(?:hon|cle)|Sum(?:mar|\\s+up)|recap,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|the\\s+ne)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+|Sted\\s+b)|a(?:dition|nS(?:late|form))|i(?:ple\\-ch|ed,?\\s))|a(?:Ke(?:n\\s+car|S\\s+(?:the|leS|juS|onl)|\\s+(?:it\\s+t|the\\s+))|peStry\\b)|ime(?:S\\s+(?:mor|che|qui|faS)|out(?:S,?\\s+|,?\\s+(?:h|n|i|a|w)))|wice\\s+aS\\s+|e(?:St(?:ament|ed(?:\\s+(?:an|ex|ri|th)|,?\\s+(?:th|ev|it)|,?\\s)|S(?:\\s+(?:are|paS)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suit)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+chec|checK)|ically,?\\s))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:w|t|a|h)|come)|['’]S\\s+(?:wh|th|a(?:\\s+|n)|ho))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+|ve(?:S,?\\s|,?\\s))|rneSS(?:in|eS|\\s+t)|ve\\s+(?:you\\s+|been|Sign|dram|maSS|grea|impr|redu|cut,?\\s+)|S(?:\\s+(?:you\\s+c|b(?:een(?:\\s+|,?\\s+)|ooSt)|Signi|dra(?:ma|St)|maSSi|great|vaStl|i(?:ncre|mpro)|reduc|cut,?\\s+(?:d|c|o|t))|Sle\\-fr)|ndle(?:d,?\\s+(?:b|i|a|p|w|S|m|f|c)|S,?\\s|,?\\s))|igheSt\\-r|o(?:liStic\\b|pefully,?\\s)|uge,?\\s+(?:perf|Spee))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mp|nt)|e(?:S(?:S|p)|xt)|cru|wor|no(?:\\s+|t)|al(?:l|w|S)|p(?:ar|oS)|rea|Sti|ver|liK)|n['’]t(?:\\s+|,?\\s)|,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|comeS\\s+|S(?:hould|imply|eemS(?:\\s+|,?\\s))|goeS\\s+w|bearS\\s+|muSt\\s+(?:b|a)|a(?:l(?:l(?:\\s+(?:ha|ge)|,?\\s+(?:ha|iS|ta|ru|ju))|So,?\\s+(?:d|h|K|t))|ppear)|haS\\s+be|w(?:aS\\s+(?:de|ag)|ould\\s+)|juSt\\s+w|even,?\\s+(?:d|h|K|t)|then,?\\s+(?:d|h|K|t)|looKS\\s+)|['’]S(?:\\s+(?:i(?:mpo|nte)|e(?:S(?:Se|pe)|xtr)|cruc|wor(?:t|K)|no(?:\\s+S|t(?:\\s+|,?\\s))|al(?:l(?:\\s+|,?\\s+)|wa|So)|p(?:art|oSS)|real|Stil|very|liKe)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|,?\\s+(?:taKe|hand|can|doeS|iS\\s+n|no\\s+l))|n(?:\\s+(?:what\\s+f|a(?:\\s+(?:nutS|SenS|way,?\\s|few,?\\s)|ccord|n\\s+eff|ll\\s+li)|conclu|S(?:ummar|ome\\s+(?:c|S)|econd)|t(?:oday['’]|h(?:e(?:\\s+(?:ev|fo|ne)|ory,?\\s)|iS\\s+(?:t|a|c|S|g|p))|urn,?\\s+(?:a|r|i|l|b|d|f|m))|order\\s+|princi|genera|m(?:oSt\\s+c|y\\s+opi|inute)|leSS\\s+t|under,?\\s|juSt,?\\s)|t(?:e(?:reSti|grati)|uitive\\b)|St(?:ead\\s+o|a(?:nt\\s+(?:i|r)|lled))|duStr(?:ia|y(?:['’]|\\s+|\\-))|finitel|novat(?:i(?:o|v)|e\\b)|cre(?:dibl|aSe(?:S,?\\s|d,?\\s|,?\\s))|validat)|m(?:p(?:o(?:rtant|SSibl)|lement|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n|\\s+|b|,?\\s)|ye|m(?:e|a)|Si|ju)|w\\s+(?:wo|fi))|more\\s+t|f(?:uncti|ixed\\s+)|w(?:orKin|hat,?\\s+(?:m|i|t|c|l|b|d|f))|green\\b|a(?:utoma|l(?:read|l,?\\s+(?:ta|do|So)))|Simply|exactl|reSpon|cr(?:itic|ucia)|the\\s+Ke|Key\\s+to)|n['’]t\\s+(?:a(?:n(?:\\s+|o|,?\\s)|\\s+n|bo|,?\\s)|yet|m(?:er|ag)|Sim|juS)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+n|['’]m\\s+no))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:ge|wa|Sh|ex|br)|,?\\s)|uS(?:\\s+(?:ta|b(?:r|e)|wa|d(?:i|e)|ge|St|ex|lo)|,?\\s))|['’]S(?:\\s+(?:taK|b(?:re|eg)|wal|d(?:iv|el)|get|Sta|exp|loo)|,?\\s))|gacy\\s+(?:Sy|to)|verag(?:in|e(?:d\\b|S\\b|,?\\s+))|SS\\s+(?:a(?:bou|S\\s+a|n,?\\s|,?\\s)|of\\s+a|than,?\\s|memo|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+|\\s+to,?\\s+(?:a|p|S|d|r|m|n|h|i|t|c|g|l|b|f|u)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:o|e|a|u)|no|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|o(?:ng\\s+Stor|oKS\\s+goo|gS\\s+looK|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning|weig|er,?\\s)|Ke(?:\\s+(?:no\\s+o|magi)|ly,?\\s)|nt(?:ing(?:\\s+p|,?\\s+(?:c|a|r|w|p|S|i|l))|\\s+paSS|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK)|er,?\\s+(?:r(?:e|u)|ca|S(?:h|u)|iS|pa)))|a(?:rgeSt,?\\s|tency,?\\s))|a(?:S(?:\\s+(?:you(?:\\s+(?:m(?:a|i)|a(?:r|l)|pr)|['’]re)|many\\s+o|we\\s+all|a\\s+(?:head|r(?:ule,?\\s|eSu)|conS)|far\\s+aS)|certain\\b)|l(?:So\\s+(?:wort|now,?\\s+)|l(?:\\s+(?:in\\s+al|t(?:eStS|he\\s+e)|checK|g(?:reen\\b|ood\\b)|edge\\s+)|ow\\s+me\\s+)|wayS\\s+(?:re|ac|de|co|on|S(?:e|a)|wo|fa|up\\b))|t\\s+the\\s+en|\\s+(?:quicK\\s+h|d(?:eciSio|ramati|irect\\s+)|poSitiv|maSSive|hu(?:ge\\s+im|ndred)|fractio|chance\\s+)|c(?:tion(?:\\s+ha|abl)|c(?:elerat|uracy,?\\s))|r(?:e(?:\\s+(?:not\\s+(?:a|j)|more\\s+|w(?:orKi|hat,?\\s+)|green\\b|a(?:utom|l(?:rea|l,?\\s+(?:t|d|S)))|Simpl|reSpo|Key\\s+t)|n['’]t\\s+(?:a(?:\\s+|n|b)|ju)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n(?:\\s+order\\s+|other\\s+t|y(?:thing,?\\s|,?\\s))|vailabil|ward\\-win|mazing\\b|pp(?:lied(?:\\s+S|,?\\s+(?:b|i|a|p|w|S|m|f|c))|ro(?:ved\\s+|xima)|ear(?:S\\s+t|\\s+to)|arentl)|d(?:ded\\s+and|opted\\s+b))|w(?:h(?:at(?:\\s+(?:doeS|iS\\s+i|you\\s+)|['’]S\\s+i(?:n|m)|ever,?\\s)|y\\s+(?:doeS\\s+|S(?:houl|ettl))|ere(?:\\s+(?:con|tra|oth|m(?:an|oS))|aS\\s+(?:o|m))|i(?:ch\\s+(?:boo|iS\\s+)|le\\s+(?:oth|m(?:an|oS)))|ole\\s+teS)|o(?:r(?:th\\s+(?:hig|poi|rem|men|not)|K(?:S(?:\\s+(?:eve|gre|f(?:in|la)|aS\\s+|on\\s+|cor|per|now\\b)|,?\\s+on\\s+)|ing(?:\\s+(?:o|a)|,?\\s+o)|ed\\s+aS)|ld(?:['’]S\\s+(?:f|l|b|m)|\\s+(?:cla|of\\s+)|\\-cla))|n['’]t\\s+juS|uld(?:\\s+(?:a(?:lS|pp)|hav|be,?\\s+|See)|,?\\s+po(?:t|S)|,?\\s))|i(?:th(?:out\\s+(?:f|b|a|i)|\\s+rega|in\\s+a\\s+)|ll\\s+(?:not\\s+|undo|defi|c(?:ert|lea)|obvi|Sure))|a(?:lK(?:S\\s+you|\\s+you\\s+)|S(?:\\s+(?:not\\s+j|verif|exact|what,?\\s+|reSpo)|n['’]t\\s+ju|,?\\s+(?:taKe|done|Sort|QA(?:\\-e|['’]d|ed))))|e(?:\\s+(?:a(?:re(?:\\s+(?:mo|co|go|no)|n['’]t)|lSo,?\\s+(?:r|d|S|m|w|c|v|e|t))|w(?:ould\\s+|ant\\s+t|ill,?\\s)|Should,?\\s|d(?:id(?:\\s+no|n['’]t)|o(?:\\s+not|n['’]t\\s+))|have(?:\\s+(?:t|a)|,?\\s+(?:r|d|S|m|w|c|v|e|t))|thorou)|['’](?:re\\s+(?:mor|con|goi|not)|d\\s+liKe|ll,?\\s|ve(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS)))|re(?:,?\\s+(?:taKe|done|Sort|QA(?:\\-e|['’]d|ed))|\\s+(?:what|reSp))|nt(?:\\s+thro|,?\\s+(?:thro|with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|y(?:ou(?:\\s+(?:are\\s+p|m(?:ight|ay\\s+b)|will,?\\s+)|['’](?:re\\s+pr|ll,?\\s+(?:S(?:h|a)|ge|mo|wo|ac|re|cu))|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|ield(?:ed,?\\s+(?:m|h|b|a|r)|S,?\\s+(?:m(?:e|o)|h(?:a|i|e)|be|a\\s+|re)|,?\\s+(?:m(?:ea|or)|h(?:ap|ig|ea)|bet|a\\s+(?:m|h)|rea)))|I(?:\\s+(?:w(?:ould\\s+(?:l|g)|ant\\s+to|ill,?\\s)|a(?:m\\s+(?:abSo|c(?:onf|ert)|p(?:oSi|ret)|100%|goin|fair|not\\s+|Sure)|lSo,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anuall)|feel\\s+li|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroug)|have(?:\\s+(?:th|al|no)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|careful|juSt,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|['’](?:m\\s+(?:abSol|c(?:onfi|erta)|p(?:oSit|rett)|100%\\s+|going|fairl|not\\s+S|Sure,?\\s+)|d\\s+liKe\\s+|ll,?\\s|ve(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thing|more\\s+|hundr)|\\-Stop\\s+)|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lut|ftw)|ervi|ySte)|p(?:latf|rodu)|t(?:ool(?:,?\\s+|,?\\s)|echn)|infra|a(?:lgor|pp,?\\s)|b(?:acKe|ot,?\\s)|engin|AI(?:,?\\s+(?:d(?:o|e)|ta|S(?:t|i|c)|gi|e(?:m|n)|ma|pr|h(?:a|e)|a(?:d|l)|le|of)|,?\\s)|model,?\\s)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+th|put(?:,?\\s+ma|,?\\s))|ght\\s+to,?\\s)|r(?:derS\\s+of|cheStra)|ther(?:\\s+(?:fra|lib|p(?:la|ro)|S(?:ol|er)|ven|too|app)|,?\\s)|StenSibl|ften,?\\s|bviouSly)|b(?:e(?:fore\\s+(?:we|di)|a(?:r\\s+in\\s+m|utiful)|tter(?:\\s+th|,?\\s)|St(?:\\s+in\\s+c|\\-(?:in\\-c|of\\-b)|,?\\s)|hav(?:i(?:ng\\s+|o(?:ur,?\\s|r,?\\s))|eS\\s+a)|en,?\\s+(?:taKe|done|Sort|QA(?:\\-e|['’]d|ed))|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b)|aSt(?:ing\\b|S\\b))|lazing(?:ly|\\s+f|\\-f)|a(?:ttle(?:\\s+te|\\-(?:pr|te))|nK\\-(?:grad|leve)|cK(?:ed\\s+up|ward(?:S|\\s+)))|u(?:llet(?:\\-pr|pro)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|ild(?:S(?:\\s+(?:Su|cl)|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|\\s+iS\\s+|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|t\\s+firSt)|y\\s+the\\s+en|r(?:ought\\s+a|ing(?:S\\s+ab|\\s+abo))|iggeSt,?\\s)|d(?:r(?:a(?:w\\s+your|matic(?:a|,?\\s+))|iv(?:e(?:S(?:\\s+(?:en|ad|gr)|,?\\s)|,?\\s)|ing,?\\s)|ove,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro))|o(?:eS(?:\\s+not\\s+|n['’]t\\s+(?:h|m|S|j))|\\s+not\\s+(?:Si|ju)|n(?:['’]t\\s+(?:Sim|juS)|e\\s+and\\s+)|uble\\-ch)|i(?:d(?:\\s+not\\s+(?:b|j)|n['’]t\\s+(?:bu|ju))|rectly\\s+|gital\\s+l|ve\\s+deep)|e(?:Serve(?:S\\s+|\\s+b)|l(?:i(?:ghtfu|very,?\\s)|v(?:ing,?\\s+(?:d|i)|e(?:d,?\\s+(?:de|in)|S,?\\s+(?:de|in)|,?\\s+(?:dee|int))))|ad\\s+Simp|p(?:loy(?:ed(?:\\s+|,?\\s+)|S,?\\s|men|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo)|,?\\s)|ended\\s+)|finitel))|n(?:o(?:w(?:\\s+(?:co(?:meS|rre)|f(?:or\\s+t|ully)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+|et\\s+a)|juSt\\s+|a(?:n(?:oth|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becau|Simpl|merel|only\\s+|compl|entir|100%\\s+|impoS)|hing\\s+(?:i|e|r|b))|\\s+(?:o(?:rdina|ne\\s+(?:de|re|ne|uS|el)|ther,?\\s|utage)|l(?:earni|int(?:in|\\s+e)|o(?:nger|St\\s+d))|d(?:o(?:wnti|ubt,?\\s+)|iScre|ata\\s+l)|errorS|i(?:mpact|SSueS)|p(?:erfor|roble)|TypeSc|c(?:o(?:mpil|nSol)|raShe)|regreS|type\\s+e|notice|b(?:locKe|ugS,?\\s+(?:g|w|e))|failur|m(?:ore,?\\s+(?:c|w|f|g|j|e|t|m)|atter))|rmally,?\\s|body\\s+(?:de|re|ne|uS|el))|e(?:edleSS\\s+|ver\\s+(?:g(?:et|oe)|l(?:et|oS)|Slo|cra|bre|miS|fai)|xt\\-(?:leve|gen(?:e|,?\\s+))|Stled\\b)|umber\\s+on)|S(?:o(?:\\s+what\\s+d|mething|rt\\s+of,?\\s|lve(?:d,?\\s|S,?\\s|,?\\s))|i(?:mpl(?:y\\s+pu|er,?\\s)|gn(?:ed\\s+of|ifica))|t(?:epS\\s+(?:are|hav)|op(?:\\s+Sett|S,?\\s|,?\\s)|a(?:te(?:\\s+of\\s+|\\-of\\-)|rtup\\s+t)|reamlin|unning\\b)|h(?:o(?:uld(?:\\s+(?:n(?:e|o)|al|ha|be)|n['’]t|,?\\s+po|,?\\s)|wcaS(?:in|e(?:S\\b|\\b)))|ieldS\\s+y)|a(?:y\\s+(?:goodb|hello)|nity(?:\\s+ch|\\-ch)|ve(?:S,?\\s|d,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+in|,?\\s)|d(?:,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|,?\\s)|,?\\s)|ing,?\\s)|OC(?:\\s+2\\s+c(?:er|om)|2\\s+comp)|e(?:cond\\s+to|amleSS(?:l|,?\\s+|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liK|to(?:\\s+|,?\\s+|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i|S)|\\s+h|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equen|tanti)|per(?:char|\\s+(?:Sim|eaS))|cceSSfu|ite,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|yn(?:erg(?:i(?:eS\\b|ze\\b)|y\\b)|c(?:hroni|ed,?\\s+(?:be|in|a(?:u|S)|pe|w(?:h|i)|Se|ma|fo|ce)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+chec|\\-chec)|arKed,?\\s+(?:r|a|g)|urred,?\\s+(?:r|a|g)|in\\s+up,?\\s|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s))|m(?:oKe\\s+teS|aller,?\\s))|f(?:i(?:rSt(?:\\s+(?:thi|cho|of\\s+)|,?\\s+a\\s+(?:q|f|w))|x(?:e(?:d(?:\\s+and|,?\\s)|S,?\\s)|,?\\s)|n(?:iShed,?\\s+|e,?\\s+on\\s+m))|u(?:n(?:\\s+fact\\b|ctionS)|ll(?:y(?:\\s+(?:bac|com|teS)|,?\\s+QA(?:\\-|['’]|e)|,?\\s)|\\s+(?:teSt|Suit))|el(?:S(?:,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro)|,?\\s)|led,?\\s+(?:r|a|g)|ed,?\\s+(?:r(?:e|a)|a\\s+|gr)|,?\\s+(?:r(?:eco|api)|a\\s+(?:S(?:p|u)|bo|ju)|grow)|,?\\s))|o(?:rget\\s+(?:c(?:o|l)|t(?:r|h)|le|ma)|olproof\\b|cuS\\s+on\\s+|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o|r|u)|de|en|in|St|ad|gr|t(?:r|h))|,?\\s)|und\\s+no\\s+)|a(?:r\\s+from\\s+|St(?:e(?:r(?:\\s+th|,?\\s)|St(?:\\s+g|\\-g|,?\\s))|\\-pace)|il(?:\\-Safe\\b|ure,?\\s)|cilitat)|r(?:action\\s+|ictionl)|la(?:wleSS(?:l|\\b)|K(?:y\\s+teS|ineSS))|e(?:ature\\-r|wer\\s+(?:err|bug)))|K(?:e(?:ep(?:\\s+(?:in\\s+m|ever|your,?\\s)|S(?:\\s+(?:eve|you|all,?\\s)|,?\\s)|,?\\s)|y\\s+taKea)|ind\\s+of,?\\s)|r(?:e(?:ady\\s+(?:to\\s+|for)|g(?:ardleS|reSSio)|volutio|imagine|t(?:urnS\\s+t|ried,?\\s+(?:b|i|a|p|w|S|m|f))|n(?:derS\\s+c|ewed,?\\s+(?:b|i|a|p|w|S|m|f))|freShed|S(?:tarted|olve(?:d(?:,?\\s+|,?\\s)|S,?\\s|,?\\s)|ult(?:ed\\s+|S(?:\\s+i|,?\\s+m|,?\\s)|\\s+in|,?\\s+ma)|ponSe(?:S|,?\\s+))|l(?:oaded,?\\s+|ied\\s+on)|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|a(?:t(?:her\\s+th|ed\\s+(?:num|#1\\b))|n(?:Ked\\s+#1\\b|\\s+(?:the\\s+(?:e|w|f|t|S)|all\\s+t)|,?\\s+(?:with|Smoo|clea))|ce\\s+cond)|i(?:gorouSl|ch\\s+tape)|o(?:cK(?:\\s+Soli|\\-Soli)|tated,?\\s+(?:b|i|a|p|w|S|m|f|c)|ughly,?\\s|ot\\s+cauS|buSt(?:ly(?:,?\\s+|,?\\s)|,?\\s+an|,?\\s))|un(?:S(?:\\s+aS\\s+e|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|j(?:uSt\\s+(?:a\\s+he|worK)|o(?:y\\s+to\\s+uS|in,?\\s+(?:hund|thou|m(?:ill|ore)|over)|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|m(?:a(?:Ke(?:\\s+(?:no\\s+m|ever)|S\\s+(?:eve|Sur))|rKet\\-le|n(?:ually\\s+|aged,?\\s+(?:b|i|a|p|w|S|m|f|c))|y(?:\\s+(?:alSo,?\\s+|have,?\\s+|be,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSive(?:ly|,?\\s+(?:p|S))|jor,?\\s+(?:per|Spe))|e(?:a(?:SureS\\s+|nS,?\\s+(?:pea|tha|S(?:mo|ho)|h(?:ap|ig)|no\\s+|qui|bet|f(?:aS|ew)|eve|l(?:ow|eS)|mor|you|zer))|ticulou|mory\\s+uS)|i(?:StaKeS\\s+|litary\\-|g(?:rat(?:ed(?:\\s+|,?\\s+)|ion)|ht(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more|y(?:riad\\b|\\s+(?:gueSS\\s+|hunch\\s+|SenSe\\s+))|o(?:St(?:\\s+(?:p(?:lat|o(?:we|pu))|S(?:olu|ecu)|tool|a(?:ppS|dva)|liKe|reli)|ly,?\\s|,?\\s)|re\\s+(?:or\\s+l|effi|reli|Secu)))|p(?:l(?:e(?:aSe\\s+no|thora\\b)|ay(?:S\\s+a\\s+(?:c|p|v)|\\s+a\\s+(?:cr|vi)))|u(?:t\\s+Simpl|rSuant\\s+)|o(?:S(?:itivel|Sibly,?\\s)|werful\\b|tential)|a(?:v(?:ing\\s+th|eS\\s+the)|radigm\\s+|SS(?:e(?:d(?:\\s+al|,?\\s+(?:th|al|ev))|S(?:\\s+al|,?\\s+(?:th|al|ev|on)))|ing,?\\s+o))|r(?:o(?:ductio|viSion|b(?:ably,?\\s|lem(?:,?\\s+(?:h|n|i|a|w)|,?\\s))|tect(?:S(?:\\s+|,?\\s)|\\s+y|,?\\s)|ceSSeS,?\\s|perly,?\\s+)|ior\\s+to\\b|e(?:Sumabl|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+)|er(?:form(?:S\\s+|an)|hapS,?\\s))|e(?:v(?:er(?:y(?:thin|\\s+Sin|,?\\s)|\\-(?:chan|evol))|olving\\s+)|x(?:tenSive|iSting\\s+)|n(?:t(?:erpriS|ire(?:ly,?\\s|\\s+te))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+))|rror(?:\\-fre|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS))|ffortleS|m(?:power(?:in|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vat(?:ing\\b|e(?:S\\b|\\b)))|iminate)|aSier,?\\s|2e\\s+teStS|dge\\s+caSe)|u(?:n(?:l(?:i(?:Ke(?:\\s+(?:t(?:h|r|y)|al|co|le|ot)|,?\\s)|mited)|ocK(?:\\s+(?:th|ne)|ed,?\\s+|S,?\\s+(?:a|p|S|d|r|m|n|h|i|t|c|g|l|b|f|u)|,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:o|e|a|u)|no|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|eaSh(?:in|eS\\b|\\b))|matched|b(?:reaKab|eatabl)|hacKabl|rival(?:le|ed\\b)|paralle|d(?:er\\s+cer|oubted)|it\\s+teSt)|p(?:time(?:,\\s+g|,?\\s)|\\s+and\\s+ru)|S(?:e(?:r\\-frie|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+|eS\\s+beyo|t(?:\\s+you\\s+c|,?\\s+(?:taKe|done|Sort|QA(?:\\-e|['’]d|ed)))|od(?:\\s+to\\s+g|,?\\s+on\\s+m)|\\s+live,?\\s)|iveS\\s+riS|uarantee|r(?:ound(?:\\-br|bre)|een,?\\s+on\\s+)|a(?:me(?:\\s+chan|\\-chan)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+(?:auto|rid\\s+)|,?\\s+(?:taKe|done|Sort))|\\s+(?:autom|rid\\s+o|Start)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:fa(?:lS|il)|lear|conf|d(?:ata|own)|erro|bugS\\b)|\\-down|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+b|not\\s+be|['’]t\\s+be\\s+)|o(?:m(?:p(?:rehen|ileS\\s+|ared\\s+|lete(?:l|d))|mence(?:S\\b|\\b))|n(?:firmed|ceivab|tribut|S(?:equen|idera))|r(?:rectly|ner\\s+ca)|uld(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|u(?:t(?:ting(?:\\s+e|\\-e|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:ar|pa)|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|ed,?\\s)|aper,?\\s)|ance\\s+th|oSen\\s+by,?\\s)|lea(?:n(?:ed\\s+u|,?\\s+on\\s+)|rly,?\\s+(?:o|c|S|t))|raSh(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s)|ertainly)|10(?:0(?:%(?:\\s+(?:of\\s+t|comp)|,?\\s+(?:what|the|c(?:auS|o(?:mp|rr))|due|S(?:a(?:ti|fe)|ecu)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSt|\\s+%,?\\s+(?:S(?:a(?:t|f)|ec)|co(?:m|r)|err|gua|a(?:va|cc)|bug|rel|upt))|x\\s+faSte|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+com|\\-com)|GDPR(?:\\s+comp|\\-comp)|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated|Stly,?\\s+(?:mo|ch|qu|Sm|fa))|erified(?:\\s+|,?\\s+|,?\\s))|CI(?:\\s+(?:iS\\s+gre|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK))|QA(?:\\s+(?:approv|ha(?:ve,?\\s+(?:t|S|c|v)|S,?\\s+(?:te|Si|co|v(?:a|e))))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+|%,?\\s+(?:a|u))|\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|0%,?\\s+(?:fewe|leSS))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
     "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Ste|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|att(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbiet|LöSung|ToolS,?\\s)|S\\s+alS(?:\\s+be|,?\\s))|twortet(?:\\s+(?:wie|jet)|,?\\s+(?:wie|ohn|ein|feh|pro|tad)))|b(?:S(?:chließend\\s+|olut\\s+zuver)|geSchloSSen)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:alle|Ordn)|St\\s+grü)|paSSier|hat\\s+(?:fun|geK)|funKtio|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Si|la|er|be)|Prüfunge))|\\s+d(?:ieS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))|aS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))))|u(?:f(?:\\s+(?:EnterpriS|d(?:aS\\s+nächS|ieSe\\s+Wei)|ein\\s+neueS|höchStem\\s+|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+)|S(?:giebig\\s+get|fallSicher|probiert\\s+u))|temberaubend|rbeite(?:t(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|\\s+(?:wied|jetz|nun,?\\s+)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichti|d(?:a(?:rauf|bei,?\\s+|her,?\\s+)|enKba)|erwähn|a(?:n(?:zume|\\s+die)|uch,?\\s+(?:e|h|n|g|z|w))|beSond|hier,?\\s+(?:e|h|n|g|z|w)|Sehr,?\\s+(?:e|h|n|g|z|w)|Kein(?:e,?\\s|,?\\s)|möglic)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich|S(?:ei\\s+(?:noch\\s+(?:d|a|e)|darauf|angeme|erwähn)|ollte\\s+erw|ieht\\s+So\\s+a|cheint(?:\\s+So|,\\s+d|,?\\s))|verSteht\\s+S|muSS\\s+erwäh|wurde\\s+(?:beSc|entS)|geht\\s+nicht|Könnte\\s+Sei)|,?\\s)|r(?:wähnen(?:Swert|,?\\s)|ledigt(?:\\s+(?:Sich|den\\s+)|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v|ü|g|a|d|b)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte|i(?:n(?:zig(?:e\\s+LöSun|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei,?\\s+(?:f|a|K|l))|gentlich,?\\s)|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:en,?\\s|t,?\\s))|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Kom|S(?:ch|ta)|gro|vie)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:viell|Siche|wiSSe)|wir\\s+alle\\s+|vorgeSehe|gew(?:ünScht|ollt,?\\s+(?:f|a|K|l))|erwartet,?\\s+)|chtig\\s+zu\\s+(?:wi|ve|be|er)|r(?:d(?:\\s+(?:Sich(?:\\s+(?:aut|geK)|erge)|da(?:für\\s+ge|bei,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro)|nn,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r|h)|ver|erl|ge(?:r|l)|rot))|a(?:lleS,?\\s|nSchlie|utomati)|Ihr(?:e,?\\s|,?\\s)|jetzt\\s+au|n(?:un\\s+auto|icht\\s+nu)|bei\\s+Beda|i(?:m\\s+Hinte|ntern,?\\s+(?:w|S|a|n|b|v|e|g|r))|regelmäß|umgehend|gewährle)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+garantier|K(?:en\\s+Sich,?\\s|t(?:e\\s+Sich,?\\s|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+ei|den(?:,?\\s+(?:weit|verS|erle)|\\s+(?:Sämtli|Ihre,?\\s|a(?:lle,?\\s|nSchl|utoma)|bei(?:m\\s+A|\\s+Be)|jetzt\\s+|nun\\s+au|i(?:m\\s+Hin|ntern)|regelm|umgehe|da(?:bei,?\\s+|nn,?\\s+(?:w|S|a|n|b|v|e|g|r)))|,?\\s))|it\\s+mehr\\s+alS|n(?:iger\\s+(?:alS\\s+f|Arbei|Speic|Fehle|KoSte|CPU,?\\s|RAM,?\\s)|n\\s+ich\\s+mich)|ltweit\\s+führ|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Si(?:e\\s+wiSSe|ch,?\\s)|bedeutet,|heißt,\\s+da|letztlich|wiederum\\s+|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur|hrScheinlic)|urde(?:n(?:\\s+(?:VerbeS|Optimi|AnpaSS|behobe|erfolg)|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|\\s+(?:e(?:inigeS|ntSchi|rfolgr)|be(?:Schlo|hoben\\b|reitS)|g(?:elöSt\\b|ründli)|au(?:Sgieb|ch,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ährend\\s+(?:ander|tradi|herKö|KlaSS)|o(?:\\s+(?:herKömmlic|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSe|gefaS)|\\s+(?:jeder\\s+Zeit|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Pr)|verläSSigSt|m\\s+EinSatz\\s+(?:g|K)|KunftS(?:weiSe|Siche))|e(?:hnmal\\s+Schne|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheid|Springend|wichtigSt|führende\\b|perfeKte\\b|nächSten\\s+|DienSt,?\\s+(?:Kü|So|üb|er|re)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchn|rtiKe)|Leitfa)|,?\\s+(?:Kümm|über|rege|Sorg))|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßerdem|ch,?\\s+(?:Küm|übe|reg|Sor))|lleS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p)))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+ei|r\\.\\s+1\\b)|erSte(?:\\s+Wah|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+|Kraft\\s+von\\b|P(?:lattform|ipeline,?\\s+)|LöSung,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|Software,?\\s+|E(?:ngine,?\\s+(?:Kü|So|üb|er|re)|inrichtu|rStellun)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlun|uSzahlun|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+T|beSte(?:n,?\\s|,?\\s)|FreiSchal|Re(?:giStrie|aliSier)|Durchführ|B(?:e(?:a(?:ntragu|rbeitu)|Stellun|zahlung,?\\s)|uchung,?\\s)|Genehmigu|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSt|erKzeug,?\\s+)|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Pot|a(?:u(?:ßerdem,?\\s+|ch,?\\s+(?:Kümm|über|rege|Sorg))|lleS,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa)))|Ganze,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa))|S(?:yStem,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|ollte,?\\s)|ProduKt,?\\s+(?:K|S|ü|e|r)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuw|f\\s+ich,?\\s)|durch(?:,?\\s+w(?:urd|ird)|,?\\s)|nK,?\\s)|oppelt\\s+(?:So\\s+Sc|geprü)|re(?:imal\\s+Schne|ht\\s+Sich\\s+ni)|urch(?:geteStet|\\s+(?:unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s)))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be|ut\\s+zu\\s+wiSSen\\b|e(?:Schieht\\s+von|h(?:ör(?:en\\s+der\\s+V|t\\s+der\\s+Ve)|t\\s+eS\\s+nicht)|ballte\\s+Kraf|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+|habe\\b)|,?\\s)|prüft(?:\\s+(?:und\\s+(?:f|b)|habe\\b)|,?\\s)|ge(?:nge(?:prüft(?:\\s+|\\b)|teStet\\b)|benenfall)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t|n))|lang(?:en,?\\s|t,?\\s))|a(?:rantier(?:t(?:e\\s+V|\\s+(?:fu|ar|Kl|l(?:a|ä)|Ih)|,\\s+d|,?\\s+(?:ni|K(?:e|o)|im|je|al|zu|fe|vi|S(?:c|i|t)))|en(?:,\\s+|,?\\s+(?:e|g|h|r|z|j|m|o|I|S|v)))|nz(?:heitlich(?:e|\\b)|\\s+gleich,\\s+))|r(?:ündlich\\s+ge(?:t|p)|undSätzlich,?\\s|ößte,?\\s)|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+|,?\\s)|Handumdreh|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+|nächSten\\s+A|UnterSchie|GegenSatz\\s+|Vergleich\\s+|Allgemeine)|mer(?:\\s+(?:funKtio|zuverlä|verfügb|arbeite|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementiert)|St\\s+(?:zu\\s+be(?:rücK|acht)|hervorzuh|feStzuhal|be(?:reitS(?:\\s+g|,?\\s+(?:e|S|K|v|b|ü|g))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b|währlei)|rün(?:dlich|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+|durchgela|verifizie|alleS\\s+grü|nicht\\s+(?:ein|blo|nur)|Kein(?:\\s+weit|e\\s+wei)|SichergeS|erfolgrei)|n(?:t(?:ereSSant(?:er|\\s+i)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSc|wenigen\\s+(?:Se|Mi)|d(?:ieSe(?:m\\s+(?:A(?:bS|rt)|Lei|Bei|Kap)|r\\s+Anl)|er\\s+Regel,?\\s)|manchen\\s+Fä|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b)|folgedeSSen,?\\s)|ch\\s+(?:nehme\\s+an,?\\s|vermute,?\\s|glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie\\s+Si|,?\\s+Ihr)|t(?:\\s+eS\\s+mögl|,?\\s+Ihr))|rKtführend(?:e|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneide|nuell,?\\s)|e(?:hr\\s+Zeit\\s+für|iSt(?:enS,?\\s|,?\\s))|i(?:t\\s+(?:Garantie\\b|ProduKtiv|echten\\s+Da|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiS)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:nerwäh|m,?\\s)|n(?:ur(?:\\s+(?:ein|irg|dar|alS,?\\s|um,?\\s)|,\\s+(?:Si|wi|e(?:r\\b|S\\b))|,?\\s)|och\\s+ei)|irgende|ledigli|blo(?:SS\\b|ß(?:\\s+al|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|mehr\\s+(?:au|nu)|einfach|darum,?\\s|a(?:lS,?\\s|uSgeSc))|e(?:malS\\s+(?:a(?:b\\s+(?:ve|St)|uS\\s+f)|verSa|Stürz)|\\s+(?:a(?:b\\s+(?:verSag|Stürzt\\b)|uS\\s+f(?:alle|ällt\\b))|verSagt\\b|Stürzt\\b)))|a(?:ch(?:folgend(?:\\s+(?:e|w|z)|,?\\s)|geprüft\\s+h)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKu|ll(?:\\s+(?:AuSfallz|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+di)|ächSte(?:n\\s+Gene|\\s+Gener)|o(?:ch(?:\\s+einmal\\s+g|malS\\s+gepr)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:t|e)|Sie\\s+e)|delloS,?\\s+(?:funK|arbe|Klap|l(?:äuf|ief)))|r(?:a(?:gen(?:\\s+dazu\\s+b|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu\\s+be|,?\\s)|ug,?\\s|eten,?\\s|itt,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammen|und\\s+Knap)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu)))|n(?:KurrenzloS\\b|nte(?:\\s+(?:ich\\s+(?:ve|be)|behobe)|n\\s+behob)|trolliert\\s+)|Sten,?\\s)|ümmer(?:t\\s+Sich(?:\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+L|\\s+(?:Lö|To))|ppt(?:e,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|die|r(?:eib|ich)|inzw|Korr|nun)|\\s+(?:jetzt(?:\\s+|,?\\s+)|mittle|wieder|d(?:a(?:mit(?:\\s+|,?\\s+)|S(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s))|er,?\\s|ie,?\\s)|inzwiS|bei\\s+mi|überal|alleS,?\\s+|loKal,?\\s+|nun(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|\\s+d(?:a|e|i))|eS,?\\s+(?:wie|ohn|ein|feh|pro|tad))|,?\\s))|ein(?:\\s+Hexenwer|e(?:\\s+(?:Au(?:Sfall|ffäll)|fünf\\s+Mi|Fehl(?:ala|er\\s+)|Problem|RegreSS|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e|\\b)|en,?\\s|,?\\s)|nn\\s+(?:beStätig|ich\\s+beSt)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+|merKenSwert|ginnen\\s+wir\\s+|S(?:Ser\\s+alS\\s+al|t(?:ätigt\\s+hab|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreun|eindrucKend|reit\\s+zum\\s+Me|tonen,?\\s|wirK(?:en,\\s+daS|t(?:e,\\s+daS|,\\s+daSS,?\\s)))|i(?:tte\\s+beachte|n\\s+mir\\s+nicht)|r(?:anchenführe|ing(?:en,?\\s|t,?\\s))|litzSchnell(?:e|\\b)|ombenSicher(?:e|\\b)|a(?:hnbrechend(?:e|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+|er(?:Ste(?:r\\b|S\\b|\\b)|geStell))|nd\\s+(?:mehr\\s+alS|durchgel|verifizi|behoben\\b|grün\\b|nicht\\s+(?:ei|bl|nu)|Keine\\s+we)|e(?:ht\\s+(?:So(?:\\s+weit|weit\\s+)|alleS\\s+g)|,?\\s+(?:Kümm|über|erle|Sorg)))|e(?:i\\s+(?:hervorgeh|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS|Ste(?:r\\b|S\\b|\\b))|a(?:uen\\s+wir(?:\\s+u|,?\\s)|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbe|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funKtio|arbeite|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Siche|t(?:e(?:\\s+Siche|,?\\s)|\\s+Sicher|,?\\s))|iger(?:n,?\\s|t,?\\s))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+the\\s+|\\-of\\-the\\-)|t(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobenar|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|p(?:ielend\\s+(?:einf|leic)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:bedar|lecK(?:S|,?\\s+)|verbr))|ynergie(?:effeK|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür|\\s+(?:dafür,|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s)|\\s+(?:dafür,\\s+|StetS\\s+f|für,?\\s+(?:ein|Pro|Zuf|zu(?:v|f)|rei|Tra|S(?:ic|ta|ch)|glü|Eff|die|Kla|m(?:ax|eh)|nah|opt|beS|hö(?:c|h)|wen|Ihr|Ruh))|,?\\s)|en(?:\\s+(?:dafür,|StetS\\s+|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s))|weit\\s+ich\\s+(?:Se|we)|mit,?\\s)|moKe\\-TeStS,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|uite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|o(?:hne\\s+(?:lange\\s+Vo|UmSchwei|AuSfallz|Fehler(?:\\s+d|,?\\s+(?:f|a|K|l))|Probleme)|ffenbar,?\\s|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren|durch(?:,?\\s+w(?:ur|ir)|,?\\s))|lt,?\\s)|nweiSen,?\\s|lft,?\\s+Ihre)|undert(?:mal\\s+Sc|prozen)|öchSten\\s+AnSp|o(?:ch(?:performan|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e|\\b)|vorheben,?\\s|Kömmliche\\s+)|lfen,?\\s+Ihre|b(?:en,?\\s|t,?\\s))|a(?:t(?:\\s+(?:alleS\\s+(?:fun|geK)|dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|rmoniert,?\\s)|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sa|uft(?:\\s+(?:von\\s+Sel|alleS(?:\\s+S|,?\\s+(?:w|o|e|f|p|t)|\\b)|jetzt(?:\\s+(?:w|a|d)|,?\\s+(?:w|o|e|f|p|t))|mittler|wieder(?:\\s+|,?\\s+)|d(?:a(?:mit(?:\\s+a|,?\\s+(?:w|o|e|f|p|t))|S(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|,?\\s))|er,?\\s|ie,?\\s)|inzwiSc|bei\\s+mir|überall|loKal,?\\s+(?:w|o|e|f|p|t)|nun(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|\\s+d(?:aS,?\\s|er,?\\s|ie,?\\s))|eS,?\\s+(?:wie|ohne|einw|fehl|prob|tade))|,?\\s+(?:wie|ohne|e(?:inw|rfo)|fehl|prob|tade|jetz|loKa|alle|Saub|grün|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+un|t\\s+unS\\b|\\s+unS\\b)|ufen(?:,?\\s+(?:jetz|loKa|alle|wied|erfo|ohne|fehl|Saub|grün|durc)|,?\\s))|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähi|Star))|oKal(?:\\s+ge(?:teSte|prüft\\b)|,?\\s)|ief(?:,?\\s+(?:wie|ohne|e(?:inw|rfo)|fehl|prob|tade|jetz|loKa|alle|Saub|grün)|e(?:n,?\\s+(?:jetz|loKa|alle|wied|erfo|ohne|fehl|Saub|grün|durc)|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+|e|,?\\s+|,?\\s)|en,?\\s)|o(?:rtSchrittli|lglich,?\\s)|ü(?:nfmal\\s+Schne|hr(?:en(?:\\s+(?:letztl|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztli|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+du|,?\\s+(?:fu|ar|Kl|l(?:ä|i))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rtig\\s+und\\s+ge|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+(?:von\\s+|alle)|t(?:\\s+alleS\\b|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:unKt|ür\\b)|harmo|arbei|geeig|l(?:aufe|äuft\\b)|paSS(?:e|t\\b))|r(?:o(?:duKtionSre|blemloS,?\\s+(?:fu|ar|Kl|l(?:ä|i)))|axiSerprobt)|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung|Techno|Plattf|KI,?\\s+(?:Küm|e(?:nt|r(?:l|K|m))|ana|b(?:eS|ie)|ver|opt|S(?:ch|te|or)|reg|l(?:er|ie)|paS|wäh|übe|mac|hil))|\\s+(?:SyStem,?\\s+|Tool,?\\s+(?:Kü|So|üb|er|re)))|chlagbar\\b)|abhängig\\s+(?:vo|da)|begrenzt\\s+SK|ter(?:\\s+(?:fünf\\s+Mi|Zuhilfe|beStimm|UmStänd|allen,?\\s)|Streiche)|zerStörbar(?:e|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichli|gefähr,?\\s)|m(?:faSSend(?:\\s+get|e(?:m\\b|n\\b|r\\b|S\\b|\\b))|geSetzt\\s+und)|\\.\\s+U\\.,?\\s)|v(?:er(?:g(?:e(?:SSen\\s+Sie|wiSSert\\s+)|lichen\\s+mi)|ifiziert\\s+h|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|h(?:inder(?:n,?\\s|t,?\\s)|ält\\s+Sich(?:\\s+|,?\\s+)|alten\\s+Sic)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s|doppel(?:n,?\\s|t,?\\s))|o(?:rbei\\s+Sind\\s+d|ll(?:Ständig(?:\\s+(?:K|g|v)|,?\\s+(?:D|a|r|z|f|g|K|S))|e\\s+Potenzi))|iel(?:\\s+mehr\\s+alS|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|öllig(?:\\s+fehler|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+hab)|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+)|nterpriSe\\-(?:Qu|Kl|Ni))|Ver(?:fügbarKeit|halten,?\\s)|jederzeit\\s+(?:fun|ver|arb|Kla|l(?:au|äu))|N(?:u(?:ll\\s+Fehlalar|tz(?:ungSerleb|ererlebni))|ext\\-Level\\b)|WeltmarKtführ|D(?:SGVO\\-Konform\\b|urchSatz,?\\s|eployment(?:,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|r(?:e(?:chtSSicher\\b|volution(?:ier|är(?:e|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:liSier(?:en\\b|t(?:e\\b|\\b))|giert(?:\\s+(?:wied|jetz)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade)))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiS|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|P(?:r(?:emium\\-Quali|o(?:duKtivität,?\\s|blem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|üfungen,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|otenzial\\s+Ihr|ipeline(?:\\s+iSt\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|erformance,?\\s)|G(?:ame(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|eSchwindigKe)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSen|e,?\\s))|A(?:KzeptanzKrit|ntwortzeit(?:en,?\\s|,?\\s)|u(?:fwand,?\\s|Sgabe,?\\s)|bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:d|g)|durchg|beStan)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:du|gr)|laufen\\s+|erfolgr|beStand)|uite,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|ypprüfung(?:en,?\\s+|,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)))|B(?:u(?:ild(?:\\s+(?:erfolgr|iSt\\s+grü)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|L(?:ogS\\s+Sind\\s+Sau|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|er,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|U(?:ptime,?\\s|nitteStS,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|90(?:\\s+%,?\\s+weni|%,?\\s+weni)|Re(?:greSSion(?:,?\\s+(?:tr|iS|wu|Si)|Ste)|view(?:er,?\\s|,?\\s))|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|IntegrationSt|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+hab|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
   }
 };
