@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+8b1d56c85780",
+  "catalogueVersion": "2026.11+07ff10562315",
   "rules": [
     {
       "id": "reader-goal",
