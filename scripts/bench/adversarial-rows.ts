@@ -1,9 +1,9 @@
 // Row: the scanner on 250,000 units of near-misses of every phrase and pair
-// and attacks on every guard, as a multiple of its time on the same length of real prose.
+// and attacks on every guard (gap guards included), as a multiple of its time on the same length of real prose.
 import { SCANNABLE_RULE_IDS, type Language } from '../../src/core/catalogue/ids';
 import { recordGuards } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { adversarialText, guardAttacks } from './adversarial';
+import { adversarialText, gapGuardAttacks, guardAttacks } from './adversarial';
 import { compare } from './measure';
 import { ratio, SKIPPED, type BenchContext, type Row } from './row';
 
@@ -20,7 +20,10 @@ export function adversarialRows(context: BenchContext): Row[] {
       (r.pairs ?? []).map((p) => [p.first[0], ...Array<string>(p.within).fill('wort'), p.then[0]].join(' ')),
     );
     const phrases = [...records.flatMap((r) => r.phrases), ...pairMatches];
-    const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard, side }) => guardAttacks(guard, r.phrases[0] ?? '', side)));
+    const guards = records.flatMap((r) => [
+      ...recordGuards(r).flatMap(({ guard, side }) => guardAttacks(guard, r.phrases[0] ?? '', side)),
+      ...(r.notInGap ? gapGuardAttacks(r.pairs ?? [], r.notInGap) : []),
+    ]);
     const hostile = adversarialText(phrases, prose.text.length, guards);
     const t = compare(
       {

@@ -3,8 +3,9 @@
 // doubled), runs of the phrases' first letters, and phrase words split by
 // line breaks, repeated to the requested length; and for records with a
 // guard, guard words before a cue in every shape that makes the guard's
-// look-behind read back far.
-import type { GuardSide, GuardWords } from '../../src/core/scanner/phrase-pattern';
+// look-behind read back far; for records with a gap guard, guard words and
+// near-guard words in their pairs' gaps.
+import type { GapGuardWords, GuardSide, GuardWords, PhrasePair } from '../../src/core/scanner/phrase-pattern';
 
 function nearMisses(phrase: string): string[] {
   const cut = phrase.slice(0, -1);
@@ -61,6 +62,26 @@ function forwardGuardAttacks(guard: GuardWords, cue: string, word: string): stri
     `${cue} ${'wort '.repeat(guard.within + 1)}${word}`,
     `${cue} ${'wort '.repeat(2_000)}`,
   ];
+}
+
+/**
+ * Where a gap guard works hardest in a pair's gap: the gap full of guard words
+ * (each refused), of near-guard words that pass ("nichtx", "xnicht", a guard
+ * word doubled), a long run of opening marks before a near-guard word (the
+ * look-ahead reads the whole run), runs of first parts each followed by a
+ * guard word, and a guard word one word past the gap's reach.
+ */
+export function gapGuardAttacks(pairs: readonly PhrasePair[], notInGap: GapGuardWords): string[] {
+  const [word = 'not'] = notInGap.words;
+  return pairs
+    .filter((pair) => pair.within > 0)
+    .flatMap(({ first: [first = ''], then: [then = ''], within }) => [
+      `${first} ${`${word} `.repeat(within)}${then}`,
+      `${first} ${[`${word}x`, `x${word}`, `${word}${word}`].join(' ')} ${`wort `.repeat(Math.max(0, within - 3))}${then}`,
+      `${first} ${'('.repeat(3_000)}${word}x ${then}`,
+      `${`${first} ${word} `.repeat(200)}${then}`,
+      `${first} ${'wort '.repeat(within)}${word} ${then}`,
+    ]);
 }
 
 /**

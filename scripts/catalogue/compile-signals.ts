@@ -24,7 +24,7 @@ function compileRecord(
 ): CompiledSignalRecord | undefined {
   const at = (path: string) => `${language}.${path}`;
   const compiled = compileSignalRecord({ ...record, ruleId, language });
-  const { phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, source, flags } = compiled;
+  const { phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap, source, flags } = compiled;
   let regex: RegExp;
   try {
     regex = new RegExp(source, flags);
@@ -33,7 +33,7 @@ function compileRecord(
     return undefined;
   }
   let ok = true;
-  for (const failure of recordLinearTimeFailures({ phrases, pairs, notAfter, notAfterInClause, notBeforeInClause }, source, flags)) {
+  for (const failure of recordLinearTimeFailures({ phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap }, source, flags)) {
     ok = false;
     // Name the phrase as written when a generated form came from one.
     const match = /^phrases\[(\d+)\]$/.exec(failure.part);

@@ -51,13 +51,14 @@ export function generatedModule(written: CatalogueAsWritten): string {
 
 /** The text of docs/signal-forms.json: per record, every literal form, every pair with all forms of both parts, and the guards. */
 export function signalFormsJson(catalogue: CompiledCatalogue): string {
-  const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter, notAfterInClause, notBeforeInClause }) => ({
+  const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap }) => ({
     id,
     phrases,
     pairs,
     notAfter,
     notAfterInClause,
     notBeforeInClause,
+    notInGap,
   }));
   return `${JSON.stringify({ catalogueVersion: catalogue.catalogueVersion, records }, null, 2)}\n`;
 }

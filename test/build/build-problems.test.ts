@@ -218,6 +218,18 @@ describe('the build refuses', () => {
     ]);
   });
 
+  it('a gap guard with too many words, a phrase for a word, or a reach it does not take', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, WORD_SIGNALS, (d) => void (d.de.notInGap = { words: Array.from({ length: 33 }, (_, i) => `nicht${i}`) }));
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.notInGap = { words: ['not', 'does not'], within: 1 }));
+    });
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.notInGap.words[1]: must be one word, without white space`,
+      `${WORD_SIGNALS}: en.notInGap.within: unknown field`,
+      `${WORD_SIGNALS}: de.notInGap.words: must list at most 32 items`,
+    ]);
+  });
+
   it('a guard distance that is not a whole number', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notBeforeInClause = { words: ['enough'], within: 2.5 })));
     expect(problems).toEqual([`${WORD_SIGNALS}: en.notBeforeInClause.within: must be a whole number`]);

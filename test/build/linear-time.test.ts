@@ -39,6 +39,11 @@ describe('linearTimeFailures', () => {
     expect(failure?.reason).toBe('recheck: vulnerable, polynomial time');
   });
 
+  it("finds the gap guard's skeleton quadratic without the white space before a gap word: why it only runs there", () => {
+    const [failure] = linearTimeFailures(String.raw`[^\s.!?;:\uFFFC\p{L}\p{Nd}_]*x`, RECORD_FLAGS);
+    expect(failure?.reason).toBe('recheck: vulnerable, polynomial time');
+  });
+
   it('refuses what recheck cannot decide', () => {
     const [failure] = linearTimeFailures(String.raw`(?<=a)\s+b`, RECORD_FLAGS);
     expect(failure?.reason).toMatch(/^recheck: could not decide \(unsupported/);
@@ -101,6 +106,22 @@ describe('recordLinearTimeFailures', () => {
       { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
     ]);
   }, 120_000);
+
+  it('proves records whose pairs keep guard words out of their gap at every allowed gap, and names a bad gap guard word', () => {
+    const notInGap = { words: ['nicht', 'nie', "isn't", '(nicht'] };
+    for (const within of [0, 1, 4, MAX_PAIR_GAP]) {
+      const patterns = { phrases: ['powerful'], pairs: [pair(within)], notInGap };
+      expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([]);
+    }
+    const bad = { phrases: ['powerful'], pairs: [pair(2)], notInGap: { words: ['nicht', 'noch nicht'] } };
+    expect(recordLinearTimeFailures(bad, compileRecordSource(bad), RECORD_FLAGS)).toEqual([
+      { part: 'notInGap', reason: '"noch nicht": must be one literal word' },
+    ]);
+    const unguarded = compileRecordSource({ phrases: ['powerful'], pairs: [pair(2)] });
+    expect(recordLinearTimeFailures({ phrases: ['powerful'], pairs: [pair(2)], notInGap }, unguarded, RECORD_FLAGS)).toEqual([
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  }, 180_000);
 
   it('refuses a guard word that is not one literal word', () => {
     const patterns = { phrases: ['the fastest'], pairs: [], notAfter: { words: ['not', 'is not'], within: 1 } };

@@ -2,7 +2,8 @@
 // its phrases, glued phrases, long letter and space runs, and for pairs: first
 // parts followed by one word too many, by long words, by runs of other first
 // parts, or by the second part cut short; for guards: runs of guard words,
-// long words and white space before a cue) in about the time it scans ordinary
+// long words and white space before a cue; for gap guards: guard words and
+// near-guard words in the gaps) in about the time it scans ordinary
 // prose of that length: no super-linear backtracking. So does the fast
 // scanner on the attacks of all records of a language at once.
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { recordGuards } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { guardAttacks } from '../../scripts/bench/adversarial';
+import { gapGuardAttacks, guardAttacks } from '../../scripts/bench/adversarial';
 
 const LENGTH = 250_000;
 const CEILING_MS = 500;
@@ -52,7 +53,7 @@ function pairAttacks(pair: NonNullable<CompiledSignalRecord['pairs']>[number]): 
 }
 
 /** Near-misses, pair and guard attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
-function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause'>): string {
+function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>): string {
   const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
     const [first = phrase] = phrase.split(' ');
     return [
@@ -65,11 +66,14 @@ function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'n
   });
   const [longest = record.pairs?.[0]?.first[0] ?? ''] = record.phrases;
   const firstWord = longest.split(' ')[0];
-  const guards = recordGuards(record).flatMap(({ guard, side }) => guardAttacks(guard, longest, side));
+  const guards = [
+    ...recordGuards(record).flatMap(({ guard, side }) => guardAttacks(guard, longest, side)),
+    ...(record.notInGap ? gapGuardAttacks(record.pairs ?? [], record.notInGap) : []),
+  ];
   return `${[...pieces, ...guards].join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
 }
 
-function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause'>): string {
+function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>): string {
   return fill(attackBlock(record));
 }
 

@@ -4,12 +4,14 @@
 // The guards (notAfter, notAfterInClause) compile to look-behinds, the forward
 // guard (notBeforeInClause) to a look-ahead; a record with guards must report
 // exactly what a word-by-word reading of the text before and after each match
-// reports.
+// reports. The gap guard (notInGap) compiles to a look-ahead before each gap
+// word; a pair must match exactly when no word of its gap is a guard word.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compileRecordSource,
   GAP_WORD,
+  type GapGuardWords,
   type GuardWords,
   MAX_CLAUSE_GUARD_GAP,
   orderPhrases,
@@ -116,18 +118,36 @@ function followedByDefinition(text: string, end: number, { words, within }: Guar
   }
   return false;
 }
+// The gap guard by definition: some white-space-separated token of the gap,
+// after some of the marks that open it (neither letters, digits nor `_`),
+// begins with a guard word (any case, ' as ’) that no letter, digit or `_`
+// follows.
+function isGuardWord(token: string, words: readonly string[]): boolean {
+  const opening = /^[^\p{L}\p{Nd}_]*/u.exec(token)![0].length;
+  return Array.from({ length: opening + 1 }, (_, k) => token.slice(k)).some((rest) => beginsWithGuardWord(rest, words));
+}
+function gapGuarded(gap: string, notInGap: GapGuardWords | undefined): boolean {
+  return notInGap !== undefined && gap.split(/\s+/u).some((token) => token !== '' && isGuardWord(token, notInGap.words));
+}
 /**
  * Every way the record can match at `at`, in the order its alternation tries
  * them: each pair (each first phrase, each gap from fewest words, each second
- * phrase), then each literal phrase, longest first.
+ * phrase) whose gap holds no gap guard word, then each literal phrase, longest
+ * first.
  */
+const edgedRegexes = new Map<string, RegExp>();
 function matchesAt(text: string, at: number, patterns: RecordPatterns): string[] {
-  const edged = (core: string) => new RegExp(`(?<!${WORD_CHAR})${core}(?!${WORD_CHAR})`, 'yiu');
+  const edged = (core: string) => {
+    let regex = edgedRegexes.get(core);
+    if (regex === undefined) edgedRegexes.set(core, (regex = new RegExp(`(?<!${WORD_CHAR})${core}(?!${WORD_CHAR})`, 'yiu')));
+    return regex;
+  };
+  // The gap (group 1) of a pair with an exact number of words has one way to match, so checking it after the match is the definition.
   const sources = [
     ...(patterns.pairs ?? []).flatMap((pair) =>
       orderPhrases(pair.first).flatMap((first) =>
         Array.from({ length: pair.within + 1 }, (_, words) =>
-          orderPhrases(pair.then).map((then) => String.raw`${phraseToSource(first)},?(?:\s+${GAP_WORD}){${words}}\s+${phraseToSource(then)}`),
+          orderPhrases(pair.then).map((then) => String.raw`${phraseToSource(first)},?((?:\s+${GAP_WORD}){${words}})\s+${phraseToSource(then)}`),
         ).flat(),
       ),
     ),
@@ -137,7 +157,7 @@ function matchesAt(text: string, at: number, patterns: RecordPatterns): string[]
     const regex = edged(source);
     regex.lastIndex = at;
     const match = regex.exec(text);
-    return match ? [match[0]] : [];
+    return match && !gapGuarded(match[1] ?? '', patterns.notInGap) ? [match[0]] : [];
   });
 }
 /**
@@ -164,9 +184,13 @@ function scanByDefinition(text: string, patterns: RecordPatterns): string[] {
 }
 
 describe('guards', () => {
-  const patterns = (within: number, clauseWithin: number, forwardWithin?: number): RecordPatterns => ({
+  const patterns = (within: number, clauseWithin: number, forwardWithin?: number, notInGap?: GapGuardWords): RecordPatterns => ({
     phrases: ['der schnellste', 'schnellste', "isn't perfect", 'perfekt', 'perfekt genug'],
-    pairs: [{ first: ['nicht nur'], then: ['sondern ein', 'sondern'], within: 3 }],
+    pairs: [
+      { first: ['nicht nur'], then: ['sondern ein', 'sondern'], within: 3 },
+      { first: ['wurde', 'habe'], then: ['getestet', 'nicht mehr auf'], within: 4 },
+    ],
+    ...(notInGap === undefined ? {} : { notInGap }),
     notAfter: { words: ['nicht', "isn't", 'kein'], within },
     notAfterInClause: { words: ['möglicherweise', 'daher', 'versucht'], within: clauseWithin },
     ...(forwardWithin === undefined ? {} : { notBeforeInClause: { words: ['genug', 'als', "isn't", '(etwa'], within: forwardWithin } }),
@@ -175,14 +199,21 @@ describe('guards', () => {
     'nicht', 'Nicht', 'NICHT', 'nichtx', 'xnicht', '(nicht', "isn't", 'isn’t', 'kein', 'möglicherweise', 'Möglicherweise,', 'daher', 'daher,',
     'versucht,', 'versucht', 'wort', 'Wort,', 'x.', 'zwei;', ',', '.', 'der', 'schnellste', 'perfekt', 'perfect', 'sondern', 'ein', 'nur', '\uFFFC',
     'genug', 'Genug,', 'genugx', 'als', 'ALS.', '(etwa', '(etwa)', 'etwa', 'genug;',
+    'wurde', 'habe', 'getestet', 'mehr', 'auf', 'nie', 'NIE', 'nie,', 'nie-', 'nichts', 'x-nicht', 'nicht/nie', 'keine', 'keinex', 'isn’t,',
   );
   const space = fc.constantFrom(' ', '  ', '\n', '\t', ' \u00a0');
   const text = fc.array(fc.tuple(token, space), { maxLength: 40 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
 
-  it('report exactly what reading the words before and after each match reports, at every reach', () => {
+  it('report exactly what reading the words before, between and after each match reports, at every reach', () => {
+    const gapGuard = { words: ['nicht', 'nie', 'kein', "isn't"] };
     for (const within of [0, 1]) {
-      for (const [clauseWithin, forwardWithin] of [[0, undefined], [2, 0], [MAX_CLAUSE_GUARD_GAP, 2], [0, MAX_CLAUSE_GUARD_GAP]] as const) {
-        const record = patterns(within, clauseWithin, forwardWithin);
+      for (const [clauseWithin, forwardWithin, notInGap] of [
+        [0, undefined, undefined],
+        [2, 0, gapGuard],
+        [MAX_CLAUSE_GUARD_GAP, 2, undefined],
+        [0, MAX_CLAUSE_GUARD_GAP, gapGuard],
+      ] as const) {
+        const record = patterns(within, clauseWithin, forwardWithin, notInGap);
         const regex = new RegExp(compileRecordSource(record), RECORD_FLAGS);
         fc.assert(
           fc.property(text, (t) => {
@@ -192,7 +223,25 @@ describe('guards', () => {
         );
       }
     }
-  });
+  }, 60_000);
+
+  // Pairs and gap words only, so that most texts hold a pair with guard words, near-guard words and
+  // guard words among marks in its gap.
+  it('match a pair exactly when no word of its gap is a gap guard word', () => {
+    const gapToken = fc.constantFrom(
+      'wurde', 'habe', 'getestet', 'nicht', 'mehr', 'auf', 'nur', 'sondern', 'ein', 'nie', 'Nie,', '(nicht', 'x-nicht', 'nicht/x', 'nichts',
+      'xnicht', 'kein', 'keiner', 'isn’t', "isn't.", 'wort', 'Wort,', '\uFFFC', '„nie“', '((x', '(x)', 'x', '-nicht', '—',
+    );
+    const gapText = fc.array(fc.tuple(gapToken, space), { maxLength: 14 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
+    const record = patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] });
+    const regex = new RegExp(compileRecordSource(record), RECORD_FLAGS);
+    fc.assert(
+      fc.property(gapText, (t) => {
+        expect([...t.matchAll(regex)].map((m) => `${m.index}:${m[0]}`)).toEqual(scanByDefinition(t, record));
+      }),
+      { numRuns: 2000 },
+    );
+  }, 60_000);
 
   it('silence a hedged or reasoned claim in its clause, and no claim past a comma or a full stop', () => {
     const regex = new RegExp(compileRecordSource(patterns(1, MAX_CLAUSE_GUARD_GAP)), RECORD_FLAGS);
@@ -203,6 +252,20 @@ describe('guards', () => {
     expect(quotes('Es ist daher, wie gemessen, der schnellste.')).toEqual(['der schnellste']);
     expect(quotes('Möglicherweise. Der schnellste Parser.')).toEqual(['Der schnellste']);
     expect(quotes('Er ist nicht der schnellste, aber nicht nur ein Parser, sondern ein Werkzeug.')).toEqual(['nicht nur ein Parser, sondern ein']);
+  });
+
+  it('keep a negation out of a pair\'s gap, but not out of the pair\'s own phrases', () => {
+    const regex = new RegExp(compileRecordSource(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't"] })), RECORD_FLAGS);
+    const quotes = (t: string) => [...t.matchAll(regex)].map((m) => m[0]);
+    expect(quotes('Das habe ich noch nicht getestet. Sie wurde nie richtig getestet.')).toEqual([]);
+    expect(quotes('Das habe ich (nicht) getestet. Es wurde, NICHT, getestet.')).toEqual([]);
+    expect(quotes('Das habe ich gestern getestet. Es wurde nichts Neues getestet.')).toEqual(['habe ich gestern getestet', 'wurde nichts Neues getestet']);
+    expect(quotes('Das habe ich „nie“ getestet. Es wurde x-nicht getestet.')).toEqual(['wurde x-nicht getestet']);
+    expect(quotes('Nicht nur ein Parser, sondern ein Werkzeug. Habe der Fehler nicht mehr auf.')).toEqual(['Nicht nur ein Parser, sondern ein', 'Habe der Fehler nicht mehr auf']);
+    expect(quotes('Nicht nur kein Parser, sondern ein Werkzeug.')).toEqual([]);
+    // Without the guard the same pair spans the negation.
+    const unguarded = new RegExp(compileRecordSource(patterns(0, 0)), RECORD_FLAGS);
+    expect([...'Das habe ich noch nicht getestet.'.matchAll(unguarded)].map((m) => m[0])).toEqual(['habe ich noch nicht getestet']);
   });
 
   it('silence a claim backed or limited after it in its clause, and no claim past a comma or a full stop', () => {

@@ -9,7 +9,7 @@ import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-typ
 import { SCANNABLE_RULE_IDS, type Language, type RuleId } from '../../src/core/catalogue/ids';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { adversarialText, guardAttacks } from '../../scripts/bench/adversarial';
+import { adversarialText, gapGuardAttacks, guardAttacks } from '../../scripts/bench/adversarial';
 import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
 import { loadProse } from '../../scripts/bench/prose';
 import { htmlToProse } from '../../scripts/corpus/prose';
@@ -107,7 +107,10 @@ describe('fast scanner equals the reference', () => {
   it("on the benchmark's adversarial text of 250,000 units", () => {
     for (const language of ['en', 'de'] as const) {
       const records = catalogueRecords.filter((r) => r.language === language);
-      const guards = records.flatMap((r) => recordGuards(r).flatMap(({ guard, side }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p, side))));
+      const guards = records.flatMap((r) => [
+        ...recordGuards(r).flatMap(({ guard, side }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p, side))),
+        ...(r.notInGap ? gapGuardAttacks(r.pairs ?? [], r.notInGap) : []),
+      ]);
       expectSame(catalogueRecords, adversarialText(records.flatMap((r) => r.phrases), MAX_UNITS, guards), language, SCANNABLE_RULE_IDS);
     }
   }, 30_000);
@@ -135,6 +138,31 @@ describe('fast scanner equals the reference', () => {
         )
         .join(' ');
       expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
+    }
+  }, 30_000);
+
+  it('with every gap guard word, and a near-guard word, at each place in the gap of every pair of a record with a gap guard', () => {
+    const guarded = catalogueRecords.filter((r) => r.notInGap !== undefined);
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const language of ['en', 'de'] as const) {
+      const text = guarded
+        .filter((record) => record.language === language)
+        .flatMap((record) =>
+          (record.pairs ?? [])
+            .filter((pair) => pair.within > 0)
+            .flatMap((pair) =>
+              record.notInGap!.words.flatMap((word) =>
+                Array.from({ length: pair.within }, (_, place) => {
+                  const gap = (w: string) => [...Array<string>(place).fill('wort'), w, ...Array<string>(pair.within - place - 1).fill('wort')].join(' ');
+                  const first = pair.first[place % pair.first.length];
+                  const then = pair.then[place % pair.then.length];
+                  return `${first} ${gap(word)} ${then}. ${first} ${gap(`${word}x`)} ${then}. ${first}, ${gap(`(${word})`)} ${then}.`;
+                }),
+              ),
+            ),
+        )
+        .join(' ');
+      if (text !== '') expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
     }
   }, 30_000);
 

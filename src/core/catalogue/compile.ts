@@ -20,12 +20,14 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     ...(record.notAfter ? { notAfter: record.notAfter } : {}),
     ...(record.notAfterInClause ? { notAfterInClause: record.notAfterInClause } : {}),
     ...(record.notBeforeInClause ? { notBeforeInClause: record.notBeforeInClause } : {}),
+    ...(record.notInGap ? { notInGap: record.notInGap } : {}),
     source: compileRecordSource({
       phrases,
       pairs,
       notAfter: record.notAfter,
       notAfterInClause: record.notAfterInClause,
       notBeforeInClause: record.notBeforeInClause,
+      notInGap: record.notInGap,
     }),
     flags: RECORD_FLAGS,
   };
@@ -121,6 +123,6 @@ export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSign
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause };
+  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap } = record;
+  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap };
 }

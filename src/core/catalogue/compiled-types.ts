@@ -1,7 +1,7 @@
 // The shapes of the catalogue: as the build writes it to
 // `catalogue.generated.ts` (signal records as written), and compiled, as every
 // face of the service reads it (compile.ts generates the forms and regexes).
-import type { GuardWords } from '../scanner/phrase-pattern';
+import type { GapGuardWords, GuardWords } from '../scanner/phrase-pattern';
 import type { Language, ProfileId, RuleId } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
 import type { SignalPatternsAsWritten } from './variants';
@@ -38,6 +38,8 @@ export interface CompiledSignalRecord {
   readonly notAfterInClause?: GuardWords;
   /** Guard words that back or limit the match from after it, in the same clause (phrase-pattern.ts RecordPatterns). */
   readonly notBeforeInClause?: GuardWords;
+  /** Words that may not stand in the gap of a pair (phrase-pattern.ts RecordPatterns). */
+  readonly notInGap?: GapGuardWords;
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

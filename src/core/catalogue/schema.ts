@@ -84,10 +84,13 @@ export const signalPairSourceSchema = z.strictObject({
   within: z.number().int().min(0).max(MAX_PAIR_GAP),
 });
 
+/** Guard words: single words, at most MAX_GUARD_WORDS of them. */
+const guardWordsSchema = z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS);
+
 /** A guard list: single words, and how many words of the same clause may stand between a guard word and the match. */
 function guardSchema(maxWithin: number) {
   return z.strictObject({
-    words: z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS),
+    words: guardWordsSchema,
     within: z.number().int().min(0).max(maxWithin),
   });
 }
@@ -136,6 +139,13 @@ export const signalRecordSourceSchema = z.strictObject({
    * with at most `within` words (0 to 6) of the same clause between.
    */
   notBeforeInClause: guardSchema(MAX_CLAUSE_GUARD_GAP).optional(),
+  /**
+   * Words that may not stand in the gap of a pair or a verb-second family
+   * ("nicht", "never"): a negation there turns the cue into its opposite
+   * ("wurde nicht erfolgreich getestet"). Words of the phrases themselves are
+   * not in the gap, so the pair "nicht nur … sondern" still matches.
+   */
+  notInGap: z.strictObject({ words: guardWordsSchema }).optional(),
   matches: z
     .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
     .min(2),
