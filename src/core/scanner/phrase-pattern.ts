@@ -170,8 +170,7 @@ function gapOfWords(within: number, word: string): string {
 
 /** A gap word that is none of the guard words (see gapSource). */
 export function guardedGapWord({ words }: GapGuardWords): string {
-  const guards = orderPhrases(words).map(phraseToSource).join('|');
-  return `(?!${GAP_WORD_OPENING}(?:${guards})(?!${WORD_CHAR}))${GAP_WORD}`;
+  return `(?!${GAP_WORD_OPENING}(?:${guardAlternation(words)})(?!${WORD_CHAR}))${GAP_WORD}`;
 }
 
 /**
@@ -228,10 +227,15 @@ export function forwardGuardSource({ words, within }: GuardWords): string {
   return String.raw`(?!${between}\s+(?:${guards})(?!${WORD_CHAR}))`;
 }
 
+/** Guard words as one alternation, longest first: each matched like a phrase. */
+function guardAlternation(words: readonly string[]): string {
+  return orderPhrases(words).map(phraseToSource).join('|');
+}
+
 /** The guard words as one alternation, and up to `within` words of the clause (each after its white space). */
 function guardParts({ words, within }: GuardWords): { guards: string; between: string } {
   return {
-    guards: orderPhrases(words).map(phraseToSource).join('|'),
+    guards: guardAlternation(words),
     between: within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`,
   };
 }
