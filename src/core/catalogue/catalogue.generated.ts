@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+82ea8cad49c1",
+  "catalogueVersion": "2026.11+ac72ac40c754",
   "rules": [
     {
       "id": "reader-goal",
@@ -1953,9 +1953,74 @@ const written: CatalogueAsWritten = {
         "this guide explores",
         "this article dives",
         "this post dives",
-        "this guide dives"
+        "this guide dives",
+        "a quick heads-up",
+        "a quick note",
+        "just a quick note",
+        "quick reminder",
+        "a friendly reminder",
+        "just a reminder",
+        "a quick heads up",
+        "just a heads-up",
+        "just a heads up",
+        "as a heads-up",
+        "as a heads up",
+        "what is interesting here is",
+        "what is important here is",
+        "what's interesting here is",
+        "what's important here is",
+        "what you need to know is",
+        "what you should know is",
+        "as you may be aware",
+        "as you may already be aware",
+        "as you might already know",
+        "as you are probably aware",
+        "as many of you know",
+        "as you all know"
       ],
       "pairs": [
+        {
+          "first": [
+            "first",
+            "first of all",
+            "but first",
+            "before we dive in",
+            "before we begin",
+            "before we start"
+          ],
+          "then": [
+            "a word on",
+            "a word about",
+            "a quick word on",
+            "a quick word about",
+            "a quick note on",
+            "a few words on",
+            "a few words about"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "this post",
+            "this article",
+            "this guide",
+            "this tutorial",
+            "this write-up",
+            "this blog post"
+          ],
+          "then": [
+            "aims to",
+            "will walk you through",
+            "will explore",
+            "will show you",
+            "will cover",
+            "sets out to",
+            "attempts to",
+            "tries to",
+            "is going to"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "it is",
@@ -2003,7 +2068,13 @@ const written: CatalogueAsWritten = {
             "essential to understand",
             "interesting to note",
             "key to understand",
-            "vital to understand"
+            "vital to understand",
+            "important to be aware",
+            "essential to be aware",
+            "crucial to be aware",
+            "worth calling out",
+            "important to call out",
+            "worth flagging"
           ],
           "within": 0
         },
@@ -2025,7 +2096,10 @@ const written: CatalogueAsWritten = {
             "the important thing",
             "the crucial thing",
             "one thing",
-            "the first thing"
+            "the first thing",
+            "one more thing",
+            "another thing",
+            "something"
           ],
           "then": [
             "to understand",
@@ -2033,7 +2107,12 @@ const written: CatalogueAsWritten = {
             "to know",
             "to note",
             "to keep in mind",
-            "to realize"
+            "to realize",
+            "to call out",
+            "to flag",
+            "to highlight",
+            "to point out",
+            "to be aware of"
           ],
           "within": 0
         },
@@ -2049,8 +2128,12 @@ const written: CatalogueAsWritten = {
             "pointed out",
             "mentioned",
             "emphasized",
+            "emphasised",
             "stressed",
-            "highlighted"
+            "highlighted",
+            "underlined",
+            "called out",
+            "reiterated"
           ],
           "within": 0
         },
@@ -2339,6 +2422,11 @@ const written: CatalogueAsWritten = {
         "fangen wir an",
         "beginnen wir mit",
         "kommen wir zu",
+        "kommen wir zum",
+        "kommen wir zur",
+        "kommen wir nun zu",
+        "kommen wir nun zum",
+        "kommen wir nun zur",
         "was Sie wissen müssen",
         "hier erfahren Sie",
         "nachfolgend zeigen",
@@ -2360,7 +2448,66 @@ const written: CatalogueAsWritten = {
         "ohne Umschweife",
         "dieser Abschnitt erklärt",
         "dieser Artikel erklärt",
-        "dieser Leitfaden zeigt"
+        "dieser Leitfaden zeigt",
+        "sei gesagt",
+        "sei bemerkt",
+        "sei vorweggenommen",
+        "eines vorweg",
+        "gleich vorweg",
+        "vorweg gesagt",
+        "vorab gesagt",
+        "kurz vorweg",
+        "zur Einordnung",
+        "zu erwähnen ist",
+        "zu erwähnen wäre",
+        "hervorzuheben ist",
+        "hervorzuheben wäre",
+        "anzumerken ist",
+        "anzumerken wäre",
+        "festzuhalten ist",
+        "festzuhalten bleibt",
+        "hinzuweisen ist",
+        "hinzuweisen wäre",
+        "zu betonen ist",
+        "vor Augen führen",
+        "vor Augen halten",
+        "führen Sie sich vor Augen",
+        "verdient besondere Aufmerksamkeit",
+        "verdient besondere Beachtung",
+        "besondere Aufmerksamkeit verdient",
+        "darauf einzugehen",
+        "wie Sie gleich sehen werden",
+        "wie Sie gleich sehen",
+        "wie wir gleich sehen werden",
+        "wie wir sehen werden",
+        "wie Sie sehen werden",
+        "bevor wir loslegen",
+        "bevor wir beginnen",
+        "bevor wir anfangen",
+        "bevor wir einsteigen",
+        "bevor wir ins Detail gehen",
+        "nebenbei bemerkt",
+        "ein wichtiger Punkt vorab",
+        "ein Hinweis vorab",
+        "ein Wort vorab",
+        "vorab ein Hinweis",
+        "vorab ein Wort",
+        "fassen wir zusammen",
+        "fassen wir kurz zusammen",
+        "lassen Sie mich",
+        "um es kurz zu machen",
+        "ehrlich gesagt",
+        "offen gesagt",
+        "ein kurzer Überblick",
+        "die gute Nachricht:",
+        "die gute Nachricht ist",
+        "die schlechte Nachricht:",
+        "das Wichtigste in Kürze",
+        "was bedeutet das konkret",
+        "was heißt das konkret",
+        "was bedeutet das genau",
+        "was heißt das genau",
+        "was bedeutet das für Sie"
       ],
       "pairs": [
         {
@@ -2397,9 +2544,36 @@ const written: CatalogueAsWritten = {
             "festhalten",
             "unterstreichen",
             "erklären",
-            "zeigen"
+            "zeigen",
+            "aufmerksam machen"
           ],
           "within": 4
+        },
+        {
+          "first": [
+            "ich möchte",
+            "wir möchten",
+            "ich will",
+            "wir wollen",
+            "ich würde gern",
+            "ich würde gerne",
+            "wir würden gern",
+            "wir würden gerne"
+          ],
+          "then": [
+            "darauf aufmerksam machen",
+            "aufmerksam machen",
+            "darauf hinweisen",
+            "hinweisen",
+            "hervorheben",
+            "betonen",
+            "kurz erwähnen",
+            "erwähnen",
+            "anmerken",
+            "unterstreichen",
+            "kurz zusammenfassen"
+          ],
+          "within": 3
         },
         {
           "first": [
@@ -3032,6 +3206,137 @@ const written: CatalogueAsWritten = {
             "handled for you"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "the engine",
+            "the app",
+            "the backend",
+            "the tool",
+            "the framework",
+            "the integration",
+            "the feature",
+            "the service",
+            "the bot",
+            "the pipeline",
+            "the workflow",
+            "the automation",
+            "the agent",
+            "the assistant",
+            "our AI",
+            "our engine",
+            "our backend",
+            "our platform",
+            "our system",
+            "our tool",
+            "our app",
+            "our technology",
+            "our bot"
+          ],
+          "then": [
+            "takes it from there",
+            "takes it from here",
+            "takes over",
+            "figures out",
+            "wires up",
+            "wires everything up",
+            "keeps everything in sync",
+            "keeps everything",
+            "makes sure",
+            "deals with",
+            "runs itself",
+            "works its magic",
+            "does its magic",
+            "handles it from there",
+            "kicks in",
+            "steps in",
+            "does the work",
+            "does all the work",
+            "does the hard work",
+            "does all the hard work",
+            "handles the heavy lifting",
+            "handles everything else",
+            "does everything else",
+            "handles the rest",
+            "does the rest",
+            "takes care of the rest",
+            "takes care of it",
+            "handles everything"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "our AI",
+            "our model",
+            "our algorithm",
+            "our engine"
+          ],
+          "then": [
+            "analyzes",
+            "analyses",
+            "routes",
+            "decides",
+            "learns",
+            "understands",
+            "predicts"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "everything",
+            "everything else",
+            "the rest",
+            "it all",
+            "the whole thing",
+            "the whole process",
+            "the entire process",
+            "the entire thing"
+          ],
+          "then": [
+            "is automatic",
+            "happens behind the scenes",
+            "happens automatically",
+            "happens in the background",
+            "happens on its own",
+            "happens by itself",
+            "just happens",
+            "runs itself",
+            "runs on autopilot",
+            "takes care of itself",
+            "is orchestrated for you",
+            "is handled for you",
+            "is done for you",
+            "is automated",
+            "is taken care of",
+            "is handled automatically"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "handled",
+            "managed",
+            "orchestrated",
+            "provisioned",
+            "invalidated",
+            "rotated",
+            "applied",
+            "synced",
+            "resolved",
+            "cleaned up"
+          ],
+          "then": [
+            "centrally",
+            "without any manual step",
+            "without any manual steps",
+            "without manual steps",
+            "without manual intervention",
+            "without any manual intervention",
+            "without lifting a finger"
+          ],
+          "within": 0
         }
       ],
       "notBeforeInClause": {
@@ -3047,6 +3352,9 @@ const written: CatalogueAsWritten = {
       "language": "de",
       "phrases": [
         "erledigt den Rest",
+        "macht den Rest",
+        "übernimmt den Rest",
+        "regelt den Rest",
         "kümmert sich um den Rest",
         "macht es möglich",
         "ist bereits gesorgt",
@@ -3064,12 +3372,20 @@ const written: CatalogueAsWritten = {
         "wurden Verbesserungen vorgenommen",
         "es wurde entschieden",
         "es wurde beschlossen",
+        "man hat sich entschieden",
+        "man hat sich dafür entschieden",
+        "man hat beschlossen",
+        "man hat entschieden",
         "wurde entschieden, dass",
         "wurde beschlossen, dass",
         "wird sich automatisch gekümmert",
         "passiert alles",
         "alles passiert",
-        "unsere Lösung"
+        "unsere Lösung",
+        "erfolgt vollautomatisch",
+        "erfolgen vollautomatisch",
+        "läuft vollautomatisch",
+        "laufen vollautomatisch"
       ],
       "pairs": [
         {
@@ -3103,6 +3419,17 @@ const written: CatalogueAsWritten = {
             "regelmäßig aufgeräumt",
             "regelmäßig synchronisiert",
             "regelmäßig abgeglichen",
+            "rechtzeitig erneuert",
+            "rechtzeitig verlängert",
+            "zentral verwaltet",
+            "im Hintergrund verlängert",
+            "im Hintergrund erneuert",
+            "im Hintergrund aktualisiert",
+            "im Hintergrund verwaltet",
+            "im Hintergrund aussortiert",
+            "im Hintergrund verarbeitet",
+            "im Hintergrund geprüft",
+            "im Hintergrund optimiert",
             "im Hintergrund bearbeitet",
             "im Hintergrund erledigt",
             "im Hintergrund bereinigt",
@@ -3278,7 +3605,15 @@ const written: CatalogueAsWritten = {
             "die App",
             "die Infrastruktur",
             "die KI",
-            "unsere KI"
+            "unsere KI",
+            "unser Backend",
+            "unsere Engine",
+            "unser Algorithmus",
+            "unsere Plattform",
+            "unser System",
+            "unsere Infrastruktur",
+            "unser Service",
+            "unser Dienst"
           ],
           "within": 1
         },
@@ -3291,7 +3626,17 @@ const written: CatalogueAsWritten = {
             "das System",
             "unser System",
             "unsere Technologie",
-            "unsere KI"
+            "unsere KI",
+            "unser Ansatz",
+            "unser Backend",
+            "unsere Engine",
+            "unser Algorithmus",
+            "unsere Infrastruktur",
+            "unsere Software",
+            "unsere App",
+            "unser Service",
+            "unser Dienst",
+            "unser Tool"
           ],
           "then": [
             "analysiert",
@@ -3314,6 +3659,287 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "unser Ansatz",
+            "unser Backend",
+            "unsere Engine",
+            "unser Algorithmus",
+            "unsere Infrastruktur",
+            "unsere Software",
+            "unsere App",
+            "unser Service",
+            "unser Dienst",
+            "unser Tool",
+            "unser System",
+            "unsere Plattform",
+            "unsere Lösung",
+            "unsere Technologie",
+            "unsere KI"
+          ],
+          "then": [
+            "skaliert",
+            "reduziert",
+            "senkt",
+            "verbessert",
+            "beschleunigt",
+            "automatisiert",
+            "minimiert",
+            "vereinfacht",
+            "verkürzt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "optimiert",
+            "skaliert",
+            "passt sich",
+            "lernt",
+            "entscheidet",
+            "regelt",
+            "verwaltet",
+            "repariert",
+            "korrigiert",
+            "kümmert sich"
+          ],
+          "then": [
+            "selbstständig",
+            "selbständig",
+            "eigenständig",
+            "von selbst"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "es",
+            "er",
+            "sie",
+            "das",
+            "dies",
+            "die Software",
+            "die App",
+            "die Anwendung",
+            "die Plattform"
+          ],
+          "then": [
+            "kümmert sich automatisch",
+            "kümmert sich selbst",
+            "passt sich automatisch",
+            "regelt automatisch"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "wurde",
+            "wurden",
+            "ist",
+            "sind"
+          ],
+          "then": [
+            "inzwischen behoben",
+            "mittlerweile behoben",
+            "zwischenzeitlich behoben",
+            "inzwischen gelöst",
+            "mittlerweile gelöst",
+            "inzwischen umgestellt",
+            "mittlerweile umgestellt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "intern wurde",
+            "intern wurden",
+            "intern werden",
+            "intern wird",
+            "unter der Haube wurde",
+            "unter der Haube wurden",
+            "unter der Haube werden"
+          ],
+          "then": [
+            "angepasst",
+            "umgestellt",
+            "optimiert",
+            "überarbeitet",
+            "umgebaut",
+            "verbessert",
+            "aufgeräumt",
+            "vereinfacht"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "greift",
+            "greifen",
+            "sorgt",
+            "übernimmt",
+            "entscheidet",
+            "kümmert sich"
+          ],
+          "then": [
+            "eine interne Logik",
+            "ein interner Mechanismus",
+            "eine Logik",
+            "ein Mechanismus",
+            "ein Automatismus",
+            "eine Automatik",
+            "ein intelligenter Algorithmus",
+            "ein smarter Algorithmus"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "eine interne Logik",
+            "ein interner Mechanismus",
+            "ein intelligenter Algorithmus",
+            "ein smarter Algorithmus",
+            "ein ausgeklügelter Algorithmus",
+            "ein cleverer Mechanismus"
+          ],
+          "then": [
+            "übernimmt",
+            "sorgt",
+            "entscheidet",
+            "erkennt",
+            "kümmert sich",
+            "regelt",
+            "greift",
+            "verhindert",
+            "erledigt",
+            "priorisiert",
+            "verteilt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "hinter den Kulissen",
+            "unter der Haube"
+          ],
+          "then": [
+            "läuft",
+            "laufen",
+            "passiert",
+            "geschieht",
+            "arbeitet",
+            "arbeiten",
+            "kümmert sich",
+            "sorgt",
+            "erledigt",
+            "übernimmt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "läuft",
+            "passiert",
+            "geschieht",
+            "erledigt sich",
+            "regelt sich"
+          ],
+          "then": [
+            "alles Weitere",
+            "alles andere",
+            "der Rest"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "im Hintergrund",
+            "automatisch"
+          ],
+          "then": [
+            "wird alles"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "unsere Experten",
+            "unser Team",
+            "unsere Spezialisten",
+            "unsere Fachleute"
+          ],
+          "then": [
+            "kümmert sich",
+            "kümmern sich",
+            "übernimmt",
+            "übernehmen",
+            "sorgt",
+            "sorgen",
+            "erledigt",
+            "erledigen",
+            "regelt",
+            "regeln"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "der Rest",
+            "alles Weitere",
+            "alles andere"
+          ],
+          "then": [
+            "passiert",
+            "läuft",
+            "geschieht",
+            "erledigt sich",
+            "regelt sich"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "letzteres",
+            "ersteres"
+          ],
+          "then": [
+            "verhindert",
+            "sorgt",
+            "ermöglicht",
+            "erleichtert",
+            "reduziert",
+            "vereinfacht",
+            "beschleunigt",
+            "übernimmt",
+            "kümmert sich",
+            "regelt",
+            "verbessert"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "dadurch",
+            "hierdurch"
+          ],
+          "then": [
+            "entfällt",
+            "entfallen",
+            "lassen sich",
+            "können Teams"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "damit"
+          ],
+          "then": [
+            "entfällt",
+            "entfallen",
+            "können Teams"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "das Tool",
             "unser Tool",
             "das Werkzeug",
@@ -3321,7 +3947,8 @@ const written: CatalogueAsWritten = {
             "das Produkt",
             "der Dienst",
             "die Engine",
-            "die App"
+            "die App",
+            "die Anwendung"
           ],
           "then": [
             "erledigt",
@@ -3389,7 +4016,18 @@ const written: CatalogueAsWritten = {
           ],
           "within": 0
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "nicht",
+          "nie",
+          "niemals",
+          "kein",
+          "keine",
+          "keinen"
+        ],
+        "within": 0
+      }
     },
     {
       "id": "unsupported-contrast.en",
@@ -3476,7 +4114,22 @@ const written: CatalogueAsWritten = {
         "not your typical",
         "not your usual",
         "not your ordinary",
-        "not your run-of-the-mill"
+        "not your run-of-the-mill",
+        "is not another",
+        "contrary to popular belief",
+        "despite what you might think",
+        "despite what you may think",
+        "it is tempting to think",
+        "you might think that",
+        "are not another",
+        "is not yet another",
+        "rather than yet another",
+        "rather than just another",
+        "instead of yet another",
+        "instead of just another",
+        "are not a nice-to-have",
+        "should not feel like",
+        "should never feel like"
       ],
       "pairs": [
         {
@@ -3502,14 +4155,18 @@ const written: CatalogueAsWritten = {
             "less as a",
             "less as an",
             "less of a",
-            "less of an"
+            "less of an",
+            "less a",
+            "less an"
           ],
           "then": [
             "more as a",
             "more as an",
             "more like a",
             "more of a",
-            "more of an"
+            "more of an",
+            "more a",
+            "more an"
           ],
           "within": 6
         },
@@ -3654,7 +4311,12 @@ const written: CatalogueAsWritten = {
             "but a",
             "but an",
             "but about",
-            "they are"
+            "they are",
+            "— it is a",
+            "— it is an",
+            "— it is the",
+            "— they are",
+            "— we are"
           ],
           "within": 5
         },
@@ -3688,6 +4350,87 @@ const written: CatalogueAsWritten = {
             "promise",
             "only promise",
             "claim to"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "instead of the usual",
+            "rather than the usual",
+            "unlike the usual",
+            "compared to the usual",
+            "instead of",
+            "rather than",
+            "compared to",
+            "compared with",
+            "unlike"
+          ],
+          "then": [
+            "bloated",
+            "clunky",
+            "old-school",
+            "outdated",
+            "clumsy",
+            "cumbersome",
+            "overpriced",
+            "one-size-fits-all",
+            "overcomplicated",
+            "overly complex"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "where others",
+            "while others",
+            "whereas others"
+          ],
+          "then": [
+            "see",
+            "fall short",
+            "struggle",
+            "fail",
+            "stop",
+            "give up",
+            "make you",
+            "offer",
+            "just"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "other",
+            "most"
+          ],
+          "then": [
+            "make you",
+            "force you",
+            "drown you",
+            "bury you",
+            "leave you",
+            "lock you"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "we do not sell",
+            "we did not build",
+            "we did not make",
+            "we are not selling",
+            "we did not set out to build"
+          ],
+          "then": [
+            "software",
+            "a",
+            "an",
+            "just",
+            "tools",
+            "another",
+            "features",
+            "products",
+            "apps"
           ],
           "within": 0
         }
@@ -3748,7 +4491,35 @@ const written: CatalogueAsWritten = {
         "nicht bloß",
         "nicht bloss",
         "nicht lediglich",
-        "viel mehr als nur"
+        "viel mehr als nur",
+        "bedeutet mehr als",
+        "bedeutet mehr, als",
+        "bedeutet weit mehr als",
+        "nur die halbe Wahrheit",
+        "nur die halbe Miete",
+        "nur die Spitze des Eisbergs",
+        "leere Versprechen",
+        "leeren Versprechen",
+        "entgegen der landläufigen Meinung",
+        "entgegen landläufiger Meinung",
+        "entgegen der weit verbreiteten Meinung",
+        "entgegen der verbreiteten Meinung",
+        "entgegen der allgemeinen Annahme",
+        "entgegen weit verbreiteter Annahme",
+        "anders als oft angenommen",
+        "anders als viele denken",
+        "anders als man denkt",
+        "anders als man denken könnte",
+        "von der Stange",
+        "andere versprechen",
+        "sagen Sie Tschüss",
+        "sagen Sie Adieu",
+        "sagen Sie Lebewohl",
+        "sagen Sie Goodbye",
+        "andere reden",
+        "während die Konkurrenz",
+        "wo die Konkurrenz",
+        "während der Wettbewerb"
       ],
       "pairs": [
         {
@@ -3999,7 +4770,11 @@ const written: CatalogueAsWritten = {
             "anderen Tools",
             "anderen Lösungen",
             "anderen Anbietern",
-            "den meisten"
+            "den meisten",
+            "viele Lösungen",
+            "viele Tools",
+            "viele Anbieter",
+            "viele Produkte"
           ],
           "within": 1
         },
@@ -4067,7 +4842,10 @@ const written: CatalogueAsWritten = {
             "sondern bewusst",
             "sondern gerade",
             "sondern vor allem",
-            "sondern ein echter"
+            "sondern ein echter",
+            "sondern Teil",
+            "sondern fester Bestandteil",
+            "sondern Kern"
           ],
           "within": 6
         },
@@ -4082,6 +4860,109 @@ const written: CatalogueAsWritten = {
             "lediglich zu"
           ],
           "within": 3
+        },
+        {
+          "first": [
+            "keine weitere",
+            "kein weiteres",
+            "keinen weiteren",
+            "Ihnen keine",
+            "Ihnen kein",
+            "Ihnen keinen"
+          ],
+          "then": [
+            "wir bauen",
+            "wir liefern",
+            "wir begleiten",
+            "wir schaffen",
+            "wir gestalten",
+            "wir verkaufen",
+            "wir bieten Ihnen",
+            "wir sind Ihr",
+            "wir sind Ihre",
+            "wir sind Teil"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "nicht einfach",
+            "nicht bloß",
+            "nicht einfach nur"
+          ],
+          "then": [
+            "Sie gestalten",
+            "Sie schaffen",
+            "Sie erleben",
+            "Sie verändern",
+            "Sie bauen",
+            "Sie revolutionieren",
+            "wir gestalten",
+            "wir schaffen",
+            "wir begleiten"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "die Zeiten, in denen",
+            "die Zeiten, als"
+          ],
+          "then": [
+            "sind vorbei",
+            "sind endgültig vorbei",
+            "sind längst vorbei"
+          ],
+          "within": 8
+        },
+        {
+          "first": [
+            "statt",
+            "anstatt"
+          ],
+          "then": [
+            "stundenlang",
+            "tagelang",
+            "wochenlang",
+            "ewig",
+            "mühsam",
+            "umständlich"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "weg vom",
+            "weg von"
+          ],
+          "then": [
+            "hin zu echter",
+            "hin zu echten",
+            "hin zu mehr",
+            "hin zu einer echten",
+            "hin zu einem echten"
+          ],
+          "within": 5
+        },
+        {
+          "first": [
+            "anstatt Sie",
+            "statt Sie",
+            "anstatt Ihnen",
+            "statt Ihnen"
+          ],
+          "then": [
+            "zu überhäufen",
+            "zu überfordern",
+            "zu belasten",
+            "zu quälen",
+            "zu zwingen",
+            "zu nerven",
+            "zu verwirren",
+            "zu bombardieren",
+            "aufzuzwingen"
+          ],
+          "within": 4
         },
         {
           "first": [
@@ -4255,9 +5136,11 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "would",
-            "should"
+            "should",
+            "ought to"
           ],
           "then": [
+            "in all likelihood",
             "hopefully",
             "in principle",
             "conceivably",
@@ -4343,7 +5226,14 @@ const written: CatalogueAsWritten = {
             "in my opinion",
             "my hunch is",
             "my sense is",
-            "I feel like"
+            "I feel like",
+            "in all likelihood",
+            "ostensibly",
+            "as far as we can tell",
+            "as far as we know",
+            "it is not impossible that",
+            "it is not inconceivable that",
+            "it looks like"
           ],
           "then": [
             "hopefully",
@@ -4374,7 +5264,12 @@ const written: CatalogueAsWritten = {
             "to a certain degree",
             "more or less",
             "in part",
-            "partially"
+            "partially",
+            "in all likelihood",
+            "in most cases",
+            "generally",
+            "seems to",
+            "appears to"
           ],
           "within": 2
         },
@@ -4434,7 +5329,13 @@ const written: CatalogueAsWritten = {
             "in my opinion",
             "my hunch is",
             "my sense is",
-            "I feel like"
+            "I feel like",
+            "in all likelihood",
+            "ostensibly",
+            "as far as we can tell",
+            "it is not impossible that",
+            "it is not inconceivable that",
+            "not impossible that"
           ],
           "then": [
             "might",
@@ -4616,9 +5517,229 @@ const written: CatalogueAsWritten = {
             "the root cause",
             "the culprit",
             "caused by",
-            "due to"
+            "due to",
+            "what is causing",
+            "what's causing",
+            "what caused",
+            "the reason",
+            "the problem",
+            "the issue"
           ],
           "within": 0
+        },
+        {
+          "first": [
+            "it seems like",
+            "it looks like",
+            "I think",
+            "I believe",
+            "I suspect",
+            "I guess",
+            "as far as I can tell",
+            "as far as we can tell",
+            "my guess is",
+            "I am fairly sure",
+            "I am pretty sure",
+            "ostensibly",
+            "presumably",
+            "apparently"
+          ],
+          "then": [
+            "perhaps",
+            "maybe",
+            "probably",
+            "possibly",
+            "likely",
+            "in all likelihood",
+            "most likely",
+            "seems to",
+            "appears to",
+            "generally"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "I could be wrong",
+            "I might be wrong",
+            "I may be wrong",
+            "correct me if I am wrong",
+            "I'd say",
+            "I would say"
+          ],
+          "then": [
+            "but it might",
+            "but it may",
+            "but it could",
+            "might",
+            "may",
+            "could",
+            "probably",
+            "perhaps",
+            "maybe",
+            "possibly",
+            "likely"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "apparently",
+            "probably",
+            "presumably",
+            "maybe",
+            "perhaps",
+            "seemingly",
+            "likely",
+            "in principle",
+            "hopefully",
+            "possibly",
+            "most likely"
+          ],
+          "then": [
+            "I guess",
+            "I think",
+            "I suppose",
+            "I would imagine",
+            "I'd imagine",
+            "I imagine",
+            "I believe",
+            "I assume",
+            "I reckon"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "in a sense",
+            "in some sense",
+            "in a way",
+            "sort of",
+            "kind of",
+            "more or less"
+          ],
+          "then": [
+            "roughly",
+            "approximately",
+            "somewhat",
+            "mostly",
+            "largely",
+            "partially",
+            "partly",
+            "maybe",
+            "perhaps",
+            "probably",
+            "possibly"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "fix",
+            "fixes",
+            "fixed",
+            "resolve",
+            "resolves",
+            "resolved",
+            "solve",
+            "solves",
+            "solved",
+            "eliminate",
+            "eliminates",
+            "eliminated",
+            "get rid of",
+            "gets rid of"
+          ],
+          "then": [
+            "once and for all",
+            "for good"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "clearly",
+            "definitely",
+            "certainly",
+            "obviously",
+            "undoubtedly"
+          ],
+          "then": [
+            "comes from",
+            "come from",
+            "stems from",
+            "stem from",
+            "originates in",
+            "originates from"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "without a doubt",
+            "there is no doubt",
+            "no doubt",
+            "undoubtedly",
+            "definitely",
+            "clearly",
+            "obviously",
+            "certainly"
+          ],
+          "then": [
+            "the regression",
+            "the bug",
+            "the leak",
+            "the crash",
+            "the root cause",
+            "the culprit",
+            "the slowdown",
+            "this bug",
+            "this regression",
+            "the source of"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "will obviously",
+            "will definitely",
+            "will certainly",
+            "will undoubtedly",
+            "will clearly",
+            "will surely"
+          ],
+          "then": [
+            "speed up",
+            "fix",
+            "resolve",
+            "solve",
+            "improve",
+            "reduce",
+            "eliminate",
+            "boost",
+            "cut",
+            "prevent",
+            "help",
+            "make"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "nobody relies on",
+            "no one relies on",
+            "nobody uses",
+            "no one uses",
+            "nobody depends on",
+            "no one depends on",
+            "nobody needs",
+            "no one needs"
+          ],
+          "then": [
+            "any more",
+            "anymore"
+          ],
+          "within": 5
         }
       ]
     },
@@ -4717,7 +5838,19 @@ const written: CatalogueAsWritten = {
             "denke ich",
             "glaube ich",
             "vermute ich",
-            "nehme ich an"
+            "nehme ich an",
+            "irgendwie",
+            "eher selten",
+            "eher gering",
+            "eher unwahrscheinlich",
+            "eher klein",
+            "ein Stück weit",
+            "höchstwahrscheinlich",
+            "mit hoher Wahrscheinlichkeit",
+            "so gut wie",
+            "vereinzelt",
+            "denkbar",
+            "kann es vorkommen"
           ],
           "within": 3
         },
@@ -4764,7 +5897,24 @@ const written: CatalogueAsWritten = {
             "offenbar",
             "u. U.",
             "in manchen Fällen",
-            "unter bestimmten Umständen"
+            "unter bestimmten Umständen",
+            "unter bestimmten Voraussetzungen",
+            "tendenziell",
+            "meines Erachtens",
+            "meiner Meinung nach",
+            "ich gehe davon aus",
+            "ich gehe stark davon aus",
+            "ich würde sagen",
+            "gefühlt",
+            "quasi",
+            "nicht auszuschließen",
+            "nicht ganz auszuschließen",
+            "soweit ich das beurteilen kann",
+            "wenn ich das richtig sehe",
+            "nach meinem Verständnis",
+            "ich bin mir ziemlich sicher",
+            "höchstwahrscheinlich",
+            "mit hoher Wahrscheinlichkeit"
           ],
           "then": [
             "hoffentlich",
@@ -4802,7 +5952,19 @@ const written: CatalogueAsWritten = {
             "denke ich",
             "glaube ich",
             "vermute ich",
-            "nehme ich an"
+            "nehme ich an",
+            "irgendwie",
+            "eher selten",
+            "eher gering",
+            "eher unwahrscheinlich",
+            "eher klein",
+            "ein Stück weit",
+            "höchstwahrscheinlich",
+            "mit hoher Wahrscheinlichkeit",
+            "so gut wie",
+            "vereinzelt",
+            "denkbar",
+            "kann es vorkommen"
           ],
           "within": 6
         },
@@ -4849,7 +6011,24 @@ const written: CatalogueAsWritten = {
             "offenbar",
             "u. U.",
             "in manchen Fällen",
-            "unter bestimmten Umständen"
+            "unter bestimmten Umständen",
+            "unter bestimmten Voraussetzungen",
+            "tendenziell",
+            "meines Erachtens",
+            "meiner Meinung nach",
+            "ich gehe davon aus",
+            "ich gehe stark davon aus",
+            "ich würde sagen",
+            "gefühlt",
+            "quasi",
+            "nicht auszuschließen",
+            "nicht ganz auszuschließen",
+            "soweit ich das beurteilen kann",
+            "wenn ich das richtig sehe",
+            "nach meinem Verständnis",
+            "ich bin mir ziemlich sicher",
+            "höchstwahrscheinlich",
+            "mit hoher Wahrscheinlichkeit"
           ],
           "then": [
             "könnte",
@@ -4858,8 +6037,100 @@ const written: CatalogueAsWritten = {
             "dürften"
           ],
           "within": 4
+        },
+        {
+          "first": [
+            "Ursache ist",
+            "Ursache sind",
+            "Grund ist",
+            "Schuld ist",
+            "Schuld sind",
+            "schuld ist",
+            "schuld sind",
+            "Auslöser ist"
+          ],
+          "then": [
+            "eindeutig",
+            "ganz klar",
+            "zweifellos",
+            "definitiv",
+            "ohne Zweifel",
+            "mit Sicherheit",
+            "sicher",
+            "hundertprozentig"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "eindeutig",
+            "zweifellos",
+            "definitiv",
+            "ganz klar",
+            "ohne Zweifel",
+            "mit Sicherheit"
+          ],
+          "then": [
+            "behoben",
+            "gelöst",
+            "schneller",
+            "besser",
+            "stabiler",
+            "die Ursache",
+            "der Grund",
+            "der Auslöser",
+            "schuld"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "löst",
+            "behebt",
+            "beseitigt",
+            "verhindert"
+          ],
+          "then": [
+            "hundertprozentig",
+            "definitiv",
+            "zweifellos",
+            "mit Sicherheit"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "hat sicher",
+            "haben sicher",
+            "hat definitiv",
+            "haben definitiv",
+            "hat mit Sicherheit",
+            "haben mit Sicherheit",
+            "hat garantiert",
+            "haben garantiert"
+          ],
+          "then": [
+            "keine Auswirkungen",
+            "keinen Einfluss",
+            "keine Folgen",
+            "keine Nebenwirkungen",
+            "keinerlei Auswirkungen"
+          ],
+          "within": 1
         }
-      ]
+      ],
+      "notBeforeInClause": {
+        "words": [
+          "belegt",
+          "nachgewiesen",
+          "nachweislich",
+          "gemessen",
+          "reproduziert",
+          "laut",
+          "(siehe"
+        ],
+        "within": 2
+      }
     },
     {
       "id": "unsupported-causality.en",
@@ -4899,9 +6170,21 @@ const written: CatalogueAsWritten = {
             "translates to",
             "translates into",
             "translate to",
-            "translate into"
+            "translate into",
+            "bring about",
+            "brings about",
+            "brought about",
+            "unlocks",
+            "unlock",
+            "unlocked"
           ],
           "then": [
+            "a healthier",
+            "healthier",
+            "a cleaner",
+            "cleaner",
+            "a more stable",
+            "more stable",
             "higher",
             "fewer",
             "faster",
@@ -4994,7 +6277,10 @@ const written: CatalogueAsWritten = {
           "first": [
             "that is why",
             "this is why",
-            "which is why"
+            "which is why",
+            "is why",
+            "is the reason",
+            "is the reason why"
           ],
           "then": [
             "our customers",
@@ -5052,6 +6338,10 @@ const written: CatalogueAsWritten = {
             "makes sure"
           ],
           "then": [
+            "nobody",
+            "no one",
+            "that nobody",
+            "that no one",
             "that nothing",
             "nothing",
             "that no",
@@ -5388,7 +6678,11 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "keeps your",
-            "keep your"
+            "keep your",
+            "keeps every",
+            "keep every",
+            "keeps all",
+            "keeps everything"
           ],
           "then": [
             "clean",
@@ -5400,9 +6694,272 @@ const written: CatalogueAsWritten = {
             "reliable",
             "protected",
             "happy",
-            "running smoothly"
+            "running smoothly",
+            "lightning fast",
+            "blazing fast",
+            "snappy",
+            "responsive"
           ],
           "within": 2
+        },
+        {
+          "first": [
+            "prevents",
+            "prevent",
+            "protects",
+            "protect"
+          ],
+          "then": [
+            "from ever"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "yields",
+            "yield",
+            "yielded"
+          ],
+          "then": [
+            "happier",
+            "a happier",
+            "happier customers",
+            "a healthier",
+            "healthier",
+            "more stable",
+            "a more stable",
+            "higher retention",
+            "more revenue",
+            "higher revenue",
+            "real results",
+            "measurable results",
+            "better outcomes"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "fuelled",
+            "fueled",
+            "fuels",
+            "fuel",
+            "sparked",
+            "spurred",
+            "drove"
+          ],
+          "then": [
+            "a surge in",
+            "a surge of",
+            "a boom in",
+            "a jump in",
+            "a spike in",
+            "growth",
+            "record growth",
+            "rapid growth"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "is what",
+            "was what",
+            "is exactly what",
+            "was exactly what",
+            "are what",
+            "were what"
+          ],
+          "then": [
+            "caused",
+            "causes",
+            "is causing",
+            "fixed",
+            "broke",
+            "triggered",
+            "led to",
+            "drove",
+            "made the difference"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "is responsible for",
+            "was responsible for",
+            "are responsible for",
+            "were responsible for"
+          ],
+          "then": [
+            "the drop in",
+            "the rise in",
+            "the increase in",
+            "the decrease in",
+            "the spike in",
+            "the jump in",
+            "the improvement in",
+            "the boost in",
+            "the surge in",
+            "the growth in",
+            "the reduction in",
+            "the decline in",
+            "our growth",
+            "the success"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "protects you from",
+            "protect you from",
+            "protects your team from",
+            "protects your business from",
+            "shields you from",
+            "keeps you safe from"
+          ],
+          "then": [
+            "outages",
+            "downtime",
+            "breaches",
+            "attacks",
+            "data loss",
+            "hackers",
+            "costly",
+            "surprises",
+            "fraud",
+            "threats",
+            "ransomware",
+            "bad deploys",
+            "errors",
+            "mistakes"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "stops",
+            "stop"
+          ],
+          "then": [
+            "account takeovers",
+            "attacks",
+            "breaches",
+            "fraud",
+            "phishing",
+            "data leaks",
+            "outages",
+            "downtime"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "is key to",
+            "are key to",
+            "is the key to",
+            "is crucial for",
+            "is critical for",
+            "is crucial to",
+            "is critical to"
+          ],
+          "then": [
+            "faster",
+            "better",
+            "higher",
+            "fewer",
+            "happier",
+            "success",
+            "a successful",
+            "a healthier",
+            "healthier",
+            "lower",
+            "smoother",
+            "more reliable"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "has dramatically",
+            "has significantly",
+            "has greatly",
+            "has massively",
+            "has vastly",
+            "has drastically",
+            "have dramatically",
+            "have significantly",
+            "have greatly",
+            "have massively"
+          ],
+          "then": [
+            "improved",
+            "increased",
+            "boosted",
+            "reduced",
+            "cut",
+            "lowered",
+            "sped up"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "has improved",
+            "have improved",
+            "has increased",
+            "has boosted",
+            "has reduced",
+            "have reduced",
+            "has cut",
+            "have cut"
+          ],
+          "then": [
+            "overall",
+            "our",
+            "team",
+            "developer",
+            "customer"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "helped us",
+            "has helped us",
+            "helped the team",
+            "helped our team",
+            "helps teams",
+            "helps us"
+          ],
+          "then": [
+            "ship",
+            "cut",
+            "reduce",
+            "save",
+            "double",
+            "grow",
+            "scale",
+            "move faster",
+            "deliver",
+            "halve"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "in turn"
+          ],
+          "then": [
+            "makes",
+            "boosts",
+            "improves",
+            "drives",
+            "reduces",
+            "increases",
+            "leads to",
+            "results in",
+            "fuels",
+            "accelerates"
+          ],
+          "within": 0
         }
       ],
       "notAfter": {
@@ -5515,7 +7072,10 @@ const written: CatalogueAsWritten = {
         "trägt dazu bei",
         "mehr Zeit für das Wesentliche",
         "mehr Zeit für das, was wirklich zählt",
-        "tragen dazu bei"
+        "tragen dazu bei",
+        "das Resultat:",
+        "die Folge:",
+        "wertvolle Zeit"
       ],
       "pairs": [
         {
@@ -5685,7 +7245,12 @@ const written: CatalogueAsWritten = {
             "Transparenz",
             "Mehrwert",
             "Freiraum",
-            "Freiräume"
+            "Freiräume",
+            "zufriedene",
+            "zufriedenere",
+            "zufriedenen",
+            "glückliche",
+            "glücklichere"
           ],
           "within": 1
         },
@@ -5845,7 +7410,16 @@ const written: CatalogueAsWritten = {
             "beste",
             "die beste",
             "Ihre",
-            "Ihren"
+            "Ihren",
+            "saubereren",
+            "sauberen",
+            "sauberere",
+            "stabilere",
+            "stabileren",
+            "kürzere",
+            "geringere",
+            "niedrigere",
+            "schlankere"
           ],
           "within": 0
         },
@@ -5999,9 +7573,342 @@ const written: CatalogueAsWritten = {
             "Entwicklererfahrung",
             "Skalierbarkeit",
             "Wartbarkeit",
-            "Zuverlässigkeit"
+            "Zuverlässigkeit",
+            "Einarbeitungszeit",
+            "Einarbeitungszeiten",
+            "Einarbeitung",
+            "Time-to-Market",
+            "Markteinführungszeit",
+            "Entwicklungszeit",
+            "Entwicklungszeiten",
+            "Pflegeaufwand",
+            "Wartungsaufwand",
+            "Abstimmungsaufwand",
+            "Verwaltungsaufwand",
+            "IT-Kosten",
+            "Personalkosten",
+            "Wartezeiten",
+            "Reaktionszeiten",
+            "Margen",
+            "Marge",
+            "Codequalität"
           ],
           "within": 1
+        },
+        {
+          "first": [
+            "bringt",
+            "bringen",
+            "brachte"
+          ],
+          "then": [
+            "mehr Performance",
+            "mehr Leistung",
+            "mehr Tempo",
+            "mehr Effizienz",
+            "mehr Produktivität",
+            "mehr Umsatz",
+            "mehr Sicherheit",
+            "deutlich mehr",
+            "spürbar mehr",
+            "messbar mehr",
+            "erheblich mehr",
+            "spürbare",
+            "messbare",
+            "echte Vorteile",
+            "einen echten Mehrwert"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "resultiert in",
+            "resultieren in",
+            "resultierte in",
+            "mündet in",
+            "münden in",
+            "mündete in",
+            "zahlt sich direkt in",
+            "zahlen sich direkt in",
+            "zahlt sich in",
+            "zahlen sich in"
+          ],
+          "then": [
+            "höherer",
+            "höheren",
+            "höhere",
+            "besserer",
+            "besseren",
+            "bessere",
+            "weniger",
+            "mehr",
+            "schnelleren",
+            "schnellere",
+            "geringeren",
+            "geringere",
+            "niedrigeren",
+            "niedrigere",
+            "kürzeren",
+            "kürzere",
+            "zufriedeneren",
+            "zufriedenere",
+            "einer höheren",
+            "einer besseren",
+            "einem besseren",
+            "deutlich",
+            "spürbar",
+            "messbar",
+            "zuverlässigeren",
+            "zuverlässigere",
+            "stabileren",
+            "stabilere",
+            "effizienteren",
+            "effizientere",
+            "sichereren",
+            "sicherere",
+            "saubereren",
+            "sauberere",
+            "schlankeren"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "verhilft",
+            "verhelfen"
+          ],
+          "then": [
+            "Ihnen zu",
+            "Ihrem Team zu",
+            "Ihren Teams zu",
+            "Ihrem Unternehmen zu",
+            "zu mehr",
+            "zu besseren",
+            "zu einer besseren"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "die Effizienz",
+            "die Produktivität",
+            "die Kundenzufriedenheit",
+            "die Zufriedenheit",
+            "die Conversion",
+            "den Umsatz"
+          ],
+          "then": [
+            "steigert",
+            "erhöht",
+            "verbessert",
+            "steigern",
+            "erhöhen",
+            "verbessern"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "die Stabilität",
+            "die Performance",
+            "die Zuverlässigkeit",
+            "die Ladezeiten",
+            "die Ladezeit",
+            "die Antwortzeiten",
+            "die Fehlerquote",
+            "die Produktivität",
+            "die Effizienz"
+          ],
+          "then": [
+            "massiv verbessert",
+            "deutlich verbessert",
+            "spürbar verbessert",
+            "erheblich verbessert",
+            "massiv gesteigert",
+            "deutlich gesteigert",
+            "spürbar gesteigert",
+            "erheblich gesteigert",
+            "deutlich reduziert",
+            "massiv reduziert",
+            "spürbar reduziert",
+            "drastisch reduziert",
+            "deutlich gesenkt",
+            "drastisch gesenkt",
+            "deutlich verkürzt",
+            "drastisch verkürzt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "das Ergebnis sind",
+            "das Ergebnis ist",
+            "das Resultat sind",
+            "das Resultat ist",
+            "die Folge sind",
+            "die Folge ist"
+          ],
+          "then": [
+            "zufriedenere",
+            "zufriedene",
+            "weniger",
+            "mehr",
+            "schnellere",
+            "bessere",
+            "höhere",
+            "geringere",
+            "niedrigere",
+            "kürzere",
+            "deutlich",
+            "spürbar"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "spart",
+            "sparen",
+            "sparte",
+            "sparten"
+          ],
+          "then": [
+            "Teams",
+            "Unternehmen",
+            "Kunden",
+            "Ihre Teams",
+            "Ihre Kunden"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "zahlt sich",
+            "zahlen sich",
+            "zahlte sich"
+          ],
+          "then": [
+            "aus",
+            "schnell aus",
+            "sofort aus",
+            "direkt aus",
+            "sofort",
+            "schnell",
+            "vielfach aus",
+            "mehrfach aus"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "hat zur Folge, dass",
+            "haben zur Folge, dass",
+            "hatte zur Folge, dass"
+          ],
+          "then": [
+            "seltener",
+            "zufriedener",
+            "produktiver",
+            "reibungsloser",
+            "Ihr",
+            "Ihre",
+            "Teams",
+            "Kunden",
+            "nie wieder"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "macht",
+            "machen"
+          ],
+          "then": [
+            "zum Kinderspiel",
+            "zum Nicht-Problem",
+            "zur Nebensache",
+            "zu einem Kinderspiel"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "ebnet",
+            "ebnen",
+            "ebnete"
+          ],
+          "then": [
+            "den Weg für",
+            "den Weg zu",
+            "den Weg zum",
+            "den Weg zur"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "wächst",
+            "wachsen",
+            "steigt",
+            "steigen",
+            "sinkt",
+            "sinken"
+          ],
+          "then": [
+            "Ihr Umsatz",
+            "Ihre Umsätze",
+            "Ihre Produktivität",
+            "Ihre Kosten",
+            "Ihre Conversion",
+            "Ihre Reichweite",
+            "Ihr Gewinn",
+            "Ihre Marge",
+            "Ihre Margen",
+            "Ihre Kundenzufriedenheit",
+            "die Kundenzufriedenheit",
+            "die Produktivität",
+            "der Umsatz"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "treibt",
+            "treiben",
+            "trieb"
+          ],
+          "then": [
+            "nach oben",
+            "in die Höhe"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "durch unsere",
+            "durch unseren",
+            "durch unser",
+            "durch die neue",
+            "durch den neuen",
+            "durch das neue"
+          ],
+          "then": [
+            "sind Ihre",
+            "ist Ihr",
+            "ist Ihre",
+            "werden Ihre",
+            "wird Ihr",
+            "bleiben Ihre",
+            "bleibt Ihr",
+            "arbeiten Sie",
+            "sparen Sie",
+            "haben Sie",
+            "Ihre Kunden",
+            "Ihr Team",
+            "Ihre Teams",
+            "Ihre Nutzer",
+            "Ihre Mitarbeitenden"
+          ],
+          "within": 3
         },
         {
           "first": [
@@ -6380,7 +8287,16 @@ const written: CatalogueAsWritten = {
         "the best app for",
         "the best library for",
         "impossible to hack",
-        "cannot be hacked"
+        "cannot be hacked",
+        "ready for prime time",
+        "on every benchmark",
+        "across every benchmark",
+        "on all benchmarks",
+        "fraction of the time",
+        "fraction of the price",
+        "times cheaper",
+        "times quicker",
+        "times more efficient"
       ],
       "pairs": [
         {
@@ -6534,7 +8450,21 @@ const written: CatalogueAsWritten = {
           "then": [
             "you can imagine",
             "you can think of",
-            "you could imagine"
+            "you could imagine",
+            "you throw at it",
+            "you can throw at it"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "anything",
+            "everything",
+            "whatever"
+          ],
+          "then": [
+            "you throw at it",
+            "you can throw at it"
           ],
           "within": 3
         },
@@ -6644,6 +8574,7 @@ const written: CatalogueAsWritten = {
             "within a few"
           ],
           "then": [
+            "ms",
             "minutes",
             "seconds",
             "milliseconds",
@@ -6909,6 +8840,68 @@ const written: CatalogueAsWritten = {
             "Fortune 1000"
           ],
           "within": 1
+        },
+        {
+          "first": [
+            "catches",
+            "catch",
+            "finds",
+            "detects",
+            "flags",
+            "stops"
+          ],
+          "then": [
+            "every bug",
+            "every issue",
+            "every error",
+            "every vulnerability",
+            "every flaky",
+            "every threat",
+            "every attack",
+            "every mistake",
+            "all bugs",
+            "all vulnerabilities",
+            "all threats",
+            "100% of"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "no data loss",
+            "no downtime",
+            "no outages",
+            "no crashes",
+            "no bugs",
+            "no lost data",
+            "zero data loss",
+            "zero downtime"
+          ],
+          "then": [
+            "ever",
+            "guaranteed",
+            "whatsoever"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "saves",
+            "save",
+            "saved"
+          ],
+          "then": [
+            "hours a week",
+            "hours per week",
+            "hours every week",
+            "hours each week",
+            "hours a month",
+            "hours per month",
+            "hours a day",
+            "days a month",
+            "days per month"
+          ],
+          "within": 4
         }
       ],
       "notAfter": {
@@ -7073,11 +9066,6 @@ const written: CatalogueAsWritten = {
         "stabilstes",
         "perfekt für",
         "perfekt geeignet",
-        "zehnmal schneller",
-        "hundertmal schneller",
-        "doppelt so schnell",
-        "dreimal schneller",
-        "fünfmal schneller",
         "schneller als vergleichbare",
         "schneller als herkömmliche",
         "schneller als je zuvor",
@@ -7136,7 +9124,44 @@ const written: CatalogueAsWritten = {
         "immer korrekt",
         "unbegrenzt skalierbar",
         "skaliert unbegrenzt",
-        "einzige Lösung"
+        "einzige Lösung",
+        "Enterprise-ready",
+        "höchste Sicherheit",
+        "höchster Sicherheit",
+        "maximale Sicherheit",
+        "maximaler Sicherheit",
+        "in Rekordzeit",
+        "nur wenige Sekunden",
+        "nur wenige Minuten",
+        "Nutzer lieben",
+        "Kunden lieben",
+        "Teams lieben",
+        "Entwickler lieben",
+        "geliebt von",
+        "einfacher als je zuvor",
+        "leichter als je zuvor",
+        "nie war es einfacher",
+        "nie war es leichter",
+        "war noch nie so einfach",
+        "war noch nie so leicht",
+        "so einfach wie nie",
+        "so schnell wie nie",
+        "ohne Kompromisse",
+        "mehrfach ausgezeichnet",
+        "production-ready",
+        "bereit für den Produktiveinsatz",
+        "bereit für den Einsatz in Produktion",
+        "bereit für die Produktion",
+        "kein anderes Tool",
+        "kein anderes Produkt",
+        "kein anderes Programm",
+        "keine andere Lösung",
+        "keine andere Software",
+        "keine andere App",
+        "kein anderer Anbieter",
+        "keine Daten verloren",
+        "nie wieder Datenverlust",
+        "niemals Datenverlust"
       ],
       "adjectives": [
         "produktionsreif",
@@ -7152,7 +9177,9 @@ const written: CatalogueAsWritten = {
         "unzerstörbar",
         "bombensicher",
         "felsenfest",
-        "weltweit führend"
+        "weltweit führend",
+        "produktionsbereit",
+        "risikofrei"
       ],
       "verbSecond": [
         {
@@ -7212,6 +9239,152 @@ const written: CatalogueAsWritten = {
         }
       ],
       "pairs": [
+        {
+          "first": [
+            "doppelt",
+            "zweimal",
+            "dreimal",
+            "viermal",
+            "fünfmal",
+            "zehnmal",
+            "zwanzigmal",
+            "fünfzigmal",
+            "hundertmal",
+            "tausendmal"
+          ],
+          "then": [
+            "so schnell",
+            "schneller",
+            "so effizient",
+            "effizienter"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "99,9 %",
+            "99,95 %",
+            "99,99 %",
+            "99,999 %",
+            "99,9%",
+            "99,95%",
+            "99,99%",
+            "99,999%",
+            "99.9 %",
+            "99.99 %",
+            "99.9%",
+            "99.99%",
+            "99.999%"
+          ],
+          "then": [
+            "Verfügbarkeit",
+            "Uptime",
+            "Betriebszeit",
+            "Erkennungsrate",
+            "Genauigkeit",
+            "Trefferquote",
+            "Zuverlässigkeit",
+            "aller"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "bis zu"
+          ],
+          "then": [
+            "Stunden pro Woche",
+            "Stunden pro Monat",
+            "Stunden im Monat",
+            "Stunden in der Woche",
+            "Stunden pro Tag",
+            "Stunden täglich",
+            "Stunden wöchentlich",
+            "Arbeitstage",
+            "Prozent weniger",
+            "Prozent schneller",
+            "% weniger",
+            "% schneller"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "mehr als",
+            "über",
+            "rund",
+            "bereits",
+            "schon",
+            "000"
+          ],
+          "then": [
+            "zufriedene Kunden",
+            "zufriedene Kundinnen",
+            "zufriedene Nutzer",
+            "zufriedene Anwender",
+            "zufriedene Unternehmen",
+            "zufriedenen Kunden",
+            "zufriedenen Nutzern"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "branchenweit",
+            "marktweit",
+            "weltweit"
+          ],
+          "then": [
+            "die niedrigste",
+            "die höchste",
+            "die beste",
+            "die schnellste",
+            "die sicherste",
+            "die geringste",
+            "den niedrigsten",
+            "den höchsten",
+            "die niedrigsten",
+            "die höchsten",
+            "die meisten",
+            "einzigartig"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "versteht",
+            "verarbeitet",
+            "liest",
+            "erkennt",
+            "unterstützt"
+          ],
+          "then": [
+            "jede gültige",
+            "jedes gültige",
+            "jeden gültigen",
+            "alle gültigen",
+            "jedes beliebige",
+            "jede beliebige",
+            "jeden beliebigen"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "tausendfach",
+            "hunderttausendfach",
+            "millionenfach"
+          ],
+          "then": [
+            "bewährt",
+            "erprobt",
+            "im Einsatz",
+            "genutzt",
+            "heruntergeladen",
+            "installiert"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "der",
@@ -7291,7 +9464,8 @@ const written: CatalogueAsWritten = {
             "immer",
             "jede",
             "jeden",
-            "alle"
+            "alle",
+            "ohne"
           ],
           "within": 0
         },
@@ -7300,7 +9474,9 @@ const written: CatalogueAsWritten = {
             "vollständig",
             "völlig",
             "komplett",
-            "hundertprozentig"
+            "hundertprozentig",
+            "vollkommen",
+            "absolut"
           ],
           "then": [
             "DSGVO-konform",
@@ -7552,7 +9728,16 @@ const written: CatalogueAsWritten = {
             "beste",
             "sicherste",
             "führende",
-            "größte"
+            "größte",
+            "höchste",
+            "höchsten",
+            "niedrigste",
+            "niedrigsten",
+            "geringste",
+            "geringsten",
+            "schnellsten",
+            "sichersten",
+            "besten"
           ],
           "then": [
             "der Welt",
@@ -7561,7 +9746,8 @@ const written: CatalogueAsWritten = {
             "am Markt",
             "aller Zeiten",
             "seiner Klasse",
-            "ihrer Klasse"
+            "ihrer Klasse",
+            "der Branche"
           ],
           "within": 3
         }
@@ -7582,7 +9768,11 @@ const written: CatalogueAsWritten = {
           "wählen",
           "auswählen",
           "findet",
-          "ermittelt"
+          "ermittelt",
+          "sichert",
+          "sichern",
+          "vertraglich",
+          "SLA"
         ],
         "within": 1
       },
@@ -7777,6 +9967,7 @@ const written: CatalogueAsWritten = {
         "utilise",
         "utilises",
         "utilising",
+        "utilised",
         "empower",
         "empowers",
         "streamline",
@@ -7934,10 +10125,37 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
+            "turnkey"
+          ],
+          "then": [
+            "solution",
+            "solutions",
+            "platform",
+            "open-source solution"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "an enhanced",
+            "enhanced"
+          ],
+          "then": [
+            "experience",
+            "user experience",
+            "customer experience"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "next-generation",
             "next-gen"
           ],
           "then": [
+            "suite",
+            "suites",
+            "analytics",
             "platform",
             "platforms",
             "solution",
@@ -8100,10 +10318,33 @@ const written: CatalogueAsWritten = {
         "die Kraft von",
         "Meilenstein",
         "state of the art",
-        "Next-Level"
+        "Next-Level",
+        "ungenutzte Potenziale",
+        "Dreh- und Angelpunkt",
+        "auf Knopfdruck",
+        "neu gedacht",
+        "gestalten Sie Ihre Zukunft",
+        "gestalten Sie die Zukunft",
+        "die Zukunft gestalten",
+        "neu erfunden",
+        "in der heutigen schnelllebigen",
+        "in der heutigen digitalen",
+        "in einer zunehmend digitalen",
+        "ungenutztes Potenzial",
+        "ungenutzten Potenziale",
+        "findet Verwendung",
+        "finden Verwendung",
+        "fand Verwendung",
+        "Verwendung finden",
+        "Verbesserungen erzielt",
+        "Verbesserungen erzielen",
+        "Optimierungen erzielt"
       ],
       "adjectives": [
         "immersiv",
+        "zukunftsfähig",
+        "passgenau",
+        "facettenreich",
         "ansprechend",
         "reibungslos",
         "modernste",
@@ -8135,7 +10376,8 @@ const written: CatalogueAsWritten = {
       ],
       "attributive": [
         "elegant",
-        "umfassend"
+        "umfassend",
+        "smart"
       ],
       "pairs": [
         {
@@ -8285,6 +10527,85 @@ const written: CatalogueAsWritten = {
             "visuelle Effekte"
           ],
           "within": 2
+        },
+        {
+          "first": [
+            "spielt",
+            "spielen",
+            "spielte"
+          ],
+          "then": [
+            "eine entscheidende Rolle",
+            "eine zentrale Rolle",
+            "eine Schlüsselrolle",
+            "eine tragende Rolle"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "eine entscheidende Rolle",
+            "eine zentrale Rolle",
+            "eine Schlüsselrolle",
+            "eine tragende Rolle"
+          ],
+          "then": [
+            "spielt",
+            "spielen"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "befähigt",
+            "befähigen"
+          ],
+          "then": [
+            "Ihre",
+            "Ihr",
+            "Ihren",
+            "Ihrem",
+            "Teams",
+            "Mitarbeitende",
+            "Mitarbeitenden",
+            "Mitarbeiter",
+            "Unternehmen",
+            "Sie"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "extrem",
+            "äußerst",
+            "besonders",
+            "super",
+            "ultra",
+            "hoch"
+          ],
+          "then": [
+            "performant",
+            "performante",
+            "performanten",
+            "performanter",
+            "performantes"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "eine Anpassung",
+            "einige Anpassungen",
+            "mehrere Anpassungen",
+            "diverse Anpassungen",
+            "eine Optimierung",
+            "einige Optimierungen",
+            "diverse Optimierungen"
+          ],
+          "then": [
+            "vorgenommen"
+          ],
+          "within": 4
         }
       ],
       "notAfter": {
@@ -8344,6 +10665,26 @@ const written: CatalogueAsWritten = {
       "ruleId": "reported-evidence",
       "language": "en",
       "phrases": [
+        "green on my end",
+        "green on my machine",
+        "fine on my end",
+        "fine on my machine",
+        "working on my end",
+        "passes on my machine",
+        "clean on my end",
+        "been QA'd",
+        "was QA'd",
+        "were QA'd",
+        "got QA'd",
+        "it no longer occurs",
+        "it no longer happens",
+        "it no longer reproduces",
+        "it can no longer be reproduced",
+        "nothing broke",
+        "nothing else broke",
+        "nothing regressed",
+        "behaving as intended",
+        "behaving as expected",
         "found no issues",
         "found no problems",
         "found no errors",
@@ -8796,7 +11137,10 @@ const written: CatalogueAsWritten = {
           "then": [
             "smoothly",
             "fine",
-            "without a hitch"
+            "without a hitch",
+            "through fine",
+            "through cleanly",
+            "through without issues"
           ],
           "within": 0
         },
@@ -8931,6 +11275,139 @@ const written: CatalogueAsWritten = {
             "run all tests",
             "ensured",
             "made certain"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "thoroughly",
+            "fully",
+            "extensively",
+            "properly"
+          ],
+          "then": [
+            "QA'd",
+            "QAed",
+            "QA-ed"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "linting",
+            "lint",
+            "the linter",
+            "type checks",
+            "the type checker",
+            "tests",
+            "the tests",
+            "checks",
+            "CI"
+          ],
+          "then": [
+            "are happy",
+            "is happy",
+            "are all happy",
+            "is all happy"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "the error",
+            "the crash",
+            "the bug",
+            "the issue"
+          ],
+          "then": [
+            "no longer occurs",
+            "no longer happens",
+            "no longer reproduces",
+            "does not reproduce anymore",
+            "can no longer be reproduced",
+            "is no longer reproducible"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "output",
+            "the output",
+            "result",
+            "results",
+            "response",
+            "responses"
+          ],
+          "then": [
+            "matches the spec",
+            "match the spec",
+            "matches the specification",
+            "matches the expected output",
+            "match the expected output",
+            "matches expectations"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "backwards compatibility",
+            "backward compatibility",
+            "existing behavior",
+            "existing behaviour",
+            "the public API"
+          ],
+          "then": [
+            "is preserved",
+            "is maintained",
+            "is intact",
+            "is unaffected",
+            "remains intact",
+            "is fully preserved",
+            "has been preserved"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "metrics",
+            "the metrics",
+            "numbers",
+            "the numbers",
+            "dashboards",
+            "the dashboards",
+            "graphs",
+            "error rates",
+            "the error rate",
+            "latency numbers"
+          ],
+          "then": [
+            "look good",
+            "look healthy",
+            "look normal",
+            "look clean",
+            "are healthy",
+            "look great",
+            "looks good",
+            "looks healthy",
+            "looks normal"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "edge cases",
+            "corner cases",
+            "all edge cases",
+            "all the edge cases"
+          ],
+          "then": [
+            "are covered",
+            "are handled",
+            "are accounted for",
+            "have been covered",
+            "have been handled",
+            "are tested",
+            "are all covered"
           ],
           "within": 0
         }
@@ -9130,7 +11607,24 @@ const written: CatalogueAsWritten = {
         "keine Probleme gefunden",
         "keine Auffälligkeiten",
         "ohne Fehler durchgelaufen",
-        "fehlerfrei durchgelaufen"
+        "fehlerfrei durchgelaufen",
+        "alles im grünen Bereich",
+        "ist im grünen Bereich",
+        "sind im grünen Bereich",
+        "bestätigt behoben",
+        "nachweislich behoben",
+        "verifiziert behoben",
+        "funktioniert bei mir",
+        "läuft bei mir",
+        "klappt bei mir",
+        "bei mir funktioniert es",
+        "bei mir läuft es",
+        "bei mir klappt es",
+        "bei mir funktioniert alles",
+        "bei mir läuft alles",
+        "nicht mehr reproduzierbar",
+        "nicht mehr aufgetreten",
+        "nicht mehr gesehen"
       ],
       "verbSecond": [
         {
@@ -9156,7 +11650,12 @@ const written: CatalogueAsWritten = {
             "nachgeprüft",
             "gegengeprüft",
             "durchgetestet",
-            "vergewissert"
+            "vergewissert",
+            "gecheckt",
+            "gegengecheckt",
+            "nachgecheckt",
+            "durchgecheckt",
+            "durchgespielt"
           ]
         },
         {
@@ -9427,7 +11926,12 @@ const written: CatalogueAsWritten = {
             "nachgeprüft",
             "gegengeprüft",
             "durchgetestet",
-            "vergewissert"
+            "vergewissert",
+            "gecheckt",
+            "gegengecheckt",
+            "nachgecheckt",
+            "durchgecheckt",
+            "durchgespielt"
           ],
           "within": 4
         },
@@ -9442,7 +11946,9 @@ const written: CatalogueAsWritten = {
             "grün",
             "jetzt grün",
             "wieder grün",
-            "alle grün"
+            "alle grün",
+            "komplett grün",
+            "durchweg grün"
           ],
           "within": 0
         },
@@ -9458,7 +11964,11 @@ const written: CatalogueAsWritten = {
             "sauber durch",
             "erfolgreich durch",
             "fehlerfrei durch",
-            "ohne Fehler durch"
+            "ohne Fehler durch",
+            "komplett durch",
+            "vollständig durch",
+            "problemlos durch",
+            "reibungslos durch"
           ],
           "within": 3
         },
@@ -9486,6 +11996,11 @@ const written: CatalogueAsWritten = {
             "getestet",
             "geprüft",
             "überprüft",
+            "gecheckt",
+            "gemacht",
+            "ausprobiert",
+            "Sanity-Check",
+            "Check",
             "Build",
             "CI",
             "Deployment",
@@ -9693,7 +12208,164 @@ const written: CatalogueAsWritten = {
             "sind alle durchgelaufen",
             "waren grün",
             "war grün",
-            "waren alle grün"
+            "waren alle grün",
+            "sind durch",
+            "ist durch",
+            "sind alle durch",
+            "ist sauber",
+            "sind sauber",
+            "ist clean",
+            "sind clean"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "lief",
+            "liefen",
+            "verlief",
+            "verliefen",
+            "ging",
+            "gingen"
+          ],
+          "then": [
+            "reibungslos",
+            "problemlos",
+            "glatt",
+            "ohne Zwischenfälle",
+            "ohne Probleme",
+            "fehlerfrei",
+            "einwandfrei",
+            "sauber"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "Test",
+            "Tests",
+            "Smoke-Test",
+            "Smoke-Tests",
+            "Testlauf",
+            "Build",
+            "Deployment",
+            "Rollout",
+            "Migration",
+            "Release",
+            "Update",
+            "Upgrade",
+            "Import",
+            "Datenbankmigration"
+          ],
+          "then": [
+            "war erfolgreich",
+            "waren erfolgreich",
+            "verlief erfolgreich",
+            "verliefen erfolgreich",
+            "verlief reibungslos",
+            "verlief problemlos",
+            "ging glatt",
+            "lief glatt",
+            "hat geklappt",
+            "hat problemlos geklappt",
+            "hat reibungslos geklappt",
+            "hat einwandfrei geklappt",
+            "hat einwandfrei funktioniert",
+            "hat problemlos funktioniert"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "konnte",
+            "konnten",
+            "konnte ich",
+            "konnten wir"
+          ],
+          "then": [
+            "nicht mehr reproduzieren",
+            "nicht mehr nachstellen",
+            "nicht mehr auslösen"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "passt"
+          ],
+          "then": [
+            "jetzt",
+            "wieder",
+            "jetzt wieder",
+            "jetzt alles"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "wurde erfolgreich",
+            "wurden erfolgreich",
+            "ist erfolgreich",
+            "sind erfolgreich",
+            "habe erfolgreich",
+            "haben erfolgreich"
+          ],
+          "then": [
+            "ausgerollt",
+            "deployed",
+            "deployt",
+            "migriert",
+            "eingespielt",
+            "umgestellt",
+            "live geschaltet",
+            "freigeschaltet"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "entspricht jetzt",
+            "entspricht nun",
+            "entspricht wieder",
+            "entsprechen jetzt",
+            "entsprechen nun",
+            "entspricht damit",
+            "erfüllt jetzt",
+            "erfüllt nun",
+            "erfüllen jetzt"
+          ],
+          "then": [
+            "der Spezifikation",
+            "den Anforderungen",
+            "den Vorgaben",
+            "der Vorgabe",
+            "dem Ticket",
+            "den Erwartungen",
+            "dem erwarteten",
+            "allen Anforderungen",
+            "die Anforderungen",
+            "alle Anforderungen",
+            "die Akzeptanzkriterien",
+            "alle Akzeptanzkriterien"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "vollständig",
+            "komplett",
+            "umfassend",
+            "lückenlos",
+            "vollumfänglich",
+            "zu 100 %",
+            "zu 100%"
+          ],
+          "then": [
+            "durch Tests abgedeckt",
+            "mit Tests abgedeckt",
+            "von Tests abgedeckt",
+            "getestet und abgedeckt",
+            "abgedeckt"
           ],
           "within": 0
         },
@@ -9780,6 +12452,7 @@ const written: CatalogueAsWritten = {
           "sobald",
           "bis",
           "bevor",
+          "ob",
           "sicher",
           "muss",
           "müssen",
@@ -9819,8 +12492,8 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:wh|no)|n['’]t,?\\s)|a(?:rtic|utom|l(?:So(?:,?\\s+|\\s+)|low))|guide|p(?:oSt\\s+|latf)|tutor|S(?:ecti|houl|olut|impl)|did\\s+t|e(?:ven,?\\s+|nabl)|now(?:,?\\s+(?:d|K|t|S|e|a|r|f)|\\s+(?:e|l))|letS,?\\s+|will(?:\\s+|,?\\s+)|m(?:a(?:KeS|de\\s+)|ean(?:S|t))|haS(?:\\s+(?:a|r)|,?\\s+(?:i|r|S|h|f|m|c))|fix,?\\s+(?:h|i|w))|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe|hand))|e(?:\\s+(?:import|c(?:rucia|auSe,?\\s)|S(?:hort\\s+|o(?:luti|ftwa)|yStem|ervic|uite,?\\s+)|b(?:ottom|ig\\s+ta|a(?:d\\s+ne|cKen)|eSt\\s+(?:t|p|l|a|c)|uild\\s+)|main\\s+(?:p|t)|t(?:aKeaw|e(?:StS\\s+|chno|am(?:\\s+h|,?\\s+(?:t|S|c|v)))|ool,?\\s+(?:d|h|t))|go(?:od\\s+n|\\-to\\b)|Key\\s+(?:po|t(?:a|h)|he)|d(?:eciSi|ayS\\s+o)|re(?:Sult|alm\\s+)|o(?:bviou|nly(?:\\s+(?:p|S|t)|,?\\s))|f(?:i(?:rSt\\s+|x,?\\s+(?:h(?:a|o)|iS|wo))|ramew)|#1\\b|p(?:ipeli|latfo|roduc)|l(?:ogS\\s+a|aSt,?\\s|inter)|engine|app,?\\s+(?:do|ha|ta)|worKar)|Se(?:,?\\s+(?:doeS|Keep|taKe|Stre|empo)|\\s+(?:enab|let,?\\s+))|y(?:\\s+are(?:\\s+n|n['’])|['’]re\\s+no)|re(?:\\s+iS\\s+a|['’]S\\s+a\\s+)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Shoul|did\\s+t|iS\\s+wh|haS,?\\s+(?:i|r|S|h|f|m|c))|['’]S\\s+wh(?:y|e|a))|nKS\\s+to,?\\s+)|r(?:ee\\s+time|oughput,?\\s)|o(?:roughly|Se,?\\s+(?:doeS|Keep|taKe|Stre|empo)))|urn\\s+(?:your\\s+|our\\s+a)|o(?:\\s+(?:put\\s+it\\s+|be\\s+(?:hone|clea)|Sum(?:mari|\\s+up,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|recap,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|the\\s+nex)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+t|Sted\\s+by,?\\s)|a(?:ditiona|nS(?:late(?:S|\\s+)|form(?:e|S|\\s+|a)))|i(?:ple\\-che|ed,?\\s))|a(?:Ke(?:n\\s+care|S\\s+(?:the\\s+|leSS|juSt,?\\s|only,?\\s)|\\s+(?:it\\s+to|the\\s+(?:h|p)))|peStry\\b)|wice\\s+aS\\s+f|ime(?:S\\s+faSt|out(?:S,?\\s+(?:h|n|i|a|w)|,?\\s+(?:ha|no|iS|ar|wa)))|e(?:St(?:ament\\s+|ed(?:\\s+(?:and|ext|rig|tho)|,?\\s+(?:th(?:a|e)|eve|it(?:\\s+|['’]))|,?\\s)|S(?:\\s+(?:are\\s+|paSS)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suite)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+checK|checK(?:\\s+|e))|ically,?\\s))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:wh|th|a(?:\\s+|n)|ho)|comeS)|['’]S\\s+(?:wh(?:e|a|y\\b)|the|a(?:\\s+(?:q|b)|n\\s+)|how\\b))|lp(?:S,?\\s|,?\\s))|a(?:l(?:f\\s+the\\s+c|ve(?:S,?\\s|,?\\s))|rneSS(?:ing|eS\\s+|\\s+th)|ve\\s+(?:you\\s+c|been(?:\\s+|,?\\s+))|S(?:\\s+(?:you\\s+co|been(?:\\s+(?:v|r|f)|,?\\s+(?:t|d|S)))|Sle\\-fre)|ndle(?:d,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|S,?\\s|,?\\s))|igheSt\\-ra|o(?:liStic\\b|pefully,?\\s)|uge,?\\s+(?:perf|Spee))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mpo|nte)|e(?:S(?:Se|pe)|xtr)|cruc|wor(?:t|K)|no(?:\\s+S|t(?:\\s+|,?\\s))|al(?:l(?:\\s+|,?\\s+)|wa|So)|p(?:art|oSS)|real|Stil|very|liKe)|n['’]t(?:\\s+(?:a|m|S|j)|,?\\s)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|comeS\\s+a|S(?:hould\\s+|imply,?\\s+|eemS(?:\\s+(?:l|t)|,?\\s))|goeS\\s+wi|bearS\\s+m|muSt\\s+(?:be|al)|a(?:l(?:l\\s+(?:hap|get)|So,?\\s+(?:do|ha|Ke|ta))|ppearS)|haS\\s+bee|w(?:aS\\s+(?:dec|agr)|ould\\s+(?:b|a|S))|juSt\\s+wo|even,?\\s+(?:do|ha|Ke|ta)|then,?\\s+(?:do|ha|Ke|ta))|['’]S(?:\\s+(?:i(?:mpor|nter)|e(?:S(?:Sen|pec)|xtre)|cruci|wor(?:th|Ki)|no(?:\\s+S(?:u|e)|t(?:\\s+(?:a|m|S|j)|,?\\s))|al(?:l(?:\\s+w|,?\\s+(?:h|a|m))|way|So,?\\s+)|p(?:arti|oSSi)|reall|Still|very,?\\s+|liKel)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+fo|a(?:\\s+(?:nutSh|few,?\\s)|ccorda|n\\s+effo)|concluS|S(?:ummary\\b|ome\\s+ca|econdS,?\\s)|t(?:oday['’]S|h(?:e(?:\\s+(?:eve|fol|nex)|ory,?\\s)|iS\\s+(?:tu|ar|ch|Se|gu|po)))|order\\s+t|princip|general,?\\s|m(?:oSt\\s+ca|y\\s+opin|inuteS,?\\s)|leSS\\s+th|under,?\\s|juSt,?\\s)|t(?:e(?:reStin|gratio)|uitive\\b)|St(?:ead\\s+of|a(?:nt\\s+(?:in|re)|lled,?\\s+))|duStr(?:ial|y(?:['’]S|\\s+l|\\-l))|finitely|novat(?:i(?:on|ve)|e\\b)|cre(?:dibl(?:e\\b|y\\b)|aSe(?:S,?\\s|d,?\\s|,?\\s)))|m(?:p(?:o(?:rtantl|SSible)|lemente|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n(?:\\s+|,?\\s)|\\s+n|bo|,?\\s)|m(?:er|ag)|Sim|juS)|w\\s+(?:wor|fix))|more\\s+th|f(?:unctio|ixed\\s+n)|worKing|green\\b|a(?:utomat|l(?:ready|l,?\\s+(?:taK|don|Sor)))|Simply,?\\s+)|n['’]t\\s+(?:a(?:n(?:\\s+a|,?\\s)|\\s+ni|bou|,?\\s)|m(?:ere|agi)|Simp|juSt\\b)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+no|['’]m\\s+not))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:get|wal|Sho|exp|bre)|,?\\s)|uS(?:\\s+(?:taK|b(?:re|eg)|wal|d(?:iv|el)|get|Sta|exp|loo)|,?\\s))|['’]S(?:\\s+(?:taKe|b(?:rea|egi)|walK|d(?:ive|elv)|get\\s+|Star|expl|looK)|,?\\s))|gacy\\s+(?:SyS|too)|verag(?:ing\\b|e(?:d\\b|S\\b|,?\\s+(?:m|c|o|a|e|p|t|b|d|y|i|A)))|SS\\s+(?:a(?:bout,?\\s|S\\s+a(?:n,?\\s|,?\\s))|of\\s+a(?:n,?\\s|,?\\s)|than,?\\s|memor|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+(?:a|p|S|d|r|m|n|i|t|g|h|l|b|f|u)|\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:e|a|o|u)|no|i(?:n|m)|ta|gr|h(?:a|i|u)|l(?:a|o|e)|be|f(?:a|e)|up)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+(?:S|m|n|d|b|f|h)|pea|S(?:ig|ub|mo|ho)|dra|re(?:a|d)|m(?:ea|aS|or|uc)|not|i(?:nc|mp)|tan|gre|h(?:ap|ig|ug)|l(?:aS|ow|eS)|bet|f(?:aS|ew)|up\\s+))|o(?:ng\\s+Story|oKS\\s+good|gS\\s+looK\\s+|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning(?:\\s+|\\-)|weigh|er,?\\s)|Ke\\s+(?:no\\s+ot|magic\\b)|nt(?:ing(?:\\s+pa|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|\\s+paSSe|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|er,?\\s+(?:r(?:ep|un)|cam|S(?:ho|uc)|iS\\s+|paS)))|a(?:rgeSt,?\\s|tency,?\\s))|w(?:h(?:at(?:\\s+(?:doeS\\s+|iS\\s+in|you\\s+n)|['’]S\\s+int)|y\\s+(?:doeS\\s+t|S(?:hould|ettle))|ere(?:\\s+(?:conv|trad|othe|m(?:any,?\\s|oSt,?\\s))|aS\\s+(?:ot|mo))|i(?:ch\\s+(?:booS|iS\\s+w)|le\\s+(?:othe|m(?:any,?\\s|oSt,?\\s)))|ole\\s+teSt)|o(?:r(?:th\\s+(?:high|poin|reme|ment|noti)|K(?:S\\s+(?:ever|grea|f(?:ine|law)|aS\\s+(?:a|e|i)|on\\s+m|corr|perf|now\\b)|ing\\s+(?:on|aS)|ed\\s+aS\\s+)|ld(?:['’]S\\s+(?:f(?:a|i)|le|be|mo)|\\s+(?:claS|of\\s+p)|\\-claS))|n['’]t\\s+juSt\\b|uld(?:\\s+(?:a(?:lSo|ppe)|have|be,?\\s+p|Seem)|,?\\s+po(?:te|SS)|,?\\s))|i(?:th(?:out\\s+(?:f(?:u|a)|br|a(?:n|\\s+)|iS)|\\s+regar|in\\s+a\\s+f)|ll\\s+not\\s+j)|a(?:lK(?:S\\s+you\\s+|\\s+you\\s+t)|S(?:\\s+(?:not\\s+ju|verifi)|n['’]t\\s+juS|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:mor|con|goi|not)|n['’]t\\s+)|lSo,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|w(?:ould\\s+l|ant\\s+to,?\\s|ill,?\\s)|Should,?\\s|have(?:\\s+(?:th|al)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|thoroug)|['’](?:re\\s+(?:more|conf|goin|not\\s+)|d\\s+liKe\\s+|ll,?\\s|ve(?:\\s+(?:thor|alSo)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|re,?\\s+(?:taKe|done|Sort)|nt(?:\\s+throu|,?\\s+(?:with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|you(?:\\s+(?:are\\s+pr|m(?:ight\\s+|ay\\s+be)|will,?\\s+(?:S|g|m|w|a|r|c))|['’](?:re\\s+pro|ll,?\\s+(?:S(?:hi|av)|get|mov|wor|ach|red|cut))|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|I(?:\\s+(?:w(?:ould\\s+(?:li|gu)|ant\\s+to(?:\\s+|,?\\s)|ill,?\\s)|a(?:m\\s+(?:abSol|c(?:onfi|erta)|p(?:oSit|rett)|100%\\s+|going|fairl|not\\s+S|Sure,?\\s+)|lSo,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|anually)|feel\\s+liK|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|orough)|have(?:\\s+(?:tho|alS|now)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS))|carefull|juSt,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS))|['’](?:m\\s+(?:abSolu|c(?:onfid|ertai)|p(?:oSiti|retty)|100%\\s+S|going\\s+|fairly|not\\s+Su|Sure,?\\s+(?:t|i))|d\\s+liKe\\s+t|ll,?\\s|ve(?:\\s+(?:thoro|alSo,?\\s+|now,?\\s+(?:r|d|S|m|w|c|v|e|t))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thing(?:\\s+|,?\\s+)|hundre)|\\-Stop\\s+S)|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:luti|ftwa)|ervic|yStem)|p(?:latfo|roduc)|t(?:ool,?\\s+(?:w|a|i|S|d|t|g|e|m|p|h|l|o)|echno)|infraS|algori|bacKen|engine|AI,?\\s+(?:d(?:oe|el)|taK|S(?:tr|im|ca)|giv|e(?:mp|n(?:a|S))|ma(?:K|n)|pro|h(?:an|el)|a(?:da|ll)|le(?:a|t)|off))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+the|put,?\\s))|rderS\\s+of\\s+|ther\\s+(?:fram|libr|p(?:lat|rov)|S(?:olu|erv)|vend|tool|appS)|ften,?\\s|bviouSly,?\\s)|b(?:e(?:fore\\s+(?:we\\s+|div)|a(?:r\\s+in\\s+mi|utiful(?:l|\\b))|tter(?:\\s+tha|,?\\s)|St(?:\\s+in\\s+cl|\\-(?:in\\-cl|of\\-br)|,?\\s)|hav(?:eS\\s+aS|io(?:ur,?\\s|r,?\\s))|en,?\\s+(?:taKe|done|Sort)|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b)|aSt(?:ing\\b|S\\b))|lazing(?:ly\\s+|\\s+fa|\\-fa)|a(?:ttle(?:\\s+teS|\\-(?:pro|teS))|nK\\-(?:grade\\b|level\\b)|cKed\\s+up,?\\s+)|u(?:llet(?:\\-pro|proo)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|ild(?:S(?:\\s+(?:Suc|cle)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|\\s+iS\\s+g|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|y\\s+the\\s+end|iggeSt,?\\s)|a(?:S(?:\\s+(?:you\\s+(?:m(?:ay|ig)|pro)|we\\s+all\\s+|a\\s+(?:r(?:ule,?\\s|eSul)|conSe)|far\\s+aS\\s+)|certain\\b)|l(?:So\\s+(?:worth|now,?\\s+(?:c|d|r|S|b|h|p|l|w))|l(?:\\s+(?:in\\s+all\\b|teStS\\s+|checKS|g(?:reen\\b|ood\\b))|ow\\s+me\\s+t)|wayS\\s+(?:re(?:S|l)|acc|del|cor|onl|S(?:ec|af)|wor|faS|up\\b))|t\\s+the\\s+end|\\s+(?:d(?:eciSion|ramatic|irect\\s+i)|poSitive|maSSive\\s+|hu(?:ge\\s+imp|ndred\\s+)|fraction|chance\\s+t)|c(?:tion(?:\\s+haS|able)|c(?:elerate|uracy,?\\s))|r(?:e(?:\\s+(?:more\\s+t|not\\s+(?:ju|ab)|worKin|green\\b|a(?:utoma|l(?:read|l,?\\s+(?:ta|do|So)))|Simply)|n['’]t\\s+(?:juS|abo)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n(?:\\s+order\\s+o|y,?\\s)|vailabili|ward\\-winn|mazing\\b|pp(?:lied(?:\\s+Su|,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|ro(?:ved\\s+b|ximat)|ear(?:S\\s+to|\\s+to(?:\\s+|,?\\s+|,?\\s))|arently,?\\s)|d(?:ded\\s+and\\s+|opted\\s+by,?\\s))|d(?:r(?:a(?:w\\s+your\\s+|matic(?:al|,?\\s+(?:p|S)))|iv(?:e(?:S(?:\\s+(?:eng|ado|gro)|,?\\s)|,?\\s)|ing,?\\s))|o(?:eS(?:\\s+not\\s+(?:h|m|S|j)|n['’]t\\s+(?:ha|me|Si|ju))|\\s+not\\s+(?:Sim|juS)|n(?:['’]t\\s+(?:Simp|juSt\\b)|e\\s+and\\s+(?:v|t))|uble\\-che)|i(?:d(?:\\s+not\\s+(?:bu|ju)|n['’]t\\s+(?:bui|juS))|rectly\\s+i|gital\\s+la|ve\\s+deep\\s+)|e(?:Serve(?:S\\s+b|\\s+be)|l(?:i(?:ghtful|very,?\\s)|v(?:ing,?\\s+(?:de|in)|e(?:d,?\\s+(?:dee|int)|S,?\\s+(?:dee|int)|,?\\s+(?:deep|into))))|ad\\s+Simpl|p(?:loy(?:ed(?:\\s+S|,?\\s+(?:w|S|c))|S,?\\s|ment|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|,?\\s)|ended\\s+o)|finitely,?\\s))|n(?:o(?:w(?:\\s+(?:co(?:meS\\s+|rrec)|f(?:or\\s+th|ully\\s+)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+(?:r|o|a|t|u)|et\\s+an)|juSt\\s+a|a(?:n(?:othe|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becauS|Simply|merely|only\\s+a|comple|entire|100%\\s+S)|hing\\s+(?:in|el))|\\s+(?:o(?:rdinar|ne\\s+elS|ther,?\\s)|l(?:earnin|int(?:ing|\\s+er)|onger\\s+)|d(?:owntim|iScrep)|errorS\\s+|i(?:mpact\\s+|SSueS(?:\\s+|\\b))|p(?:erform|roblem)|TypeScr|co(?:mpile|nSole)|regreSS|type\\s+er|noticea|blocKer|failure|m(?:ore,?\\s+(?:c(?:o|h|l)|w(?:r|a)|fi|gu|ju|en|te|m(?:a|e))|atter\\s+))|rmally,?\\s|body\\s+elS)|e(?:edleSS\\s+t|ver\\s+(?:g(?:etS|oeS)|l(?:et(?:S|\\s+)|oSe)|Slow|craS|brea|miSS|fail)|xt\\-(?:level\\b|gen(?:er|,?\\s+(?:t|e|f|p|S|a)))|Stled\\b)|umber\\s+one\\b)|S(?:o\\s+what\\s+do|i(?:mpl(?:y\\s+put\\b|er,?\\s)|gn(?:ed\\s+off|ifican))|t(?:epS\\s+(?:are\\s+|have)|op\\s+Settl|a(?:te(?:\\s+of\\s+t|\\-of\\-t)|rtup\\s+ti)|reamline|unning\\b)|ho(?:uld(?:\\s+(?:n(?:ev|ot)|alS|hav|be,?\\s+)|n['’]t\\s+|,?\\s+po(?:t|S)|,?\\s)|wcaS(?:ing\\b|e(?:S\\b|\\b)))|a(?:y\\s+(?:goodby|hello\\s+)|nity(?:\\s+che|\\-che)|ve(?:S,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+inf|,?\\s)|d(?:,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|,?\\s)|,?\\s)|ing,?\\s)|OC(?:\\s+2\\s+c(?:ert|omp)|2\\s+compl)|e(?:cond\\s+to\\s+|amleSS(?:ly\\b|,?\\s+a|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liKe|to(?:\\s+h|,?\\s+(?:i|S)|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i(?:n|m)|Su)|\\s+ha|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equent|tantia)|per(?:charg|\\s+(?:Simp|eaSy\\b))|cceSSful|ite,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|yn(?:erg(?:i(?:eS\\b|ze\\b)|y\\b)|c(?:hroniz|ed,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+checK|\\-checK)|in\\s+up,?\\s|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s))|m(?:oKe\\s+teSt|aller,?\\s))|f(?:i(?:rSt\\s+(?:thin|choi)|xed\\s+and\\s+|niShed,?\\s+(?:w|S|c))|u(?:n(?:\\s+fact\\b|ctionS\\s+)|ll(?:y(?:\\s+(?:bacK|comp|teSt)|,?\\s)|\\s+(?:teSt\\s+|Suite))|el(?:S,?\\s|,?\\s))|o(?:rget\\s+(?:c(?:om|lu)|t(?:ra|he)|leg|man)|olproof\\b|cuS\\s+on\\s+w|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o(?:l|m)|re|ul)|dev|eng|inn|Sta|ado|gro|t(?:ru|he))|,?\\s)|und\\s+no\\s+(?:p|e|i))|a(?:r\\s+from\\s+(?:b|a\\b)|St(?:e(?:r(?:\\s+tha|,?\\s)|St(?:\\s+gr|\\-gr|,?\\s))|\\-paced)|il(?:\\-Safe\\b|ure,?\\s)|cilitat(?:i|e))|r(?:action\\s+o|ictionle)|la(?:wleSS(?:ly\\b|\\b)|K(?:y\\s+teSt|ineSS,?\\s+))|e(?:ature\\-ri|wer\\s+(?:erro|bugS,?\\s)))|Ke(?:ep(?:\\s+(?:in\\s+mi|your,?\\s)|S\\s+your,?\\s)|y\\s+taKeaw)|r(?:e(?:ady\\s+to\\s+(?:d|m|S)|g(?:ardleSS|reSSion)|volution|imagine(?:d\\b|S\\b|\\b)|t(?:urnS\\s+th|ried,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|n(?:derS\\s+co|ewed,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|freShed,?\\s+|S(?:tarted,?\\s+|olved,?\\s+(?:b|i|a|p|w|S|m|f)|ult(?:ed\\s+i|S(?:\\s+in|,?\\s)|\\s+in,?\\s+))|l(?:oaded,?\\s+(?:b|i|a|p|w|S|m|f)|ied\\s+on\\s+)|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|i(?:gorouSly|ch\\s+tapeS)|a(?:ted\\s+(?:numb|#1\\b)|n(?:Ked\\s+#1\\b|\\s+(?:the\\s+(?:en|wh|fu|te|Su)|all\\s+t(?:h|e))|,?\\s+(?:with|Smoo|clea))|ce\\s+condi)|o(?:cK(?:\\s+Solid\\b|\\-Solid\\b)|tated,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|ughly,?\\s|ot\\s+cauSe,?\\s|buSt(?:ly(?:,?\\s+a|,?\\s)|,?\\s+and|,?\\s))|un(?:S(?:\\s+aS\\s+ex|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|m(?:a(?:Ke(?:\\s+(?:no\\s+mi|every)|S\\s+(?:ever|Sure))|rKet\\-lea|n(?:ually\\s+(?:c|v|t)|aged,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo))|y(?:\\s+(?:alSo,?\\s+p|have,?\\s+p|be,?\\s+po(?:t|S))|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSive(?:ly,?\\s+|,?\\s+(?:pe|Sp))|jor,?\\s+(?:perf|Spee))|e(?:a(?:SureS\\s+(?:a|h)|nS,?\\s+(?:peac|that|S(?:moo|hor)|h(?:app|igh)|no\\s+m|quic|bett|f(?:aSt|ewe)|ever|l(?:owe|eSS)|more|your|zero))|ticulouS|mory\\s+uSa)|i(?:StaKeS\\s+w|litary\\-g|g(?:rat(?:ed(?:\\s+S|,?\\s+(?:w|S|c))|ion,?\\s+)|ht(?:\\s+(?:alSo|have|be,?\\s+p)|,?\\s+po(?:te|SS)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more\\s+|y(?:riad\\b|\\s+(?:gueSS\\s+i|hunch\\s+i|SenSe\\s+i))|o(?:St(?:\\s+(?:p(?:latf|o(?:wer|pul))|S(?:olut|ecur)|toolS|a(?:ppS,?\\s+|dvan)|liKel|relia)|ly,?\\s)|re\\s+(?:effic|relia|Secur)))|p(?:l(?:e(?:aSe\\s+not|thora\\b)|ay(?:S\\s+a\\s+(?:cr|pi|vi)|\\s+a\\s+(?:cru|vit)))|u(?:t\\s+Simply\\b|rSuant\\s+t)|o(?:S(?:itively|Sibly,?\\s)|werful\\b|tentiall)|a(?:v(?:ing\\s+the|eS\\s+the\\s+)|radigm\\s+S|SSe(?:d(?:\\s+all|,?\\s+(?:the|all|eve))|S(?:\\s+all|,?\\s+(?:the|all|eve))))|r(?:o(?:duction|b(?:ably,?\\s|lem(?:,?\\s+(?:ha|no|iS|ar|wa)|,?\\s))|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumably,?\\s|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+(?:c|a|r|w|p|S|i|l))|er(?:form(?:S\\s+a|anc)|hapS,?\\s))|e(?:v(?:er(?:y(?:thing|\\s+Sing|,?\\s)|\\-(?:chang|evolv))|olving\\s+l)|xtenSivel|n(?:t(?:erpriSe|ire(?:ly,?\\s|\\s+teS))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+(?:p|a|S|m|o)))|rror(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS))|ffortleSS|m(?:power(?:ing\\b|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vat(?:ing\\b|e(?:S\\b|\\b)))|iminate(?:S,?\\s|,?\\s))|aSier,?\\s|2e\\s+teStS,?\\s+)|u(?:n(?:l(?:i(?:Ke\\s+(?:t(?:he|ra|yp)|alt|co(?:n|m)|leg|oth)|mited\\s+)|ocK\\s+(?:the|new\\b)|eaSh(?:ing\\b|eS\\b|\\b))|matched\\s+|b(?:reaKabl|eatable\\b)|hacKable\\b|rival(?:led\\b|ed\\b)|parallel|d(?:er\\s+cert|oubtedl)|it\\s+teStS)|p(?:time(?:,\\s+gu|,?\\s)|\\s+and\\s+run)|S(?:e(?:r\\-frien|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+t|eS\\s+beyon|t(?:\\s+you\\s+co|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+go\\b|\\s+live,?\\s)|iveS\\s+riSe|uarantee(?:d|S|,?\\s+|\\s+|,?\\s)|round(?:\\-bre|brea)|a(?:me(?:\\s+chang|\\-chang)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+autom|,?\\s+(?:taKe|done|Sort))|\\s+(?:automa|Starte)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:fa(?:lSe|ilu)|learn|confi|d(?:ata\\s+|ownt)|error|bugS\\b)|\\-downt|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|c(?:an(?:\\s+not\\s+be|not\\s+be\\s+|['’]t\\s+be\\s+h)|o(?:m(?:p(?:rehenS|ileS\\s+(?:w|c)|lete(?:ly,?\\s|d,?\\s+))|mence(?:S\\b|\\b))|n(?:firmed(?:\\s+|,?\\s+|,?\\s)|ceivabl|tribute|S(?:equent|iderab))|rrectly\\s+|uld(?:\\s+(?:alSo|have|be,?\\s+p)|,?\\s+po(?:te|SS)|,?\\s))|u(?:t(?:ting(?:\\s+ed|\\-ed|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:are|paS)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|ed,?\\s)|aper,?\\s)|ance\\s+tha|oSen\\s+by,?\\s)|leaned\\s+up|raSh(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|ertainly,?\\s)|10(?:0(?:%(?:\\s+(?:of\\s+th|compl)|,?\\s+(?:the|c(?:auS|o(?:mp|rr))|due|S(?:a(?:ti|fe)|ecu)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSte|\\s+%,?\\s+(?:S(?:a(?:ti|fe)|ecu)|co(?:mp|rr)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti))|x\\s+faSter\\b|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+comp|\\-comp)|GDPR(?:\\s+compl|\\-compl)|j(?:uSt\\s+worKS\\b|o(?:y\\s+to\\s+uSe\\b|in,?\\s+(?:hund|thou|m(?:ill|ore)|over)|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated(?:\\s+|,?\\s+|,?\\s)|Stly,?\\s+(?:mor|che|qui|Sma|faS))|erified(?:\\s+(?:S|a|w|f|t)|,?\\s+(?:t|e|i)|,?\\s))|CI(?:\\s+(?:iS\\s+gree|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|QA(?:\\s+(?:approve|ha(?:ve,?\\s+(?:te|Si|co|v(?:a|e))|S,?\\s+(?:teS|Sig|con|v(?:al|er))))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|\\s+%,?\\s+(?:a(?:va|cc)|upt)|%,?\\s+(?:a(?:vai|ccu)|upti))|0%,?\\s+(?:fewe|leSS))|quicKer,?\\s|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
-    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+Ste|S(?:prechend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|t(?:elle,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|att(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|cheinend,?\\s)|merKen,?\\s|der(?:e\\s+(?:Anbiet|LöSung|ToolS,?\\s)|S\\s+alS(?:\\s+be|,?\\s))|twortet(?:\\s+(?:wie|jet)|,?\\s+(?:wie|ohn|ein|feh|pro|tad)))|b(?:S(?:chließend\\s+|olut\\s+zuver)|geSchloSSen)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:alle|Ordn)|St\\s+grü)|paSSier|hat\\s+(?:fun|geK)|funKtio|läuft\\b|grün\\b)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS\\s+(?:Si|la|er|be)|Prüfunge))|\\s+d(?:ieS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))|aS,?\\s+(?:paSS|geSc|läuf|beSc|Kümm|er(?:le|mö)|ver(?:e|b)|re(?:du|ge)|über|hilf|S(?:org|par))))|u(?:f(?:\\s+(?:EnterpriS|d(?:aS\\s+nächS|ieSe\\s+Wei)|ein\\s+neueS|höchStem\\s+|Staging,?\\s|allen,?\\s)|S\\s+nächSte\\s+)|S(?:giebig\\s+get|fallSicher|probiert\\s+u))|temberaubend|rbeite(?:t(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|\\s+(?:wied|jetz|nun,?\\s+)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wichti|d(?:a(?:rauf|bei,?\\s+|her,?\\s+)|enKba)|erwähn|a(?:n(?:zume|\\s+die)|uch,?\\s+(?:e|h|n|g|z|w))|beSond|hier,?\\s+(?:e|h|n|g|z|w)|Sehr,?\\s+(?:e|h|n|g|z|w)|Kein(?:e,?\\s|,?\\s)|möglic)|,?\\s+(?:e(?:ntS|rwä)|hilf|nütz|gut|zu\\s+v|wich))|lohnt\\s+Sich|S(?:ei\\s+(?:noch\\s+(?:d|a|e)|darauf|angeme|erwähn)|ollte\\s+erw|ieht\\s+So\\s+a|cheint(?:\\s+So|,\\s+d|,?\\s))|verSteht\\s+S|muSS\\s+erwäh|wurde\\s+(?:beSc|entS)|geht\\s+nicht|Könnte\\s+Sei)|,?\\s)|r(?:wähnen(?:Swert|,?\\s)|ledigt(?:\\s+(?:Sich|den\\s+)|,?\\s)|St(?:e\\s+Wahl\\b|KlaSSig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|folgreich\\s+(?:v|ü|g|a|d|b)|,?\\s+(?:Kümm|über|erle|Sorg)|Kennt,?\\s|möglich(?:en,?\\s|t,?\\s)|höh(?:en,?\\s|t,?\\s))|ffizienteSte|i(?:n(?:zig(?:e\\s+LöSun|artige(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|tauchen\\b|wandfrei,?\\s+(?:f|a|K|l))|gentlich,?\\s)|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:en,?\\s|t,?\\s))|ntScheidet,?\\s|twa,?\\s|ventuell,?\\s|gal(?:,\\s+wie,?\\s+(?:Kom|S(?:ch|ta)|gro|vie)|\\s+wie,?\\s+(?:Komp|S(?:chn|tar)|groß|viel)))|w(?:i(?:e\\s+(?:Sie\\s+(?:viell|Siche|wiSSe)|wir\\s+alle\\s+|vorgeSehe|gew(?:ünScht|ollt,?\\s+(?:f|a|K|l))|erwartet,?\\s+)|chtig\\s+zu\\s+(?:wi|ve|be|er)|r(?:d(?:\\s+(?:Sich(?:\\s+(?:aut|geK)|erge)|da(?:für\\s+ge|bei,?\\s+(?:we|Sy|a(?:b|u)|ne|be|ve|er|ge|ro)|nn,?\\s+(?:wei|Syn|a(?:bg|uf)|neu|be(?:a|r|h)|ver|erl|ge(?:r|l)|rot))|a(?:lleS,?\\s|nSchlie|utomati)|Ihr(?:e,?\\s|,?\\s)|jetzt\\s+au|n(?:un\\s+auto|icht\\s+nu)|bei\\s+Beda|i(?:m\\s+Hinte|ntern,?\\s+(?:w|S|a|n|b|v|e|g|r))|regelmäß|umgehend|gewährle)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+garantier|K(?:en\\s+Sich,?\\s|t(?:e\\s+Sich,?\\s|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir\\s+ei|den(?:,?\\s+(?:weit|verS|erle)|\\s+(?:Sämtli|Ihre,?\\s|a(?:lle,?\\s|nSchl|utoma)|bei(?:m\\s+A|\\s+Be)|jetzt\\s+|nun\\s+au|i(?:m\\s+Hin|ntern)|regelm|umgehe|da(?:bei,?\\s+|nn,?\\s+(?:w|S|a|n|b|v|e|g|r)))|,?\\s))|it\\s+mehr\\s+alS|n(?:iger\\s+(?:alS\\s+f|Arbei|Speic|Fehle|KoSte|CPU,?\\s|RAM,?\\s)|n\\s+ich\\s+mich)|ltweit\\s+führ|gweiSend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|a(?:S\\s+(?:Si(?:e\\s+wiSSe|ch,?\\s)|bedeutet,|heißt,\\s+da|letztlich|wiederum\\s+|direKt\\s+zu,?\\s|zu,?\\s)|r\\s+nicht\\s+nur|hrScheinlic)|urde(?:n(?:\\s+(?:VerbeS|Optimi|AnpaSS|behobe|erfolg)|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|\\s+(?:e(?:inigeS|ntSchi|rfolgr)|be(?:Schlo|hoben\\b|reitS)|g(?:elöSt\\b|ründli)|au(?:Sgieb|ch,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge)))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ährend\\s+(?:ander|tradi|herKö|KlaSS)|o(?:\\s+(?:herKömmlic|KlaSSiSche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:faSSe|gefaS)|\\s+(?:jeder\\s+Zeit|den,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode)|100(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich))|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|S(?:tab|ich)))|hundert\\s+Pr)|verläSSigSt|m\\s+EinSatz\\s+(?:g|K)|KunftS(?:weiSe|Siche))|e(?:hnmal\\s+Schne|itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|i(?:elführend\\b|rKa,?\\s))|d(?:er(?:\\s+(?:entScheid|Springend|wichtigSt|führende\\b|perfeKte\\b|nächSten\\s+|DienSt,?\\s+(?:Kü|So|üb|er|re)|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|ie(?:S(?:e(?:r(?:\\s+(?:A(?:bSchn|rtiKe)|Leitfa)|,?\\s+(?:Kümm|über|rege|Sorg))|S,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßerdem|ch,?\\s+(?:Küm|übe|reg|Sor))|lleS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p)))|dürfte,?\\s|müSSte,?\\s|Sollte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:N(?:ummer\\s+ei|r\\.\\s+1\\b)|erSte(?:\\s+Wah|,?\\s)|führende(?:n\\b|\\b)|perfeKte(?:n\\b|\\b)|geballte\\s+|Kraft\\s+von\\b|P(?:lattform|ipeline,?\\s+)|LöSung,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|Software,?\\s+|E(?:ngine,?\\s+(?:Kü|So|üb|er|re)|inrichtu|rStellun)|A(?:pp,?\\s+(?:Kümm|Sorg|über|erle|rege)|bwicKlun|uSzahlun|n(?:meldung,?\\s|lage,?\\s))|meiSten\\s+T|beSte(?:n,?\\s|,?\\s)|FreiSchal|Re(?:giStrie|aliSier)|Durchführ|B(?:e(?:a(?:ntragu|rbeitu)|Stellun|zahlung,?\\s)|uchung,?\\s)|Genehmigu|UmSetzung,?\\s|Zahlung,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|a(?:S(?:\\s+(?:W(?:ichtigSt|erKzeug,?\\s+)|iSt\\s+(?:Kein(?:e\\b|\\b)|nicht,?\\s)|ErgebniS:(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|führende\\b|perfeKte\\b|volle\\s+Pot|a(?:u(?:ßerdem,?\\s+|ch,?\\s+(?:Kümm|über|rege|Sorg))|lleS,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa)))|Ganze,?\\s+(?:paS|geS|läu|beS|Küm|er(?:l|m)|ver|re(?:d|g)|übe|hil|S(?:or|pa))|S(?:yStem,?\\s+(?:Kü|e(?:n|r)|an|b(?:e|i)|ve|op|S(?:c|t|o)|re|l(?:e|i)|pa|wä|üb|ma|hi)|ollte,?\\s)|ProduKt,?\\s+(?:K|S|ü|e|r)|Tool,?\\s+(?:Kümm|Sorg|über|erle|rege)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg)|,?\\s)|r(?:auf\\s+hinzuw|f\\s+ich,?\\s)|durch(?:,?\\s+w(?:urd|ird)|,?\\s)|nK,?\\s)|oppelt\\s+(?:So\\s+Sc|geprü)|re(?:imal\\s+Schne|ht\\s+Sich\\s+ni)|urch(?:geteStet|\\s+(?:unSer(?:e(?:n,?\\s|,?\\s)|,?\\s)|d(?:aS,?\\s|en,?\\s|ie,?\\s)))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s)))|g(?:ilt\\s+eS\\s+zu\\s+be|ut\\s+zu\\s+wiSSen\\b|e(?:Schieht\\s+von|h(?:ör(?:en\\s+der\\s+V|t\\s+der\\s+Ve)|t\\s+eS\\s+nicht)|ballte\\s+Kraf|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:und\\s+|habe\\b)|,?\\s)|prüft(?:\\s+(?:und\\s+(?:f|b)|habe\\b)|,?\\s)|ge(?:nge(?:prüft(?:\\s+|\\b)|teStet\\b)|benenfall)|w(?:öhnlich,?\\s|iSSermaßen,?\\s|ährleiSte(?:t|n))|lang(?:en,?\\s|t,?\\s))|a(?:rantier(?:t(?:e\\s+V|\\s+(?:fu|ar|Kl|l(?:a|ä)|Ih)|,\\s+d|,?\\s+(?:ni|K(?:e|o)|im|je|al|zu|fe|vi|S(?:c|i|t)))|en(?:,\\s+|,?\\s+(?:e|g|h|r|z|j|m|o|I|S|v)))|nz(?:heitlich(?:e|\\b)|\\s+gleich,\\s+))|r(?:ündlich\\s+ge(?:t|p)|undSätzlich,?\\s|ößte,?\\s)|gf\\.,?\\s)|i(?:m(?:\\s+(?:Folgenden(?:\\s+|,?\\s)|Handumdreh|Rahmen(?:\\s+de(?:r\\b|S\\b)|\\b)|folgenden\\s+|nächSten\\s+A|UnterSchie|GegenSatz\\s+|Vergleich\\s+|Allgemeine)|mer(?:\\s+(?:funKtio|zuverlä|verfügb|arbeite|K(?:orreKt\\b|lappt\\b)|l(?:aufen\\b|äuft\\b))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementiert)|St\\s+(?:zu\\s+be(?:rücK|acht)|hervorzuh|feStzuhal|be(?:reitS(?:\\s+g|,?\\s+(?:e|S|K|v|b|ü|g))|hoben\\b)|g(?:e(?:Sorgt\\b|löSt\\b|währlei)|rün(?:dlich|\\b)|ut,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|mehr\\s+alS\\s+|durchgela|verifizie|alleS\\s+grü|nicht\\s+(?:ein|blo|nur)|Kein(?:\\s+weit|e\\s+wei)|SichergeS|erfolgrei)|n(?:t(?:ereSSant(?:er|\\s+i)|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKundenSc|wenigen\\s+(?:Se|Mi)|d(?:ieSe(?:m\\s+(?:A(?:bS|rt)|Lei|Bei|Kap)|r\\s+Anl)|er\\s+Regel,?\\s)|manchen\\s+Fä|ProduKtion,?\\s|allen,?\\s)|novativ(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b)|folgedeSSen,?\\s)|ch\\s+(?:nehme\\s+an,?\\s|vermute,?\\s|glaube,?\\s|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie\\s+Si|,?\\s+Ihr)|t(?:\\s+eS\\s+mögl|,?\\s+Ihr))|rKtführend(?:e|\\b)|KelloS\\b|ximier(?:en,?\\s|t,?\\s)|ßgeSchneide|nuell,?\\s)|e(?:hr\\s+Zeit\\s+für|iSt(?:enS,?\\s|,?\\s))|i(?:t\\s+(?:Garantie\\b|ProduKtiv|echten\\s+Da|allen,?\\s)|nimier(?:en,?\\s|t,?\\s))|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|üheloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ö(?:chte(?:n\\s+wir,?\\s|\\s+ich,?\\s)|glicherweiS)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:nerwäh|m,?\\s)|n(?:ur(?:\\s+(?:ein|irg|dar|alS,?\\s|um,?\\s)|,\\s+(?:Si|wi|e(?:r\\b|S\\b))|,?\\s)|och\\s+ei)|irgende|ledigli|blo(?:SS\\b|ß(?:\\s+al|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])))|mehr\\s+(?:au|nu)|einfach|darum,?\\s|a(?:lS,?\\s|uSgeSc))|e(?:malS\\s+(?:a(?:b\\s+(?:ve|St)|uS\\s+f)|verSa|Stürz)|\\s+(?:a(?:b\\s+(?:verSag|Stürzt\\b)|uS\\s+f(?:alle|ällt\\b))|verSagt\\b|Stürzt\\b)))|a(?:ch(?:folgend(?:\\s+(?:e|w|z)|,?\\s)|geprüft\\s+h)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|u(?:r\\s+MilliSeKu|ll(?:\\s+(?:AuSfallz|Fehler\\b)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie\\s+di)|ächSte(?:n\\s+Gene|\\s+Gener)|o(?:ch(?:\\s+einmal\\s+g|malS\\s+gepr)|rmalerweiSe,?\\s))|t(?:a(?:uchen\\s+(?:wir\\s+(?:t|e)|Sie\\s+e)|delloS,?\\s+(?:funK|arbe|Klap|l(?:äuf|ief)))|r(?:a(?:gen(?:\\s+dazu\\s+b|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu\\s+be|,?\\s)|ug,?\\s|eten,?\\s|itt,?\\s)|heoretiSch,?\\s)|K(?:u(?:rz\\s+(?:zuSammen|und\\s+Knap)|nde,?\\s)|o(?:m(?:m(?:en(?:\\s+wir\\s+zu\\b|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich)|iliert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu)))|n(?:KurrenzloS\\b|nte(?:\\s+(?:ich\\s+(?:ve|be)|behobe)|n\\s+behob)|trolliert\\s+)|Sten,?\\s)|ümmer(?:t\\s+Sich(?:\\s+|,?\\s)|n\\s+Sich,?\\s)|la(?:SSiSche(?:n\\s+L|\\s+(?:Lö|To))|ppt(?:e,?\\s+(?:wie|ohne|einw|fehl|prob|tade)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|die|r(?:eib|ich)|inzw|Korr|nun)|\\s+(?:jetzt(?:\\s+|,?\\s+)|mittle|wieder|d(?:a(?:mit(?:\\s+|,?\\s+)|S(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s))|er,?\\s|ie,?\\s)|inzwiS|bei\\s+mi|überal|alleS,?\\s+|loKal,?\\s+|nun(?:,?\\s+(?:wi|oh|ei|fe|pr|ta)|\\s+d(?:a|e|i))|eS,?\\s+(?:wie|ohn|ein|feh|pro|tad))|,?\\s))|ein(?:\\s+Hexenwer|e(?:\\s+(?:Au(?:Sfall|ffäll)|fünf\\s+Mi|Fehl(?:ala|er\\s+)|Problem|RegreSS|BlocKer\\b)|m,?\\s|n,?\\s|,?\\s)|,?\\s)|a(?:m(?:pferprobt(?:e|\\b)|en,?\\s|,?\\s)|nn\\s+(?:beStätig|ich\\s+beSt)|tapultier(?:en,?\\s|t,?\\s))|inderleicht(?:e|\\b)|önnte(?:n,?\\s|,?\\s))|b(?:e(?:achten\\s+Sie\\s+|merKenSwert|ginnen\\s+wir\\s+|S(?:Ser\\s+alS\\s+al|t(?:ätigt\\s+hab|e,?\\s)|ch(?:ränKt,?\\s|leunig(?:en,?\\s|t,?\\s))|eitig(?:en,?\\s|t,?\\s))|nutzerfreun|eindrucKend|reit\\s+zum\\s+Me|tonen,?\\s|wirK(?:en,\\s+daS|t(?:e,\\s+daS|,\\s+daSS,?\\s)))|i(?:tte\\s+beachte|n\\s+mir\\s+nicht)|r(?:anchenführe|ing(?:en,?\\s|t,?\\s))|litzSchnell(?:e|\\b)|ombenSicher(?:e|\\b)|a(?:hnbrechend(?:e|\\b)|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|S(?:i(?:ch(?:\\s+bewuSSt\\s+|er(?:Ste(?:r\\b|S\\b|\\b)|geStell))|nd\\s+(?:mehr\\s+alS|durchgel|verifizi|behoben\\b|grün\\b|nicht\\s+(?:ei|bl|nu)|Keine\\s+we)|e(?:ht\\s+(?:So(?:\\s+weit|weit\\s+)|alleS\\s+g)|,?\\s+(?:Kümm|über|erle|Sorg)))|e(?:i\\s+(?:hervorgeh|betont\\b)|lbStredend\\b|hen\\s+wir(?:\\s+unS,?\\s|,?\\s)|nK(?:en,?\\s|t,?\\s))|ch(?:luSS\\s+mit\\b|nell(?:er\\s+alS|Ste(?:r\\b|S\\b|\\b))|a(?:uen\\s+wir(?:\\s+u|,?\\s)|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|on(?:en,?\\s|t,?\\s))|Kalier(?:t(?:\\s+unbe|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funKtio|arbeite|Klappt\\b|l(?:aufen\\b|äuft\\b))|ll(?:en\\s+Siche|t(?:e(?:\\s+Siche|,?\\s)|\\s+Sicher|,?\\s))|iger(?:n,?\\s|t,?\\s))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+the\\s+|\\-of\\-the\\-)|t(?:,?\\s+(?:t(?:rad|ypi)|herK|K(?:omp|laS)|umSt|vera|endl|läSt|mühS|Star)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobenar|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|p(?:ielend\\s+(?:einf|leic)|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en,?\\s|t,?\\s))|eicher(?:bedar|lecK(?:S|,?\\s+)|verbr))|ynergie(?:effeK|n\\b)|o(?:rg(?:t(?:e(?:n\\s+dafür|\\s+(?:dafür,|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s)|\\s+(?:dafür,\\s+|StetS\\s+f|für,?\\s+(?:ein|Pro|Zuf|zu(?:v|f)|rei|Tra|S(?:ic|ta|ch)|glü|Eff|die|Kla|m(?:ax|eh)|nah|opt|beS|hö(?:c|h)|wen|Ihr|Ruh))|,?\\s)|en(?:\\s+(?:dafür,|StetS\\s+|für,?\\s+(?:ei|Pr|Zu|zu|re|Tr|S(?:i|t|c)|gl|Ef|di|Kl|m(?:a|e)|na|op|be|hö|we|Ih|Ru))|,?\\s))|weit\\s+ich\\s+(?:Se|we)|mit,?\\s)|moKe\\-TeStS,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|uite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|o(?:hne\\s+(?:lange\\s+Vo|UmSchwei|AuSfallz|Fehler(?:\\s+d|,?\\s+(?:f|a|K|l))|Probleme)|ffenbar,?\\s|ptimier(?:en,?\\s|t,?\\s))|h(?:i(?:e(?:r(?:\\s+erfahren|durch(?:,?\\s+w(?:ur|ir)|,?\\s))|lt,?\\s)|nweiSen,?\\s|lft,?\\s+Ihre)|undert(?:mal\\s+Sc|prozen)|öchSten\\s+AnSp|o(?:ch(?:performan|modern(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|ffentlich,?\\s)|e(?:r(?:auSragend(?:e|\\b)|vorheben,?\\s|Kömmliche\\s+)|lfen,?\\s+Ihre|b(?:en,?\\s|t,?\\s))|a(?:t(?:\\s+(?:alleS\\s+(?:fun|geK)|dazu,?\\s|zu,?\\s)|te(?:\\s+zu,?\\s|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|be(?:n(?:\\s+(?:dazu,?\\s|zu,?\\s)|,?\\s)|,?\\s)|rmoniert,?\\s)|ält,?\\s)|l(?:ä(?:SSt\\s+Sich\\s+Sa|uft(?:\\s+(?:von\\s+Sel|alleS(?:\\s+S|,?\\s+(?:w|o|e|f|p|t)|\\b)|jetzt(?:\\s+(?:w|a|d)|,?\\s+(?:w|o|e|f|p|t))|mittler|wieder(?:\\s+|,?\\s+)|d(?:a(?:mit(?:\\s+a|,?\\s+(?:w|o|e|f|p|t))|S(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|,?\\s))|er,?\\s|ie,?\\s)|inzwiSc|bei\\s+mir|überall|loKal,?\\s+(?:w|o|e|f|p|t)|nun(?:,?\\s+(?:wie|ohn|ein|feh|pro|tad)|\\s+d(?:aS,?\\s|er,?\\s|ie,?\\s))|eS,?\\s+(?:wie|ohne|einw|fehl|prob|tade))|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|alle|grün|die|r(?:eib|ich)|inzw|Korr|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie\\s+un|t\\s+unS\\b|\\s+unS\\b)|ufen(?:,?\\s+(?:wied|jetz|alle|grün|loKa|durc)|,?\\s))|e(?:gen\\s+wir\\s+loS\\b|iStungS(?:fähi|Star))|oKal(?:\\s+ge(?:teSte|prüft\\b)|,?\\s)|ief(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade|jetz|alle|grün)|e(?:n(?:,?\\s+(?:wied|jetz|alle|grün|loKa|durc)|,?\\s)|rt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|,?\\s))|f(?:a(?:ngen\\s+wir\\s+an\\b|Szinierend(?:e|\\b)|llen,?\\s)|unKtionier(?:t(?:\\s+|e|,?\\s+|,?\\s)|en,?\\s)|o(?:rtSchrittli|lglich,?\\s)|ü(?:nfmal\\s+Schne|hr(?:en(?:\\s+(?:letztl|direKt,?\\s)|de,?\\s|,?\\s)|t(?:\\s+(?:letztli|direKt,?\\s)|e(?:n,?\\s|,?\\s)|,?\\s)))|e(?:hlerfrei(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\s+du|,?\\s+(?:fu|ar|Kl|l(?:ä|i))|\\b)|lSenfeSt(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|rtig\\s+und\\s+ge|Sthalten,?\\s)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|p(?:aSS(?:iert\\s+(?:von\\s+|alle)|t(?:\\s+alleS\\b|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:unKt|ür\\b)|harmo|arbei|geeig|l(?:aufe|äuft\\b)|paSS(?:e|t\\b))|r(?:o(?:duKtionSre|blemloS,?\\s+(?:fu|ar|Kl|l(?:ä|i)))|axiSerprobt)|oten(?:tiell,?\\s|ziell,?\\s))|u(?:n(?:S(?:er(?:e\\s+(?:LöSung|Techno|Plattf|KI,?\\s+(?:Küm|e(?:nt|r(?:l|K|m))|ana|b(?:eS|ie)|ver|opt|S(?:ch|te|or)|reg|l(?:er|ie)|paS|wäh|übe|mac|hil))|\\s+(?:SyStem,?\\s+|Tool,?\\s+(?:Kü|So|üb|er|re)))|chlagbar\\b)|abhängig\\s+(?:vo|da)|begrenzt\\s+SK|ter(?:\\s+(?:fünf\\s+Mi|Zuhilfe|beStimm|UmStänd|allen,?\\s)|Streiche)|zerStörbar(?:e|\\b)|KnacKbar(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|vergleichli|gefähr,?\\s)|m(?:faSSend(?:\\s+get|e(?:m\\b|n\\b|r\\b|S\\b|\\b))|geSetzt\\s+und)|\\.\\s+U\\.,?\\s)|v(?:er(?:g(?:e(?:SSen\\s+Sie|wiSSert\\s+)|lichen\\s+mi)|ifiziert\\s+h|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|beSSer(?:n,?\\s|t,?\\s)|h(?:inder(?:n,?\\s|t,?\\s)|ält\\s+Sich(?:\\s+|,?\\s+)|alten\\s+Sic)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|Sagt,?\\s|doppel(?:n,?\\s|t,?\\s))|o(?:rbei\\s+Sind\\s+d|ll(?:Ständig(?:\\s+(?:K|g|v)|,?\\s+(?:D|a|r|z|f|g|K|S))|e\\s+Potenzi))|iel(?:\\s+mehr\\s+alS|Seitig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|leicht,?\\s)|öllig(?:\\s+fehler|,?\\s+(?:DSGV|auto|rech|zuve|fehl|geSc|Konf|Sich))|alidiert\\s+hab)|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+der\\s+)|nterpriSe\\-(?:Qu|Kl|Ni))|Ver(?:fügbarKeit|halten,?\\s)|jederzeit\\s+(?:fun|ver|arb|Kla|l(?:au|äu))|N(?:u(?:ll\\s+Fehlalar|tz(?:ungSerleb|ererlebni))|ext\\-Level\\b)|WeltmarKtführ|D(?:SGVO\\-Konform\\b|urchSatz,?\\s|eployment(?:,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|,?\\s)|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|r(?:e(?:chtSSicher\\b|volution(?:ier|är(?:e|\\b))|ibungSloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|a(?:liSier(?:en\\b|t(?:e\\b|\\b))|giert(?:\\s+(?:wied|jetz)|,?\\s+(?:wie|ohne|einw|fehl|prob|tade)))|gelt,?\\s|duzier(?:en,?\\s|t,?\\s)|ndert,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|ichtungSweiS|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|M(?:arKtführer\\b|e(?:ilenStein\\b|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|P(?:r(?:emium\\-Quali|o(?:duKtivität,?\\s|blem(?:e,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|üfungen,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|otenzial\\s+Ihr|ipeline(?:\\s+iSt\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|erformance,?\\s)|G(?:ame(?:\\s+Changer\\b|\\-Changer\\b|changer\\b)|eSchwindigKe)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tauSen|e,?\\s))|A(?:KzeptanzKrit|ntwortzeit(?:en,?\\s|,?\\s)|u(?:fwand,?\\s|Sgabe,?\\s)|bSt(?:ürze,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|urz,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|C(?:hecKS(?:\\s+(?:Sind\\s+(?:d|g)|durchg|beStan)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|I(?:\\s+iSt\\s+grün\\b|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|T(?:eSt(?:S(?:\\s+(?:Sind\\s+(?:du|gr)|laufen\\s+|erfolgr|beStand)|uite,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|ypprüfung(?:en,?\\s+|,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)))|B(?:u(?:ild(?:\\s+(?:erfolgr|iSt\\s+grü)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSzeit,?\\s)|L(?:ogS\\s+Sind\\s+Sau|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|er,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|c(?:irca,?\\s|a\\.,?\\s)|ZuStellung,?\\s|U(?:ptime,?\\s|nitteStS,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|90(?:\\s+%,?\\s+weni|%,?\\s+weni)|Re(?:greSSion(?:,?\\s+(?:tr|iS|wu|Si)|Ste)|view(?:er,?\\s|,?\\s))|F(?:ehler,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|achbereich,?\\s)|IntegrationSt|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:prüft(?:\\s+hab|,?\\s)|n(?:ehmen,?\\s|immt,?\\s))|licherweiSe,?\\s)|Änderung(?:en,?\\s|,?\\s))"
+    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:w|n)|n['’])|a(?:rti|uto|l(?:So|lo))|guid|p(?:oSt|lat)|tuto|S(?:ect|hou|olu|imp)|did\\s+|blog|w(?:rit|ill)|e(?:ven|nab)|now(?:,?\\s+|\\s+)|letS|m(?:a(?:Ke|de)|ean)|haS(?:\\s+|,?\\s+)|fix,?\\s+)|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe|hand))|e(?:\\s+(?:i(?:mpor|nteg|SSue)|c(?:r(?:uci|aSh)|auSe,?\\s)|S(?:hort|o(?:lut|ftw)|ySte|ervi|uite)|b(?:ot(?:to|,?\\s)|ig\\s+t|a(?:d\\s+n|cKe)|eSt\\s+|u(?:ild|g,?\\s+(?:c|d|i|n)))|m(?:ain\\s+|etri)|t(?:aKea|e(?:StS|chn|am(?:\\s+|,?\\s+))|ool(?:,?\\s+|,?\\s)|ype\\s+)|go(?:od\\s+|\\-to\\b)|Key\\s+(?:p|t|h)|d(?:eciS|a(?:yS\\s+|Shb))|re(?:S(?:ul|t,?\\s+)|alm)|o(?:bvio|nly(?:\\s+|,?\\s)|utpu)|f(?:i(?:rSt|x,?\\s+(?:h|i|w))|rame|eatu)|#1\\b|p(?:ipel|latf|rodu|ubli)|l(?:ogS\\s+|aSt,?\\s|inte)|e(?:n(?:gin|tir)|rror)|a(?:pp(?:,?\\s+(?:d|h|t)|,?\\s)|utom|SSiS|gent,?\\s)|w(?:orK(?:f|a)|hole)|numbe)|Se(?:,?\\s+(?:doe|Kee|taK|Str|emp)|\\s+(?:ena|let))|y(?:\\s+are(?:\\s+|n)|['’]re\\s+n)|re(?:\\s+iS\\s+|['’]S\\s+(?:a|n))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Shou|did\\s+|iS\\s+w|haS,?\\s+)|['’]S\\s+wh)|nKS\\s+to)|r(?:ee\\s+tim|oughpu)|o(?:roughl|Se,?\\s+(?:doe|Kee|taK|Str|emp)))|urn(?:\\s+(?:your|our\\s+)|Key,?\\s)|o(?:\\s+(?:put\\s+it|be\\s+(?:hon|cle)|Sum(?:mar|\\s+up)|recap,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|the\\s+ne)|p\\-(?:rated\\b|notch\\b|tier\\b)|tally,?\\s)|r(?:u(?:th\\s+be\\s+|Sted\\s+b)|a(?:dition|nS(?:late|form))|i(?:ple\\-ch|ed,?\\s))|a(?:Ke(?:n\\s+car|S\\s+(?:the|leS|juS|onl)|\\s+(?:it\\s+t|the\\s+))|peStry\\b)|ime(?:S\\s+(?:mor|che|qui|faS)|out(?:S,?\\s+|,?\\s+(?:h|n|i|a|w)))|wice\\s+aS\\s+|e(?:St(?:ament|ed(?:\\s+(?:an|ex|ri|th)|,?\\s+(?:th|ev|it)|,?\\s)|S(?:\\s+(?:are|paS)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suit)|nd(?:S\\s+to,?\\s|\\s+to,?\\s))|yp(?:e(?:\\s+chec|checK)|ically,?\\s))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:w|t|a|h)|come)|['’]S\\s+(?:wh|th|a(?:\\s+|n)|ho))|lp(?:S(?:\\s+(?:tea|uS,?\\s)|,?\\s)|ed\\s+(?:ou|th|uS,?\\s)|,?\\s))|a(?:l(?:f\\s+the\\s+|ve(?:S,?\\s|,?\\s))|rneSS(?:in|eS|\\s+t)|ve\\s+(?:you\\s+|been|Sign|dram|maSS|grea|impr|redu|cut,?\\s+)|S(?:\\s+(?:you\\s+c|b(?:een(?:\\s+|,?\\s+)|ooSt)|Signi|dra(?:ma|St)|maSSi|great|vaStl|i(?:ncre|mpro)|reduc|cut,?\\s+(?:d|c|o|t)|helpe)|Sle\\-fr)|ndle(?:d,?\\s+(?:b|i|a|p|w|S|m|f|c)|S,?\\s|,?\\s))|igheSt\\-r|o(?:liStic\\b|pefully,?\\s)|uge,?\\s+(?:perf|Spee))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mp|nt)|e(?:S(?:S|p)|xt)|cru|wor|no(?:\\s+|t)|tem|al(?:l|w|S)|p(?:ar|oS)|rea|Sti|ver|liK)|n['’]t(?:\\s+|,?\\s)|,?\\s+(?:i(?:mp|nt)|eSS|cru|hel|vit|wor|Key|uSe|goo))|c(?:omeS\\s+|an\\s+no)|S(?:hould|imply|eemS(?:\\s+|,?\\s))|goeS\\s+w|bearS\\s+|muSt\\s+(?:b|a)|a(?:l(?:l(?:\\s+(?:ha|ge)|,?\\s+(?:ha|iS|ta|ru|ju))|So,?\\s+(?:d|h|K|t))|ppear)|haS\\s+be|w(?:aS\\s+(?:de|ag)|ould\\s+)|juSt\\s+w|no\\s+lon|even,?\\s+(?:d|h|K|t)|then,?\\s+(?:d|h|K|t)|looKS\\s+)|['’]S(?:\\s+(?:i(?:mpo|nte)|e(?:S(?:Se|pe)|xtr)|cruc|wor(?:t|K)|no(?:\\s+S|t(?:\\s+|,?\\s))|temp|al(?:l(?:\\s+|,?\\s+)|wa|So)|p(?:art|oSS)|real|Stil|very|liKe)|,?\\s+(?:i(?:mpo|nte)|eSSe|cruc|help|vita|wort|Key|uSef|good))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+f|a(?:\\s+(?:nutS|SenS|way,?\\s|few,?\\s)|ccord|n\\s+eff|ll\\s+li)|conclu|S(?:ummar|ome\\s+(?:c|S)|econd)|t(?:oday['’]|h(?:e(?:\\s+(?:ev|fo|ne)|ory,?\\s)|iS\\s+(?:t|a|c|S|g|p))|urn,?\\s+(?:a|r|i|l|b|d|f|m))|order\\s+|princi|genera|m(?:oSt\\s+c|y\\s+opi|inute)|leSS\\s+t|under,?\\s|juSt,?\\s)|t(?:e(?:reSti|grati)|uitive\\b)|St(?:ead\\s+o|a(?:nt\\s+(?:i|r)|lled))|duStr(?:ia|y(?:['’]|\\s+|\\-))|finitel|novat(?:i(?:o|v)|e\\b)|cre(?:dibl|aSe(?:S,?\\s|d,?\\s|,?\\s))|validat)|m(?:p(?:o(?:rtant|SSibl)|lement|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:no(?:t\\s+(?:a(?:n|\\s+|b|,?\\s)|ye|m(?:e|a)|Si|ju)|w\\s+(?:wo|fi))|more\\s+t|f(?:uncti|ixed\\s+)|w(?:orKin|h(?:y,?\\s+(?:de|ou|t(?:h|e)|mi|uS|c(?:o|u))|at,?\\s+(?:m|i|t|c|l|b|d|f)))|green\\b|a(?:utoma|l(?:read|l,?\\s+(?:ta|do|So)))|Simply|the\\s+(?:re|Ke)|exactl|reSpon|cr(?:itic|ucia)|Key\\s+to)|n['’]t\\s+(?:a(?:n(?:\\s+|o|,?\\s)|\\s+n|bo|,?\\s)|yet|m(?:er|ag)|Sim|juS)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+n|['’]m\\s+no))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:ge|wa|Sh|ex|br)|,?\\s)|uS(?:\\s+(?:ta|b(?:r|e)|wa|d(?:i|e)|ge|St|ex|lo)|,?\\s))|['’]S(?:\\s+(?:taK|b(?:re|eg)|wal|d(?:iv|el)|get|Sta|exp|loo)|,?\\s))|gacy\\s+(?:Sy|to)|verag(?:in|e(?:d\\b|S\\b|,?\\s+))|SS\\s+(?:a(?:bou|S\\s+a|n,?\\s|,?\\s)|of\\s+a|than,?\\s|memo|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+|\\s+to,?\\s+(?:a|p|S|d|r|m|n|h|i|t|c|g|l|b|f|u)|ing,?\\s))|d\\s+to,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:o|e|a|u)|no|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|o(?:ng\\s+Stor|oKS\\s+goo|gS\\s+looK|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning|weig|er,?\\s)|Ke(?:\\s+(?:no\\s+o|magi)|ly,?\\s)|nt(?:ing(?:\\s+p|,?\\s+(?:c|a|r|w|p|S|i|l))|\\s+paSS|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK)|er,?\\s+(?:r(?:e|u)|ca|S(?:h|u)|iS|pa)))|a(?:rgeSt,?\\s|tency(?:\\s+n|,?\\s)))|a(?:S(?:\\s+(?:you(?:\\s+(?:m(?:a|i)|a(?:r|l)|pr)|['’]re)|many\\s+o|we\\s+all|a\\s+(?:head|r(?:ule,?\\s|eSu)|conS)|far\\s+aS)|certain\\b)|l(?:So\\s+(?:wort|now,?\\s+)|l(?:\\s+(?:in\\s+al|t(?:eStS|he\\s+e)|checK|g(?:reen\\b|ood\\b)|edge\\s+)|ow\\s+me\\s+)|wayS\\s+(?:re|ac|de|co|on|S(?:e|a)|wo|fa|up\\b))|t\\s+the\\s+en|\\s+(?:fr(?:iendl|actio)|quicK\\s+(?:h|n)|d(?:eciSio|ramati|irect\\s+)|poSitiv|maSSive|hu(?:ge\\s+im|ndred)|chance\\s+)|c(?:tion(?:\\s+ha|abl)|roSS\\s+ev|c(?:elerat|uracy,?\\s))|r(?:e(?:\\s+(?:not\\s+(?:a|j)|more\\s+|w(?:orKi|hat,?\\s+)|green\\b|a(?:utom|l(?:rea|l,?\\s+(?:t|d|S)))|Simpl|reSpo|Key\\s+t)|n['’]t\\s+(?:a(?:\\s+|n|b)|ju)|,?\\s+(?:taKe|done|Sort))|guably,?\\s)|n(?:\\s+(?:order\\s+|enhanc)|other\\s+t|y(?:thing,?\\s|,?\\s))|vailabil|ward\\-win|mazing\\b|pp(?:lied(?:\\s+S|,?\\s+(?:b|i|a|p|w|S|m|f|c))|ro(?:ved\\s+|xima)|ear(?:S\\s+t|\\s+to)|arentl)|d(?:ded\\s+and|opted\\s+b))|w(?:h(?:at(?:\\s+(?:doeS|iS\\s+i|you\\s+)|['’]S\\s+i(?:n|m)|ever,?\\s)|y\\s+(?:doeS\\s+|S(?:houl|ettl))|ere(?:\\s+(?:con|tra|oth|m(?:an|oS))|aS\\s+(?:o|m))|i(?:ch\\s+(?:boo|iS\\s+)|le\\s+(?:oth|m(?:an|oS)))|ole\\s+teS)|o(?:r(?:th\\s+(?:hig|poi|rem|men|not)|K(?:S\\s+(?:eve|gre|f(?:in|la)|aS\\s+|on\\s+|cor|per|now\\b)|ing\\s+(?:o|a)|ed\\s+aS)|ld(?:['’]S\\s+(?:f|l|b|m)|\\s+(?:cla|of\\s+)|\\-cla))|n['’]t\\s+juS|uld(?:\\s+(?:a(?:lS|pp)|hav|be,?\\s+|See)|,?\\s+po(?:t|S)|,?\\s))|i(?:th(?:out\\s+(?:f|b|a|i)|\\s+rega|in\\s+a\\s+)|ll\\s+(?:not\\s+|undo|defi|c(?:ert|lea)|obvi|Sure))|a(?:lK(?:S\\s+you|\\s+you\\s+)|S(?:\\s+(?:not\\s+j|verif|QA['’]d\\b|exact|what,?\\s+|reSpo)|n['’]t\\s+ju|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:mo|co|go|no)|n['’]t)|lSo,?\\s+(?:r|d|S|m|w|c|v|e|t))|w(?:ould\\s+|ant\\s+t|ill,?\\s)|Should,?\\s|d(?:id(?:\\s+no|n['’]t)|o(?:\\s+not|n['’]t\\s+))|have(?:\\s+(?:t|a)|,?\\s+(?:r|d|S|m|w|c|v|e|t))|thorou)|['’](?:re\\s+(?:mor|con|goi|not)|d\\s+liKe|ll,?\\s|ve(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS)))|re(?:\\s+(?:QA['’]d\\b|what|reSp)|,?\\s+(?:taKe|done|Sort))|nt(?:\\s+thro|,?\\s+(?:thro|with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|y(?:ou(?:\\s+(?:are\\s+p|m(?:ight|ay\\s+b)|will,?\\s+)|['’](?:re\\s+pr|ll,?\\s+(?:S(?:h|a)|ge|mo|wo|ac|re|cu))|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|ield(?:ed,?\\s+(?:m|h|b|a|r)|S,?\\s+(?:m(?:e|o)|h(?:a|i|e)|be|a\\s+|re)|,?\\s+(?:m(?:ea|or)|h(?:ap|ig|ea)|bet|a\\s+(?:m|h)|rea)))|I(?:\\s+(?:w(?:ould\\s+(?:l|g|S)|ant\\s+to|ill,?\\s)|a(?:m\\s+(?:abSo|c(?:onf|ert)|p(?:oSi|ret)|100%|goin|fair|not\\s+|Sure)|lSo,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|ight\\s+b|a(?:y\\s+be\\s+|nuall))|feel\\s+li|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroug)|c(?:ould\\s+b|areful)|have(?:\\s+(?:th|al|no)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|juSt,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|['’](?:m\\s+(?:abSol|c(?:onfi|erta)|p(?:oSit|rett)|100%\\s+|going|fairl|not\\s+S|Sure,?\\s+)|d\\s+(?:liKe\\s+|Say,?\\s)|ll,?\\s|ve(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thing|more\\s+|hundr)|\\-Stop\\s+)|\\s+(?:every\\s+|all\\s+be)|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lut|ftw)|ervi|ySte)|p(?:latf|rodu)|t(?:ool(?:,?\\s+|,?\\s)|echn)|infra|a(?:lgor|pp,?\\s)|b(?:acKe|ot,?\\s)|engin|AI(?:,?\\s+(?:d(?:o|e)|ta|S(?:t|i|c)|gi|e(?:m|n)|ma|pr|h(?:a|e)|a(?:d|l)|le|of)|,?\\s)|model,?\\s)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+th|put(?:,?\\s+ma|,?\\s))|ght\\s+to,?\\s)|r(?:derS\\s+of|cheStra)|ther(?:\\s+(?:fra|lib|p(?:la|ro)|S(?:ol|er)|ven|too|app)|,?\\s)|StenSibl|ften,?\\s|bviouSly)|b(?:e(?:fore\\s+(?:we|di)|a(?:r\\s+in\\s+m|utiful)|tter(?:\\s+th|,?\\s)|St(?:\\s+in\\s+c|\\-(?:in\\-c|of\\-b)|,?\\s)|hav(?:i(?:ng\\s+|o(?:ur,?\\s|r,?\\s))|eS\\s+a)|en(?:\\s+QA['’]d\\b|,?\\s+(?:taKe|done|Sort))|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b)|aSt(?:ing\\b|S\\b))|lazing(?:ly|\\s+f|\\-f)|a(?:ttle(?:\\s+te|\\-(?:pr|te))|nK\\-(?:grad|leve)|cK(?:ed\\s+up|ward(?:S|\\s+)))|u(?:llet(?:\\-pr|pro)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|ild(?:S(?:\\s+(?:Su|cl)|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|\\s+iS\\s+|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|t\\s+firSt)|y\\s+the\\s+en|r(?:ought\\s+a|ing(?:S\\s+ab|\\s+abo))|iggeSt,?\\s)|d(?:r(?:a(?:w\\s+your|matic(?:a|,?\\s+))|iv(?:e(?:S(?:\\s+(?:en|ad|gr)|,?\\s)|,?\\s)|ing,?\\s)|ove,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro))|o(?:eS(?:\\s+not\\s+|n['’]t\\s+(?:h|m|S|j))|\\s+not\\s+(?:Si|ju)|n(?:['’]t\\s+(?:Sim|juS)|e\\s+and\\s+)|uble\\-ch)|e(?:S(?:pite\\s+w|erve(?:S\\s+|\\s+b))|l(?:i(?:ghtfu|very,?\\s)|v(?:ing,?\\s+(?:d|i)|e(?:d,?\\s+(?:de|in)|S,?\\s+(?:de|in)|,?\\s+(?:dee|int))))|ad\\s+Simp|p(?:loy(?:ed(?:\\s+|,?\\s+)|S,?\\s|men|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo)|,?\\s)|ended\\s+)|finitel|tectS,?\\s+(?:a|e|1))|i(?:d(?:\\s+not\\s+(?:b|j)|n['’]t\\s+(?:bu|ju))|rectly\\s+|gital\\s+l|ve\\s+deep)|aShboard)|n(?:o(?:w(?:\\s+(?:co(?:meS|rre)|f(?:or\\s+t|ully)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+|et\\s+a)|juSt\\s+|a(?:n(?:oth|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becau|Simpl|merel|only\\s+|compl|entir|100%\\s+|impoS)|hing\\s+(?:i|e|r|b))|\\s+(?:o(?:rdina|ne\\s+(?:de|re|ne|uS|el)|ther,?\\s|utage)|l(?:earni|int(?:in|\\s+e)|o(?:nger|St\\s+d))|d(?:o(?:wnti|ubt,?\\s+)|iScre|ata\\s+l)|errorS|i(?:mpact|SSueS)|p(?:erfor|roble)|TypeSc|c(?:o(?:mpil|nSol)|raShe)|regreS|type\\s+e|notice|b(?:locKe|ugS,?\\s+(?:g|w|e))|failur|m(?:ore,?\\s+(?:c|w|f|g|j|e|t|m)|atter))|rmally,?\\s|body\\s+(?:de|re|ne|uS|el))|e(?:edleSS\\s+|ver\\s+(?:g(?:et|oe)|l(?:et|oS)|Slo|cra|bre|miS|fai)|xt\\-(?:leve|gen(?:e|,?\\s+))|Stled\\b)|umber(?:\\s+on|S,?\\s+(?:l|a)))|S(?:o(?:\\s+what\\s+d|mething|rt\\s+of,?\\s|lve(?:d,?\\s|S,?\\s|,?\\s))|i(?:mpl(?:y\\s+pu|er,?\\s)|gn(?:ed\\s+of|ifica))|t(?:epS\\s+(?:are|hav)|op(?:\\s+Sett|S(?:,?\\s+(?:all|eve|100)|,?\\s)|,?\\s)|a(?:te(?:\\s+of\\s+|\\-of\\-)|rtup\\s+t)|reamlin|unning\\b)|h(?:o(?:uld(?:\\s+(?:n(?:e|o)|al|ha|be)|n['’]t|,?\\s+po|,?\\s)|wcaS(?:in|e(?:S\\b|\\b)))|ieldS\\s+y)|a(?:y\\s+(?:goodb|hello)|nity(?:\\s+ch|\\-ch)|ve(?:S,?\\s|d,?\\s|,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+in|,?\\s)|d(?:,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|,?\\s)|,?\\s)|ing,?\\s)|OC(?:\\s+2\\s+c(?:er|om)|2\\s+comp)|e(?:cond\\s+to|amleSS(?:l|,?\\s+|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liK|to(?:\\s+|,?\\s+|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i|S)|\\s+h|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equen|tanti)|per(?:char|\\s+(?:Sim|eaS))|cceSSfu|ite,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|yn(?:erg(?:i(?:eS\\b|ze\\b)|y\\b)|c(?:hroni|ed,?\\s+(?:be|in|a(?:u|S)|pe|w(?:h|i)|Se|ma|fo|ce)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+chec|\\-chec)|arKed,?\\s+(?:r|a|g)|urred,?\\s+(?:r|a|g)|in\\s+up,?\\s|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s))|m(?:oKe\\s+teS|aller,?\\s))|f(?:i(?:rSt(?:\\s+(?:thi|cho|of\\s+)|,?\\s+a\\s+(?:q|f|w))|x(?:e(?:d(?:\\s+and|,?\\s)|S,?\\s)|,?\\s)|n(?:e\\s+on\\s+m|dS,?\\s+(?:all|eve|100)|iShed,?\\s+))|u(?:n(?:\\s+fact\\b|ctionS)|ll(?:y(?:\\s+(?:bac|com|teS)|,?\\s+QA(?:\\-|['’]|e)|,?\\s)|\\s+(?:teSt|Suit))|el(?:S(?:,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro)|,?\\s)|led,?\\s+(?:r|a|g)|ed,?\\s+(?:r(?:e|a)|a\\s+|gr)|,?\\s+(?:r(?:eco|api)|a\\s+(?:S(?:p|u)|bo|ju)|grow)|,?\\s))|o(?:rget\\s+(?:c(?:o|l)|t(?:r|h)|le|ma)|olproof\\b|cuS\\s+on\\s+|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o|r|u)|de|en|in|St|ad|gr|t(?:r|h))|,?\\s)|und\\s+no\\s+)|a(?:r\\s+from\\s+|St(?:e(?:r(?:\\s+th|,?\\s)|St(?:\\s+g|\\-g|,?\\s))|\\-pace)|il(?:\\-Safe\\b|ure,?\\s)|cilitat)|r(?:action\\s+|ictionl)|la(?:wleSS(?:l|\\b)|gS,?\\s+(?:all|eve|100)|K(?:y\\s+teS|ineSS))|e(?:ature\\-r|wer\\s+(?:err|bug)))|j(?:uSt\\s+(?:a\\s+(?:qu|he|re)|worK)|o(?:y\\s+to\\s+uS|in,?\\s+(?:hund|thou|m(?:ill|ore)|over)|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|K(?:e(?:ep(?:\\s+(?:in\\s+m|ever|your,?\\s)|S\\s+(?:eve|you|all,?\\s))|y\\s+taKea)|ind\\s+of,?\\s)|r(?:e(?:ady\\s+(?:to\\s+|for)|g(?:ardleS|reSSio)|volutio|imagine|t(?:urnS\\s+t|ried,?\\s+(?:b|i|a|p|w|S|m|f))|n(?:derS\\s+c|ewed,?\\s+(?:b|i|a|p|w|S|m|f))|freShed|S(?:tarted|olve(?:d(?:,?\\s+|,?\\s)|S,?\\s|,?\\s)|ult(?:ed\\s+|S(?:\\s+i|,?\\s+m|,?\\s)|\\s+in|,?\\s+ma)|ponSe(?:S|,?\\s+))|l(?:oaded,?\\s+|ied\\s+on)|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|a(?:t(?:her\\s+th|ed\\s+(?:num|#1\\b))|n(?:Ked\\s+#1\\b|\\s+(?:the\\s+(?:e|w|f|t|S)|all\\s+t)|,?\\s+(?:with|Smoo|clea))|ce\\s+cond)|i(?:gorouSl|ch\\s+tape)|o(?:cK(?:\\s+Soli|\\-Soli)|tated,?\\s+(?:b|i|a|p|w|S|m|f|c)|ughly,?\\s|ot\\s+cauS|buSt(?:ly(?:,?\\s+|,?\\s)|,?\\s+an|,?\\s))|un(?:S(?:\\s+aS\\s+e|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)))|m(?:a(?:Ke(?:\\s+(?:no\\s+m|ever)|S\\s+(?:eve|Sur))|rKet\\-le|n(?:ually\\s+|aged,?\\s+(?:b|i|a|p|w|S|m|f|c))|y(?:\\s+(?:alSo,?\\s+|have,?\\s+|be,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximize(?:S,?\\s|,?\\s)|SSive(?:ly|,?\\s+(?:p|S))|jor,?\\s+(?:per|Spe))|e(?:a(?:SureS\\s+|nS,?\\s+(?:pea|tha|S(?:mo|ho)|h(?:ap|ig)|no\\s+|qui|bet|f(?:aS|ew)|eve|l(?:ow|eS)|mor|you|zer))|t(?:iculou|ricS,?\\s+(?:l|a))|mory\\s+uS)|i(?:StaKeS\\s+|litary\\-|g(?:rat(?:ed(?:\\s+|,?\\s+)|ion)|ht(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more|y(?:riad\\b|\\s+(?:gueSS\\s+|hunch\\s+|SenSe\\s+))|o(?:St(?:\\s+(?:p(?:lat|o(?:we|pu))|S(?:olu|ecu)|tool|a(?:ppS|dva)|liKe|reli)|ly,?\\s|,?\\s)|re\\s+(?:or\\s+l|effi|reli|Secu)))|quicK(?:\\s+rem|er,?\\s)|p(?:l(?:e(?:aSe\\s+no|thora\\b)|ay(?:S\\s+a\\s+(?:c|p|v)|\\s+a\\s+(?:cr|vi)))|u(?:t\\s+Simpl|rSuant\\s+)|o(?:S(?:itivel|Sibly,?\\s)|werful\\b|tential)|a(?:v(?:ing\\s+th|eS\\s+the)|radigm\\s+|SSe(?:S(?:\\s+(?:on|al)|,?\\s+(?:th|al|ev))|d(?:\\s+al|,?\\s+(?:th|al|ev))))|r(?:o(?:ductio|viSion|b(?:ably,?\\s|lem(?:,?\\s+(?:h|n|i|a|w)|,?\\s))|tect(?:S(?:\\s+|,?\\s)|\\s+y|,?\\s)|ceSSeS,?\\s|perly,?\\s+)|ior\\s+to\\b|e(?:Sumabl|vent(?:S,?\\s|,?\\s)))|i(?:votal\\b|peline,?\\s+)|er(?:form(?:S\\s+|an)|hapS,?\\s))|e(?:v(?:er(?:y(?:thin|\\s+Sin|,?\\s)|\\-(?:chan|evol))|olving\\s+)|x(?:tenSive|iSting\\s+)|n(?:t(?:erpriS|ire(?:ly,?\\s|\\s+te))|deavo(?:ur\\b|r\\b)|gaging\\b|hance(?:S,?\\s|d,?\\s+|,?\\s)|Sur(?:e(?:S,?\\s|,?\\s)|ing,?\\s+))|rror(?:\\-fre|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|\\s+rat)|ffortleS|m(?:power(?:in|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vat(?:ing\\b|e(?:S\\b|\\b)))|iminate)|aSier,?\\s|2e\\s+teStS|dge\\s+caSe)|c(?:o(?:n(?:tr(?:ary\\s+|ibut)|firmed|ceivab|S(?:equen|idera))|m(?:p(?:rehen|ileS\\s+|ared\\s+|lete(?:l|d))|mence(?:S\\b|\\b))|r(?:rect(?:ly|\\s+m)|ner\\s+ca)|uld(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|a(?:n(?:\\s+not\\s+b|not\\s+be|['’]t\\s+be\\s+)|tch(?:eS,?\\s+(?:a|e|1)|,?\\s+(?:all|eve|100)))|u(?:t(?:ting(?:\\s+e|\\-e|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:ar|pa)|,?\\s+(?:c(?:o|a)|a(?:r|l)|ra|w(?:e|a)|pa|S(?:t|u)|iS|lo))|,?\\s+(?:c(?:om|am)|a(?:re|ll)|ran|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|ed,?\\s)|aper,?\\s)|ance\\s+th|oSen\\s+by,?\\s)|lea(?:n(?:\\s+on\\s+|ed\\s+u)|rly,?\\s+(?:o|c|S|t))|raSh(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s)|ertainly)|u(?:n(?:l(?:i(?:Ke(?:\\s+(?:t(?:h|r|y)|al|co|le|ot)|,?\\s)|mited)|ocK(?:\\s+(?:th|ne)|ed,?\\s+|S,?\\s+(?:a|p|S|d|r|m|n|h|i|t|c|g|l|b|f|u)|,?\\s+(?:a\\s+|pe|S(?:i|u|m|h)|dr|re|m(?:o|e|a|u)|no|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|eaSh(?:in|eS\\b|\\b))|matched|b(?:reaKab|eatabl)|hacKabl|rival(?:le|ed\\b)|paralle|d(?:er\\s+cer|oubted)|it\\s+teSt)|p(?:time(?:,\\s+g|,?\\s)|\\s+and\\s+ru)|S(?:e(?:r\\-frie|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:d\\b|S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are\\s+|eS\\s+beyo|t(?:\\s+(?:you\\s+c|QA['’]d\\b)|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+g|\\s+live,?\\s)|iveS\\s+riS|uarantee|r(?:ound(?:\\-br|bre)|een\\s+on\\s+|aphS,?\\s+(?:lo|ar))|a(?:me(?:\\s+chan|\\-chan)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+(?:auto|rid\\s+)|,?\\s+(?:taKe|done|Sort))|\\s+(?:autom|rid\\s+o|Start)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s))|zero(?:\\s+(?:fa(?:lS|il)|lear|conf|d(?:ata|own)|erro|bugS\\b)|\\-down|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|10(?:0(?:%(?:\\s+(?:of\\s+t|comp)|,?\\s+(?:what|the|c(?:auS|o(?:mp|rr))|due|S(?:a(?:ti|fe)|ecu)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSt|\\s+%,?\\s+(?:S(?:a(?:t|f)|ec)|co(?:m|r)|err|gua|a(?:va|cc)|bug|rel|upt))|x\\s+faSte|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+com|\\-com)|GDPR(?:\\s+comp|\\-comp)|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|v(?:ibrant\\b|a(?:lidated|Stly,?\\s+(?:mo|ch|qu|Sm|fa))|erified(?:\\s+|,?\\s+|,?\\s))|CI(?:\\s+(?:iS\\s+gre|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|ran|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK))|QA(?:\\s+(?:approv|ha(?:ve,?\\s+(?:t|S|c|v)|S,?\\s+(?:te|Si|co|v(?:a|e))))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+|%,?\\s+(?:a|u))|\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|0%,?\\s+(?:fewe|leSS))|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
+    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+|zumerKen|der(?:S\\s+alS|e\\s+(?:ver|red|Anb|LöS|Too))|S(?:prechen|t(?:elle,?\\s+(?:t|h|K|u|v|e|l|m|S)|att(?:,?\\s+(?:t(?:r|y|a)|he|K(?:o|l)|um|ve|e(?:n|w)|lä|mü|St|wo)|\\s+(?:Ih|Si)|,?\\s))|cheinen)|merKen,?\\s|twortet(?:\\s+|,?\\s+))|b(?:S(?:chließe|olut(?:\\s+zu|,?\\s+(?:DS|au|re|zu|fe|ge|Ko|Si)))|geSchloS)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:a|O)|m\\s+g|St\\s+)|paSS|hat\\s+|funK|läuf|grün\\b|Weit|ande)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS|Prüfu))|\\s+d(?:ieS,?\\s+(?:p|g|l|b|K|e|v|r|ü|h|S)|aS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p))))|u(?:f(?:\\s+(?:Enterp|d(?:aS\\s+nä|ieSe\\s+)|ein\\s+ne|höchSt|Knopfd|Stagin|allen,?\\s)|S\\s+nächS)|S(?:giebig\\s+|fallSic|probier)|tomatiSc)|temberaub|rbeite(?:t(?:,?\\s+(?:w|o|e|f|p|t)|\\s+(?:w|j|n)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wic|d(?:a(?:r|b|h)|en)|erw|a(?:n(?:z|\\s+)|uc)|beS|hie|Seh|Kei|mög)|,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|lohnt\\s+S|S(?:ei\\s+(?:noc|dar|ang|erw)|ollte\\s+|ieht\\s+S|cheint)|verSteh|muSS\\s+er|wurde\\s+(?:b|e)|geht\\s+ni|Könnte\\s+)|,?\\s+(?:Kümm|paSS|rege)|,?\\s)|i(?:n(?:\\s+(?:wichti|Kurzer|Hinwei|Wort\\s+v|auSgeK|inte(?:ll|rn)|clever|Smarte)|e(?:S\\s+vorw|\\s+(?:inter|entSc|Schlü|trage|zentr|Optim|AnpaS))|facher\\s+|zig(?:e\\s+Lö|arti)|tauchen\\b|deutig,?\\s|ige\\s+(?:Opt|Anp)|wandfre)|gentlich,?\\s)|r(?:wähnen(?:Sw|,?\\s)|f(?:olg(?:en\\s+v|t\\s+vo|reic)|üll(?:en\\s+j|t\\s+(?:je|nu)))|ledigt(?:\\s+(?:S|d)|,?\\s)|St(?:e(?:\\s+Wahl\\b|reS,?\\s+(?:b|K|e|v|r|ü|S))|KlaSSi)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)|Kennt(?:,?\\s+(?:je|al)|,?\\s)|möglich(?:e|t,?\\s)|höh(?:en,?\\s|t,?\\s))|hrlich\\s+ge|nt(?:gegen\\s+(?:d|w|l)|S(?:cheide|pr(?:eche|icht)))|ffiziente|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:e|t,?\\s))|twa,?\\s|ventuell,?\\s|bne(?:t(?:e,?\\s+den|,?\\s+den)|n,?\\s+den)|gal(?:,\\s+wie,?\\s+|\\s+wie,?\\s+(?:K|S|g|v))|xtrem,?\\s+per)|b(?:e(?:S(?:onder(?:e\\s+|S,?\\s+)|Ser\\s+alS|t(?:ätigt\\s+|e(?:n,?\\s|,?\\s))|ch(?:ränKt,?\\s|leuni)|eitig(?:t,?\\s|en,?\\s))|vor\\s+wir\\s+|achten\\s+S|merKenSw|ginnen\\s+w|deutet\\s+(?:w|m)|reit(?:\\s+(?:für|zum)|S,?\\s)|nutzerfr|eindrucK|i\\s+mir\\s+(?:fu|lä|Kl)|tonen,?\\s|hebt,?\\s|wirK(?:en,\\s+|t(?:e,\\s+|,\\s+d))|fähig(?:en,?\\s+|t,?\\s+(?:M|U|I|T|S)))|i(?:tte\\s+beac|n\\s+mir\\s+ni|S\\s+zu,?\\s)|r(?:a(?:nchen(?:fü|we)|chte,?\\s+(?:e(?:i|c|r)|me|de|Sp))|ing(?:en(?:,?\\s+(?:e(?:i|c|r)|me|de|Sp)|,?\\s)|t(?:,?\\s+(?:e(?:in|ch|rh)|me(?:h|S)|deu|Spü)|,?\\s)))|litzSchne|ombenSich|a(?:hnbreche|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|v(?:er(?:d(?:ient\\s+b|oppel(?:n,?\\s|t,?\\s))|g(?:e(?:SSen\\s+|wiSSe)|lichen)|ifizier|waltet,?\\s|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|h(?:i(?:nder(?:t,?\\s|n,?\\s)|lft,?\\s)|elfen,?\\s|ält\\s+Si|alten\\s+)|beSSer(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|S(?:agt,?\\s|teht,?\\s+(?:j|a))|arbeite|lief(?:en,?\\s+|,?\\s+(?:oh|ei|re|fe|pr|Sa|gl)))|o(?:r(?:ab\\s+(?:ein\\s+|geSa)|\\s+Augen\\s+|weg\\s+geS|bei\\s+Sin)|n\\s+der\\s+St|ll(?:Ständi|e\\s+Pote|Kommen|umfäng))|ie(?:l(?:\\s+mehr\\s+|Seitig|leicht,?\\s)|rmal,?\\s+(?:S(?:o|c)|ef))|öllig(?:\\s+feh|,?\\s+(?:DSG|aut|rec|zuv|feh|geS|Kon|Sic))|alidiert\\s+)|w(?:i(?:e\\s+(?:Sie\\s+(?:vi|gl|S(?:i|e)|wi)|wir\\s+(?:gl|Se|al)|vorgeS|gew(?:ünS|oll)|erwart)|chtig\\s+zu|r(?:d(?:\\s+(?:Sich(?:\\s+|e)|da(?:für|bei|nn,?\\s+)|a(?:lleS,?\\s|nSch|utom)|Ihr(?:e,?\\s|,?\\s)|jetzt|n(?:un\\s+a|icht)|bei\\s+B|i(?:m\\s+Hi|nter)|regel|umgeh|gewäh)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+(?:garant|w(?:ürden|ollen,?\\s)|möchte)|K(?:en\\s+Sic|t(?:e\\s+Sic|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir|tvolle\\s+|den(?:,?\\s+(?:wei|ver|erl)|\\s+(?:Säm|Ihr|a(?:ll|nS|ut)|bei|jet|nun|i(?:m\\s+|nt)|reg|umg|da(?:b|n))|,?\\s))|it\\s+mehr\\s+|n(?:iger\\s+(?:al|Ar|Sp|Fe|Ko|CP|RA)|n\\s+ich\\s+(?:d|m))|ltweit(?:\\s+f|,?\\s+(?:d|e))|g(?:weiSend|\\s+vo(?:m,?\\s|n,?\\s)))|a(?:S\\s+(?:bedeut|Si(?:e\\s+wi|ch,?\\s)|heißt(?:\\s+|,)|letztl|wieder|direKt|zu,?\\s)|r\\s+n(?:och\\s+n|icht\\s+)|hrSchein|chSen,?\\s+(?:Ih|d(?:i|e)))|urde(?:n(?:\\s+(?:Ver|Opt|Anp|beh|erf)|,?\\s+(?:wei|v(?:er|al)|er(?:l|f)|zwi|mit|inz|Sic|Kon|beS|übe|ge(?:t|p))|,?\\s)|\\s+(?:e(?:ini|ntS|rfo)|be(?:Sc|ho|re)|g(?:elö|rün)|au(?:Sg|ch))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|zwiS|mitt|inzw|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ä(?:hrend\\s+(?:an|d(?:e|i)|tr|he|Kl)|chSt,?\\s+(?:Ihr|d(?:ie|er)))|o(?:\\s+(?:die\\s+Kon|herKömm|KlaSSiS|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:fa|ge)|\\s+(?:erwähne|betonen|jeder\\s+Z|den,?\\s+(?:for|lei|zuv|eff|S(?:ch|ic|ta)|mod)|100(?:\\s+%,?\\s+(?:a|z|f|g|K|v|S|d|m)|%,?\\s+(?:a(?:u|b)|zu|fe|g(?:a|e)|Ko|v(?:e|o)|S(?:t|i)|du|mi))|hundert)|r\\s+Einord|verläSSi|m\\s+EinSat|KunftS(?:we|Si|fä))|i(?:elführen|rKa,?\\s)|e(?:itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|hnmal,?\\s+(?:S(?:o|c)|ef)|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|w(?:ei(?:felloS,?\\s|mal,?\\s+(?:S(?:o|c)|ef))|anzigmal)|ahl(?:en\\s+Sic|t(?:\\s+Sich|e\\s+Sic)))|d(?:e(?:r(?:\\s+(?:entSch|Spring|wichti|führen|perfeK|nächSt|ReSt,?\\s|DienSt|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|finitiv,?\\s|n\\s+UmSatz,?\\s)|i(?:e(?:\\s+(?:S(?:chlec|oftwa|tabil)|g(?:ute\\s+N|eball)|F(?:olge(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+)|ehler|reiSc)|N(?:ummer|r\\.\\s+1\\b)|erSte(?:\\s+|,?\\s)|führen|perfeK|Z(?:u(?:Kunf|frie|verl)|eiten|ahlun)|K(?:raft\\s+|unden)|P(?:lattf|roduK|erfor|ipeli)|L(?:öSung|adeze)|A(?:n(?:wend|twor|meld|lage,?\\s)|pp,?\\s+(?:Kü|pa|re|So|üb|er)|bwicK|uSzah)|E(?:ngine|ffizi|inric|rStel)|meiSte|Conver|beSte(?:n,?\\s|,?\\s)|Re(?:giSt|aliS)|Durchf|B(?:e(?:a(?:ntr|rbe)|Stel|zahl)|uchun)|Genehm|UmSetz)|S(?:e(?:r(?:\\s+(?:A(?:bS|rt)|Lei)|,?\\s+(?:Küm|übe|reg|Sor))|S,?\\s+(?:Küm|übe|reg|Sor)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßer|ch,?\\s+)|lleS)|dürft|müSSt|Sollt)|,?\\s+(?:Kümm|über|rege|Sorg|paSS))|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|verSe\\s+(?:Op|An))|a(?:S(?:\\s+(?:W(?:ichti|erKze)|iSt\\s+(?:Ke|ni)|Ergebn|ReSult|führen|perfeK|volle\\s+|a(?:u(?:ßerd|ch,?\\s+(?:K|ü|r|S))|lleS,?\\s+)|Ganze,?\\s+|S(?:yStem|ollte,?\\s)|ProduK|Tool,?\\s+(?:K|S|ü|e|r)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg|paSS)|,?\\s)|r(?:auf\\s+(?:hin|ein)|f\\s+ich,?\\s)|durch(?:,?\\s+(?:Kö|la|en|w(?:u|i))|,?\\s)|mit,?\\s+(?:Könn|entf)|nK,?\\s)|urch(?:ge(?:che|Spi|teS)|\\s+(?:d(?:en(?:\\s+|,?\\s)|aS(?:\\s+|,?\\s)|ie(?:\\s+|,?\\s))|unSe))|oppelt(?:\\s+ge|,?\\s+(?:S(?:o|c)|ef))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s))|re(?:ht\\s+Sich|imal,?\\s+(?:S(?:o|c)|ef)))|g(?:i(?:lt\\s+eS\\s+zu|ng(?:en,?\\s+(?:ohn|ein|rei|feh|pro|Sau|gla)|,?\\s+(?:ohne|einw|reib|fehl|prob|Saub|glat)))|leich\\s+vor|ut\\s+zu\\s+wiS|e(?:S(?:chieht(?:\\s+|,?\\s+)|talten\\s+)|h(?:ör(?:en\\s+de|t\\s+der)|t\\s+eS\\s+ni)|l(?:iebt\\s+vo|ang(?:en,?\\s|t,?\\s))|ballte\\s+K|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:u|h)|,?\\s)|prüft(?:\\s+(?:un|ha)|,?\\s)|ge(?:nge(?:che|prü|teS)|benenf)|checKt(?:\\s+h|,?\\s)|w(?:öhnlich,?\\s|iSSerma|ährleiS)|fühlt,?\\s|ringSte(?:n,?\\s|,?\\s)|macht,?\\s)|a(?:rantier(?:t|e)|nz(?:heitli|\\s+(?:Klar,?\\s|gleic)))|r(?:ündlich\\s+|eif(?:en,?\\s|t,?\\s)|undSätzl|ößte,?\\s)|gf\\.,?\\s)|f(?:ü(?:hr(?:en(?:\\s+(?:Sie|let|dir)|de,?\\s|,?\\s)|t(?:\\s+(?:letz|dire)|e(?:n,?\\s|,?\\s)|,?\\s))|nf(?:zigmal|mal,?\\s+(?:S(?:o|c)|ef)))|a(?:S(?:Sen\\s+wir|ziniere)|n(?:gen\\s+wir|d\\s+Verwe)|cettenre|llen,?\\s)|e(?:St(?:zuhalt|halten,?\\s)|hlerfrei|lSenfeSt|rtig\\s+und)|unKtionie|o(?:rtSchrit|lglich,?\\s)|inde(?:n\\s+Ver|t\\s+Ver)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|i(?:m(?:\\s+(?:Folgend|H(?:andumd|interg)|Rahmen(?:\\s+|\\b)|folgend|nächSte|UnterSc|GegenSa|Verglei|Allgeme)|mer(?:\\s+(?:funK|zuve|verf|arbe|K(?:orr|lap)|l(?:auf|äuf))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementi)|St(?:\\s+(?:zu\\s+be(?:r|a)|hervor|feStzu|be(?:reit|hobe)|g(?:e(?:Sorg|löSt\\b|währ)|rün(?:dl|\\b)|ut,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|mehr\\s+a|im\\s+grü|durchg|verifi|alleS\\s+|nicht\\s+|Kein(?:\\s+w|e\\s+)|Sicher|erfolg)|,?\\s+(?:zwiS|mitt|inzw))|n(?:t(?:er(?:eSSan|n\\s+w(?:er|ur|ir))|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKunde|wenigen|ReKordz|d(?:er\\s+(?:heu|Reg)|ieSe(?:m\\s+|r\\s+))|einer\\s+z|manchen|ProduKt|allen,?\\s)|novativ(?:e|\\b)|folgedeS)|ch\\s+(?:w(?:ürde\\s+|ill,?\\s)|möchte,?\\s|bin\\s+mi|g(?:ehe\\s+(?:S|d)|laube,?\\s)|nehme\\s+|vermut|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie|,?\\s+Ihr|,?\\s)|t(?:\\s+(?:eS\\s+m|den\\s+)|,?\\s+Ihr|,?\\s))|n(?:\\s+hat\\s+(?:Si|be|en)|uell,?\\s)|xim(?:ale(?:r\\s+|\\s+S)|ier(?:en,?\\s|t,?\\s))|rKt(?:führe|weit,?\\s+)|KelloS\\b|ßgeSchne)|e(?:hr(?:\\s+(?:Zeit\\s+|alS,?\\s)|fach\\s+a|ere\\s+An)|i(?:St(?:enS,?\\s|,?\\s)|ne(?:r\\s+Mei|S\\s+Era)))|i(?:t\\s+(?:Garant|hoher\\s+|Sicher|ProduK|echten|allen,?\\s)|nimier(?:en,?\\s|t,?\\s)|llionenf)|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ü(?:heloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|nde(?:t(?:e\\s+in|\\s+in,?\\s+)|n\\s+in,?\\s+))|ö(?:chte(?:n\\s+wi|\\s+ich,?\\s)|glicherw)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:ner|m,?\\s)|n(?:ur(?:\\s+|,|,?\\s)|och)|irge|ledi|blo(?:S|ß)|mehr|einf|daru|a(?:lS,?\\s|uS(?:g|z))|ganz)|e(?:\\s+(?:w(?:ieder|ar\\s+eS)|a(?:b\\s+(?:ver|Stü)|uS\\s+f(?:a|ä))|verSag|Stürzt\\b)|malS\\s+(?:Da|a(?:b|u)|ve|St)|drigSte))|a(?:ch(?:folgen|weiSli|ge(?:chec|prüf)|\\s+meine)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|e(?:benbei\\s+b|u\\s+(?:erfund|gedach))|u(?:r\\s+(?:die\\s+(?:Sp|ha)|wenige|MilliS)|ll(?:\\s+(?:AuSfa|Fehle)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie)|ächSte(?:n\\s+G|\\s+Ge)|o(?:ch(?:\\s+einma|malS\\s+g)|rmalerwe))|t(?:a(?:u(?:chen\\s+(?:wi|Si)|Send(?:mal|fac))|delloS,?\\s+(?:f|a|K|l))|r(?:a(?:gen(?:\\s+daz|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu|,?\\s)|e(?:ib(?:en,?\\s|t,?\\s)|ten,?\\s)|i(?:eb,?\\s|tt,?\\s)|ug,?\\s)|endenziel|heoretiSc)|K(?:u(?:rz\\s+(?:zuSam|und\\s+K|vorwe)|nde(?:n\\s+lie|,?\\s))|o(?:m(?:m(?:en(?:\\s+wir|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:D|a|r|z|f|g|K|S|d|m|v)|iliert))|n(?:Kurrenz|nte(?:\\s+(?:ich|beh)|n(?:\\s+(?:be|wi)|,?\\s)|,?\\s)|trollie)|rrigiert,?\\s|Sten,?\\s)|ümmer(?:t\\s+Si|n\\s+Si)|la(?:SSiSche|ppt(?:\\s+(?:bei|jet|mit|wie|d(?:a(?:m|S)|er,?\\s|ie,?\\s)|inz|übe|all|loK|nun|eS,?\\s+)|e,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s+(?:wie|ohn|ein|feh|pro|tad|jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s))|ein(?:\\s+(?:Hexen|ander|weite)|e(?:\\s+(?:ande|Date|Au(?:Sf|ff)|fünf|Fehl|Prob|Regr|Bloc|weit)|m,?\\s|n(?:\\s+wei|,?\\s)|,?\\s)|,?\\s)|a(?:m(?:pferpro|en,?\\s|,?\\s)|nn\\s+(?:beStä|ich\\s+b)|tapultie)|inderleic|önnte(?:n,?\\s|,?\\s))|u(?:m(?:\\s+eS\\s+Kurz|faSSend(?:\\s+|e|,?\\s+)|geSetzt\\s+)|n(?:S(?:er(?:e\\s+(?:LöS|Inf|Tec|Pla|S(?:of|pe)|E(?:ng|xp)|App|KI,?\\s+|Fac)|\\s+(?:A(?:lgo|nSa)|BacK|S(?:erv|ySt)|Dien|T(?:ool|eam)))|chlagba)|abhängig|begrenzt|ter(?:\\s+(?:fünf|Zuhi|der\\s+|beSt|UmSt|alle)|St(?:rei|ütz))|zerStörb|KnacKbar|ge(?:nutzte|fähr,?\\s)|vergleic)|\\.\\s+U\\.,?\\s|ltra,?\\s+perf)|S(?:i(?:ch(?:\\s+bewuS|er(?:Ste(?:r\\b|S\\b|n,?\\s|\\b)|geSt))|n(?:d(?:\\s+(?:mehr\\s+|im\\s+gr|durch|verif|behob|grün\\b|nicht|Keine|erfol)|,?\\s+(?:zwiS|mitt|inzw))|K(?:en,?\\s+(?:Ihr|d(?:ie|er))|t,?\\s+(?:Ihr|d(?:ie|er))))|e(?:ht\\s+(?:So(?:\\s+w|we)|alle)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)))|e(?:i\\s+(?:vorweg|hervor|be(?:merK|tont\\b)|geSagt\\b)|lbStrede|hen\\s+wir(?:\\s+|,?\\s)|nK(?:en,?\\s|t,?\\s))|a(?:gen\\s+Sie\\s+|nity\\-Che)|ch(?:luSS\\s+mi|nell(?:er\\s+|Ste)|a(?:uen\\s+wi|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|uld\\s+(?:Sin|iSt)|on(?:en,?\\s|t,?\\s|,?\\s))|Kalier(?:t(?:\\s+u|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funK|arbe|Klap|l(?:auf|äuf))|ll(?:en\\s+Si|t(?:e(?:\\s+Si|,?\\s)|\\s+Sic|,?\\s))|ig(?:e(?:r(?:n,?\\s|t,?\\s)|n,?\\s+(?:Ih|d(?:i|e)))|t,?\\s+(?:Ihr|d(?:ie|er))))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+t|\\-of\\-t)|t(?:,?\\s+(?:t(?:rad|ypi|age)|herK|K(?:omp|laS)|umSt|vera|e(?:ndl|wig)|läSt|mühS|St(?:ar|un)|woch)|\\s+(?:Ihne|Sie,?\\s)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobe|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|o(?:\\s+(?:einfach|Schnell)|rg(?:t(?:e(?:n\\s+da|\\s+(?:daf|für)|,?\\s)|\\s+(?:dafü|Stet|für,?\\s+)|,?\\s)|en(?:\\s+(?:daf|Ste|für)|,?\\s))|weit\\s+ich|mit,?\\s)|p(?:iel(?:en(?:d\\s+(?:e|l)|,?\\s)|t(?:e,?\\s|,?\\s))|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en(?:,?\\s+(?:Ihr|Unt|Kun|Tea)|,?\\s)|t(?:e(?:n,?\\s+(?:Ih|Un|Ku|Te)|,?\\s+(?:Ihr|Unt|Kun|Tea))|,?\\s+(?:Ihre|Unte|Kund|Team)|,?\\s)))|eicher(?:be|le|ve))|ynergie(?:ef|n\\b)|m(?:arte(?:m\\b|n\\b|r\\b|S\\b|\\b)|oKe\\-TeSt)|u(?:per,?\\s+perf|ite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|h(?:e(?:r(?:vor(?:zuhe|hebe)|auSrage|Kömmlic)|lfen,?\\s+Ihr|b(?:en,?\\s|t,?\\s))|i(?:e(?:r(?:\\s+erfah|durch(?:,?\\s+|,?\\s))|lt,?\\s)|n(?:zuweiSe|weiSen,?\\s|ter\\s+den)|lft,?\\s+Ihre)|öchSt(?:e(?:r\\s+S|\\s+Si|n(?:\\s+A|,?\\s)|,?\\s)|wahr)|undert(?:pro|mal|tau)|o(?:ch(?:perfor|modern|,?\\s+perf)|ffentlic)|a(?:t(?:\\s+(?:alleS\\s+|mit\\s+Si|garant|d(?:efini|azu,?\\s)|Sicher,?\\s|zu(?:r\\s+Fo|,?\\s))|te(?:\\s+zu(?:r\\s+|,?\\s)|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|be(?:n(?:\\s+(?:mit\\s+|gara|d(?:efi|azu,?\\s)|Sich|zu(?:r\\s+|,?\\s)|erfo)|,?\\s)|\\s+erfol|,?\\s)|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|rmoniert,?\\s)|ält,?\\s)|o(?:hne\\s+(?:lange|UmSch|AuSfa|Kompr|Fehle|Zweif|Probl)|ffen(?:\\s+geSa|bar,?\\s)|ptimier(?:t,?\\s|en,?\\s))|l(?:ä(?:SSt\\s+Sich|uft(?:\\s+(?:vo(?:ll|n\\s+)|alle|bei\\s+|jetz|mitt|wied|d(?:a(?:mi|S(?:,?\\s+|,?\\s))|er,?\\s|ie,?\\s)|inzw|über|loKa|nun(?:,?\\s+|\\s+)|eS,?\\s+(?:w|o|e|f|p|t))|,?\\s+(?:alle|d(?:er|urc|ie)|wie|ohne|einw|fehl|prob|tade|Ko(?:mp|rr)|jetz|grün|r(?:eib|ich)|inzw|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie|t\\s+unS\\b|\\s+unS\\b)|ufen(?:\\s+vol|,?\\s+(?:dur|Kom|wie|jet|all|grü|loK)|,?\\s))|e(?:gen\\s+wir\\s+|ere(?:n\\s+Ver|\\s+VerS)|i(?:chter\\s+a|StungS(?:f|S))|rnt,?\\s|tztereS,?\\s+)|oKal(?:\\s+ge(?:te|pr)|,?\\s)|öSt,?\\s|ie(?:St,?\\s+(?:jede|alle)|f(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade|durc|Komp|jetz|alle|g(?:rün|lat)|reib|Saub)|e(?:n(?:,?\\s+(?:dur|Kom|wie|jet|all|g(?:rü|la)|loK|ohn|ein|rei|feh|pro|Sau)|,?\\s)|rt,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|,?\\s))|ücKenloS,?\\s+)|p(?:aSS(?:iert(?:\\s+(?:v|a)|,?\\s+(?:a|d))|genau(?:e|\\b)|t(?:\\s+(?:alle|Sich,?\\s)|,?\\s+(?:jetz|wied)|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:u|ü)|ha|ar|ge|l(?:a|ä)|pa)|r(?:o(?:du(?:Ktion|ction)|blemloS)|axiSerpr)|oten(?:tiell,?\\s|ziell,?\\s))|r(?:e(?:gelt(?:\\s+(?:den|Sic)|,?\\s)|chtSSich|volution|ibungSlo|a(?:liSier(?:e|t)|giert(?:\\s+(?:w|j)|,?\\s+(?:w|o|e|f|p|t)))|pariert,?\\s|duzier(?:en,?\\s|t,?\\s)|Sultier(?:e|t)|ndert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|i(?:SiKofrei|chtungSw)|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+d)|nt(?:erpriSe|wicKler))|Ver(?:fügbarK|beSSeru|wendung|halten,?\\s)|jederzeit\\s+|N(?:u(?:ll\\s+Fehla|tz(?:er(?:\\s+lie|erle)|ungSer))|ext\\-Level\\b)|WeltmarKtf|D(?:SGVO\\-Konf|reh\\-\\s+und\\s+|urchSatz,?\\s|eployment|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|atenbanKm)|T(?:e(?:amS\\s+lieb|St(?:S(?:\\s+(?:Sind|lauf|erfo|beSt)|uite,?\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf(?:,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|,?\\s))|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si))|ypprüfung)|M(?:arKtführe|e(?:ilenStei|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration(?:,?\\s+|,?\\s)))|Optimierun|P(?:r(?:emium\\-Qu|o(?:duKtivi|blem(?:e,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si)))|üfungen,?\\s+)|otenzial\\s+|ipeline(?:\\s+i|,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|erformanc)|G(?:ame(?:\\s+Chang|\\-Chang|change)|rund\\s+iSt,?\\s+|eSchwindi)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tau|e,?\\s))|A(?:KzeptanzK|u(?:S(?:löSer\\s+i|gabe,?\\s)|fwand,?\\s)|ntwortzei|bSt(?:ürze,?\\s+(?:t|i|w|S)|urz,?\\s+(?:tr|iS|wu|Si)))|C(?:hecK(?:S(?:\\s+(?:Sin|dur|beS)|,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|,?\\s)|I(?:\\s+iSt\\s+grü|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|B(?:u(?:ild(?:\\s+(?:erfo|iSt\\s+)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSze)|L(?:ogS\\s+Sind\\s+|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|er,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|I(?:hnen\\s+Kein|ntegratio|mport,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|quaSi,?\\s|U(?:rSache\\s+(?:Si|iS)|p(?:time,?\\s|grade,?\\s|date,?\\s)|nitteStS,?\\s+)|9(?:9(?:,9(?:9(?:9(?:\\s+%,?\\s+(?:Z|E|V|B|T|G|U|a)|%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al))|\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|5(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle))|\\.9(?:9(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|9%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle)))|0(?:\\s+%,?\\s+weni|%,?\\s+weni))|000,?\\s|ZuStellung,?\\s|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|R(?:e(?:greSSion|leaSe,?\\s|view(?:er,?\\s|,?\\s))|ollout,?\\s)|F(?:ehler,?\\s+(?:tr(?:e|i)|iSt|wur|Sin)|achbereic)|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|ä|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:n(?:immt(?:\\s+|,?\\s)|ehmen,?\\s)|prüft(?:\\s+|,?\\s)|,?\\s)|licherwe)|äußerSt,?\\s+pe|Änderung(?:en,?\\s|,?\\s))"
   }
 };
 
