@@ -27,6 +27,17 @@ import {
 const MAX_UNITS = 250_000;
 const catalogueRecords = loadSignalRecords();
 
+/** 250,000 units of a language's phrases edge to edge: alone, after an x, before an ä, in capitals before CRLF, and doubled, in turn. */
+function packedPhrases(language: Language): string {
+  const phrases = catalogueRecords.filter((r) => r.language === language).flatMap((r) => r.phrases);
+  let text = '';
+  for (let i = 0; text.length < MAX_UNITS; i++) {
+    const phrase = phrases[i % phrases.length] as string;
+    text += [`${phrase} `, `x${phrase} `, `${phrase}ä `, `${phrase.toUpperCase()}\r\n`, `${phrase}${phrase} `][i % 5];
+  }
+  return text.slice(0, MAX_UNITS);
+}
+
 function expectSame(records: readonly CompiledSignalRecord[], text: string, language: Language, ruleIds: readonly RuleId[]) {
   const expected = referenceScan(records, { text, language, ruleIds });
   const actual = createSignalScanner(records)({ text, language, ruleIds });
@@ -94,13 +105,21 @@ describe('fast scanner equals the reference', () => {
 
   it('on 250,000 units of phrases packed edge to edge with near-misses', () => {
     for (const language of ['en', 'de'] as const) {
-      const phrases = catalogueRecords.filter((r) => r.language === language).flatMap((r) => r.phrases);
-      let text = '';
-      for (let i = 0; text.length < MAX_UNITS; i++) {
-        const phrase = phrases[i % phrases.length] as string;
-        text += [`${phrase} `, `x${phrase} `, `${phrase}ä `, `${phrase.toUpperCase()}\r\n`, `${phrase}${phrase} `][i % 5];
+      expect(expectSame(catalogueRecords, packedPhrases(language), language, SCANNABLE_RULE_IDS)).toBeGreaterThan(1000);
+    }
+  }, 30_000);
+
+  // The scanner confirms the candidate's hits in batches, sized from the
+  // signals the first batch gave (scan.ts, nextBatchHits): limits that end
+  // inside the first batch, at its edge and in later ones.
+  it('with a limit on a text of thousands of signals: the first limit + 1 signals of the reference', () => {
+    for (const language of ['en', 'de'] as const) {
+      const request = { text: packedPhrases(language), language, ruleIds: SCANNABLE_RULE_IDS };
+      const expected = referenceScan(catalogueRecords, request);
+      const scan = createSignalScanner(catalogueRecords);
+      for (const limit of [0, 1, 100, 199, 200, 255, 256, 257, 600, 1500, expected.length - 1, expected.length]) {
+        expect(scan({ ...request, limit })).toEqual(expected.slice(0, limit + 1));
       }
-      expect(expectSame(catalogueRecords, text.slice(0, MAX_UNITS), language, SCANNABLE_RULE_IDS)).toBeGreaterThan(1000);
     }
   }, 30_000);
 
