@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+ac72ac40c754",
+  "catalogueVersion": "2026.11+c1f9e9c4aec4",
   "rules": [
     {
       "id": "reader-goal",
@@ -10645,7 +10645,13 @@ const written: CatalogueAsWritten = {
           "dadurch",
           "folglich",
           "somit",
-          "weil"
+          "weil",
+          "Fehlen",
+          "fehlt",
+          "fehlen",
+          "fehlte",
+          "mangelt",
+          "Mangel"
         ],
         "within": 6
       },
@@ -10655,7 +10661,15 @@ const written: CatalogueAsWritten = {
           "Genauigkeit",
           "Rechengenauigkeit",
           "Messgenauigkeit",
-          "Möglichen"
+          "Möglichen",
+          "Übergang",
+          "Übergangs",
+          "Übergänge",
+          "Übergängen",
+          "Upgrade",
+          "Upgrades",
+          "Aktualisierung",
+          "Aktualisierungen"
         ],
         "within": 1
       }
