@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+a43df3953a98",
+  "catalogueVersion": "2026.11+7458f221a8cd",
   "rules": [
     {
       "id": "reader-goal",
@@ -10646,7 +10646,13 @@ const written: CatalogueAsWritten = {
           "dadurch",
           "folglich",
           "somit",
-          "weil"
+          "weil",
+          "Fehlen",
+          "fehlt",
+          "fehlen",
+          "fehlte",
+          "mangelt",
+          "Mangel"
         ],
         "within": 6
       },
@@ -10656,7 +10662,15 @@ const written: CatalogueAsWritten = {
           "Genauigkeit",
           "Rechengenauigkeit",
           "Messgenauigkeit",
-          "Möglichen"
+          "Möglichen",
+          "Übergang",
+          "Übergangs",
+          "Übergänge",
+          "Übergängen",
+          "Upgrade",
+          "Upgrades",
+          "Aktualisierung",
+          "Aktualisierungen"
         ],
         "within": 1
       }
