@@ -204,9 +204,9 @@ const NATIVE_CODE_UNITS = 1000;
 // them: each record then runs its filter and regex over its share of a batch
 // in one go. Switching between regexes is what costs: on 250,000 units of
 // prose, confirming hit by hit (the candidate, then up to sixteen records'
-// regexes at every hit) took half as long again as one batch for the whole
-// text, and batches of 128 hits a third longer than one. So a scan without a
-// limit takes one batch; with a limit, a first batch of FIRST_BATCH_HITS
+// regexes at every hit) made a call take about 30 % longer than one batch
+// for the whole text (docs/performance.md), and smaller batches cost more
+// than larger ones. So a scan without a limit takes one batch; with a limit, a first batch of FIRST_BATCH_HITS
 // shows how many hits a signal takes in this text, and the next batch is
 // twice what the missing signals need at that rate: few batches on prose,
 // little work past the limit on text dense with signals.
