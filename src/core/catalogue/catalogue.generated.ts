@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7045956cf284",
+  "catalogueVersion": "2026.11+6a6fbc8cafa7",
   "rules": [
     {
       "id": "reader-goal",
@@ -2848,7 +2848,28 @@ const written: CatalogueAsWritten = {
         "everything is handled",
         "everything is taken care of",
         "that is why it",
-        "our solution"
+        "our solution",
+        "is spun up",
+        "is kicked off",
+        "is fired off",
+        "are spun up",
+        "are kicked off",
+        "are fired off",
+        "gets spun up",
+        "gets kicked off",
+        "gets fired off",
+        "get spun up",
+        "get kicked off",
+        "get fired off",
+        "will be spun up",
+        "will be kicked off",
+        "will be fired off",
+        "is automatically spun up",
+        "is automatically kicked off",
+        "is automatically fired off",
+        "are automatically spun up",
+        "are automatically kicked off",
+        "are automatically fired off"
       ],
       "pairs": [
         {
@@ -3586,153 +3607,32 @@ const written: CatalogueAsWritten = {
         },
         {
           "first": [
-            "is",
-            "are",
-            "gets",
-            "get",
-            "will be",
-            "is automatically",
-            "are automatically",
-            "is then",
-            "are then"
+            "encrypted and",
+            "backed up and",
+            "replicated and",
+            "scanned and",
+            "tagged and",
+            "indexed and",
+            "deduplicated and",
+            "synced and",
+            "versioned and",
+            "archived and",
+            "stored and",
+            "validated and"
           ],
           "then": [
-            "spun up",
-            "kicked off",
-            "fired off",
-            "spun down",
-            "encrypted and backed up",
-            "encrypted and replicated",
-            "encrypted and scanned",
-            "encrypted and tagged",
-            "encrypted and indexed",
-            "encrypted and deduplicated",
-            "encrypted and synced",
-            "encrypted and versioned",
-            "encrypted and archived",
-            "encrypted and stored",
-            "encrypted and validated",
-            "backed up and encrypted",
-            "backed up and replicated",
-            "backed up and scanned",
-            "backed up and tagged",
-            "backed up and indexed",
-            "backed up and deduplicated",
-            "backed up and synced",
-            "backed up and versioned",
-            "backed up and archived",
-            "backed up and stored",
-            "backed up and validated",
-            "replicated and encrypted",
-            "replicated and backed up",
-            "replicated and scanned",
-            "replicated and tagged",
-            "replicated and indexed",
-            "replicated and deduplicated",
-            "replicated and synced",
-            "replicated and versioned",
-            "replicated and archived",
-            "replicated and stored",
-            "replicated and validated",
-            "scanned and encrypted",
-            "scanned and backed up",
-            "scanned and replicated",
-            "scanned and tagged",
-            "scanned and indexed",
-            "scanned and deduplicated",
-            "scanned and synced",
-            "scanned and versioned",
-            "scanned and archived",
-            "scanned and stored",
-            "scanned and validated",
-            "tagged and encrypted",
-            "tagged and backed up",
-            "tagged and replicated",
-            "tagged and scanned",
-            "tagged and indexed",
-            "tagged and deduplicated",
-            "tagged and synced",
-            "tagged and versioned",
-            "tagged and archived",
-            "tagged and stored",
-            "tagged and validated",
-            "indexed and encrypted",
-            "indexed and backed up",
-            "indexed and replicated",
-            "indexed and scanned",
-            "indexed and tagged",
-            "indexed and deduplicated",
-            "indexed and synced",
-            "indexed and versioned",
-            "indexed and archived",
-            "indexed and stored",
-            "indexed and validated",
-            "deduplicated and encrypted",
-            "deduplicated and backed up",
-            "deduplicated and replicated",
-            "deduplicated and scanned",
-            "deduplicated and tagged",
-            "deduplicated and indexed",
-            "deduplicated and synced",
-            "deduplicated and versioned",
-            "deduplicated and archived",
-            "deduplicated and stored",
-            "deduplicated and validated",
-            "synced and encrypted",
-            "synced and backed up",
-            "synced and replicated",
-            "synced and scanned",
-            "synced and tagged",
-            "synced and indexed",
-            "synced and deduplicated",
-            "synced and versioned",
-            "synced and archived",
-            "synced and stored",
-            "synced and validated",
-            "versioned and encrypted",
-            "versioned and backed up",
-            "versioned and replicated",
-            "versioned and scanned",
-            "versioned and tagged",
-            "versioned and indexed",
-            "versioned and deduplicated",
-            "versioned and synced",
-            "versioned and archived",
-            "versioned and stored",
-            "versioned and validated",
-            "archived and encrypted",
-            "archived and backed up",
-            "archived and replicated",
-            "archived and scanned",
-            "archived and tagged",
-            "archived and indexed",
-            "archived and deduplicated",
-            "archived and synced",
-            "archived and versioned",
-            "archived and stored",
-            "archived and validated",
-            "stored and encrypted",
-            "stored and backed up",
-            "stored and replicated",
-            "stored and scanned",
-            "stored and tagged",
-            "stored and indexed",
-            "stored and deduplicated",
-            "stored and synced",
-            "stored and versioned",
-            "stored and archived",
-            "stored and validated",
-            "validated and encrypted",
-            "validated and backed up",
-            "validated and replicated",
-            "validated and scanned",
-            "validated and tagged",
-            "validated and indexed",
-            "validated and deduplicated",
-            "validated and synced",
-            "validated and versioned",
-            "validated and archived",
-            "validated and stored"
+            "encrypted",
+            "backed up",
+            "replicated",
+            "scanned",
+            "tagged",
+            "indexed",
+            "deduplicated",
+            "synced",
+            "versioned",
+            "archived",
+            "stored",
+            "validated"
           ],
           "within": 0
         },
@@ -7626,7 +7526,6 @@ const written: CatalogueAsWritten = {
         {
           "first": [
             "makes",
-            "make",
             "made",
             "will make"
           ],
@@ -7713,9 +7612,7 @@ const written: CatalogueAsWritten = {
             "stops",
             "stop",
             "prevents",
-            "prevent",
-            "keeps",
-            "keep"
+            "prevent"
           ],
           "then": [
             "from cascading",
@@ -7751,8 +7648,7 @@ const written: CatalogueAsWritten = {
           "first": [
             "you will",
             "your team will",
-            "teams will",
-            "you can"
+            "teams will"
           ],
           "then": [
             "make better decisions",
@@ -9111,7 +9007,17 @@ const written: CatalogueAsWritten = {
         "ranked #1 by",
         "voted #1 by",
         "rated number one by",
-        "voted best by"
+        "voted best by",
+        "every edge case",
+        "every corner case",
+        "every possible edge case",
+        "every possible case",
+        "every possible scenario",
+        "millions of concurrent",
+        "billions of requests",
+        "millions of requests per second",
+        "billions of events",
+        "millions of transactions per"
       ],
       "pairs": [
         {
@@ -9796,54 +9702,6 @@ const written: CatalogueAsWritten = {
             "up to half"
           ],
           "within": 1
-        },
-        {
-          "first": [
-            "handles",
-            "handle",
-            "handled",
-            "covers",
-            "cover",
-            "covered",
-            "solves",
-            "solve",
-            "supports",
-            "support"
-          ],
-          "then": [
-            "every edge case",
-            "every corner case",
-            "every possible case",
-            "every possible scenario",
-            "every scenario",
-            "every use case",
-            "any use case",
-            "every workflow",
-            "any workflow"
-          ],
-          "within": 0
-        },
-        {
-          "first": [
-            "supports",
-            "support",
-            "powers",
-            "power",
-            "scales to"
-          ],
-          "then": [
-            "millions of users",
-            "millions of concurrent",
-            "millions of requests",
-            "billions of requests",
-            "millions of connections",
-            "millions of events",
-            "billions of events",
-            "millions of messages",
-            "millions of transactions",
-            "thousands of concurrent"
-          ],
-          "within": 0
         }
       ],
       "notAfter": {
@@ -11917,7 +11775,37 @@ const written: CatalogueAsWritten = {
         "tested rigorously",
         "no discrepancies",
         "no failures",
-        "zero failures"
+        "zero failures",
+        "runs cleanly end to end",
+        "runs cleanly end-to-end",
+        "ran cleanly end to end",
+        "ran cleanly end-to-end",
+        "runs fine end to end",
+        "runs fine end-to-end",
+        "ran fine end to end",
+        "ran fine end-to-end",
+        "runs smoothly end to end",
+        "runs smoothly end-to-end",
+        "ran smoothly end to end",
+        "ran smoothly end-to-end",
+        "works end to end",
+        "works end-to-end",
+        "worked end to end",
+        "worked end-to-end",
+        "passed end to end",
+        "passed end-to-end",
+        "thoroughly vetted",
+        "extensively vetted",
+        "rigorously vetted",
+        "carefully vetted",
+        "heavily vetted",
+        "fully vetted",
+        "properly vetted",
+        "been vetted",
+        "was vetted",
+        "were vetted",
+        "is vetted",
+        "are vetted"
       ],
       "pairs": [
         {
@@ -12508,44 +12396,6 @@ const written: CatalogueAsWritten = {
             "and everything passes"
           ],
           "within": 1
-        },
-        {
-          "first": [
-            "runs cleanly",
-            "ran cleanly",
-            "runs fine",
-            "ran fine",
-            "runs smoothly",
-            "ran smoothly",
-            "works",
-            "worked",
-            "passed"
-          ],
-          "then": [
-            "end to end",
-            "end-to-end"
-          ],
-          "within": 0
-        },
-        {
-          "first": [
-            "thoroughly",
-            "extensively",
-            "rigorously",
-            "carefully",
-            "heavily",
-            "fully",
-            "properly",
-            "been",
-            "was",
-            "were",
-            "is",
-            "are"
-          ],
-          "then": [
-            "vetted"
-          ],
-          "within": 0
         },
         {
           "first": [
@@ -13646,7 +13496,7 @@ const written: CatalogueAsWritten = {
     }
   ],
   "candidateSources": {
-    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+|n)|a(?:rt|ut|l(?:S|l))|gui|p(?:oS|la|at)|t(?:ut|he)|S(?:ec|ho|ol|im)|did|b(?:lo|ea)|w(?:ri|il)|e(?:ve|na)|now|let|m(?:a(?:K|d)|ea)|haS|cha|fix|PR\\s+)|,?\\s+(?:doe|Kee|taK|Str|emp|add|reS|fix|han))|e(?:\\s+(?:i(?:mpo|nte|SSu)|c(?:r(?:uc|aS)|auS)|S(?:hor|o(?:lu|ft)|ySt|erv|uit)|b(?:ot(?:t|,?\\s)|ig\\s+|a(?:d\\s+|cK)|eSt|u(?:il|g,?\\s+))|m(?:ain|etr)|t(?:aKe|e(?:St|ch|am)|ool|ype)|go(?:od|\\-t|al)|Key\\s+|d(?:eci|a(?:yS|Sh))|re(?:S(?:u|t)|al)|o(?:b(?:vi|je)|nly|utp)|f(?:i(?:rS|x(?:\\s+|,?\\s+))|ram|eat)|#1\\b|p(?:ipe|u(?:rp|bl)|oin|lat|rod|atc)|l(?:ogS|aSt,?\\s|int)|a(?:im\\s+|pp(?:,?\\s+|,?\\s)|uto|SSi|gen)|e(?:n(?:gi|ti)|rro)|w(?:orK|hol)|numb)|Se(?:,?\\s+(?:do|Ke|ta|St|em)|\\s+(?:en|le))|y(?:\\s+are|['’]re\\s+)|re(?:\\s+iS|['’]S\\s+)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Sho|did|iS\\s+|bea|haS|alS|the|mea)|['’]S\\s+w)|nKS\\s+t)|r(?:ee\\s+ti|oughp)|o(?:rough|Se,?\\s+(?:do|Ke|ta|St|em)))|urn(?:\\s+(?:you|our)|Key,?\\s)|o(?:\\s+(?:put\\s+i|be\\s+(?:ho|cl)|S(?:um(?:ma|\\s+u)|ome\\s+)|recap|the\\s+n|a\\s+cer)|p\\-(?:rate|notc|tier\\b)|rn\\s+dow|tally,?\\s)|r(?:u(?:th\\s+be|Sted\\s+)|a(?:ditio|nS(?:lat|for))|i(?:ple\\-c|ed,?\\s))|a(?:Ke(?:n\\s+ca|S\\s+(?:th|le|ju|on)|\\s+(?:it\\s+|the))|peStry\\b)|ime(?:S\\s+(?:mo|ch|qu|fa)|out(?:S|,?\\s+))|wice\\s+aS|e(?:St(?:amen|ed(?:\\s+(?:a|e|r|t)|,?\\s+(?:t|e|i)|,?\\s)|S(?:\\s+(?:ar|pa)|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|\\s+Sui)|nd(?:S\\s+to,?\\s|\\s+to,?\\s)|amS\\s+wi)|yp(?:e(?:\\s+che|chec)|ical(?:l|,?\\s)))|h(?:e(?:re(?:\\s+(?:iS\\s+|com)|['’]S\\s+(?:w|t|a|h))|lp(?:S(?:\\s+(?:te|uS,?\\s)|,?\\s)|ed\\s+(?:o|t|u)|,?\\s)|avily,?\\s+)|a(?:l(?:f\\s+the|ve(?:S,?\\s|,?\\s))|rneSS(?:i|e|\\s+)|ve\\s+(?:you|bee|Sig|dra|maS|gre|imp|red|cut)|S(?:\\s+(?:you\\s+|b(?:een|ooS)|Sign|dra(?:m|S)|maSS|grea|vaSt|i(?:ncr|mpr)|redu|cut,?\\s+|help)|Sle\\-f)|ndle(?:d,?\\s+|S(?:,?\\s+|,?\\s)|,?\\s+(?:e|a)|,?\\s))|igheSt\\-|o(?:liStic\\b|pefull)|uge,?\\s+(?:per|Spe))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:m|n)|e(?:S|x)|cr|wo|no|te|al|p(?:a|o)|re|St|ve|li)|n['’]t|,?\\s+(?:i(?:m|n)|eS|he|cr|wo|go|vi|uS|Ke))|c(?:o(?:meS|uld)|an\\s+(?:n|b))|S(?:houl|impl|eemS)|goeS\\s+|bearS|m(?:uSt\\s+|ight)|a(?:l(?:l(?:\\s+(?:h|g)|,?\\s+(?:h|i|t|r|j|S))|So(?:\\s+|,?\\s+))|ppea)|haS\\s+b|w(?:aS\\s+(?:d|a)|ould)|juSt\\s+|no\\s+lo|even,?\\s+|then,?\\s+|looKS)|['’]S(?:\\s+(?:i(?:mp|nt)|e(?:S(?:S|p)|xt)|cru|wor|no(?:\\s+|t)|tem|al(?:l|w|S)|p(?:ar|oS)|rea|Sti|ver|liK)|,?\\s+(?:i(?:mp|nt)|eSS|hel|cru|wor|goo|vit|uSe|Key))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+|a(?:\\s+(?:nut|way,?\\s|Sen|few,?\\s)|ccor|n\\s+ef|ll\\s+l)|concl|S(?:umma|pite|ome\\s+|econ)|l(?:ight|eSS\\s+)|view\\s+|t(?:oday|h(?:e(?:\\s+(?:e|f|n)|or)|iS\\s+)|urn,?\\s+)|order|princ|gener|m(?:oSt\\s+|y\\s+op|inut)|under,?\\s|juSt,?\\s)|t(?:e(?:reSt|llig|grat)|uitiv)|St(?:ead\\s+|a(?:nt\\s+|lle))|duStr(?:i|y)|finite|novat(?:i|e\\b)|cre(?:dib|aSe)|valida)|m(?:p(?:o(?:rtan|SSib)|lemen|rove(?:S,?\\s|d,?\\s|,?\\s))|merSiv)|S(?:\\s+(?:no(?:\\s+lo|t\\s+(?:a|y|m|S|j)|w\\s+(?:w|f))|more\\s+|f(?:unct|ixed)|w(?:orKi|h(?:y,?\\s+(?:d|o|t|m|u|c)|at,?\\s+))|green\\b|a(?:utom|l(?:rea|l,?\\s+(?:t|d|S)))|Simpl|the(?:n,?\\s+|\\s+(?:r|K))|exact|reSpo|cr(?:iti|uci)|Key\\s+t)|n['’]t\\s+(?:a(?:n|\\s+|b|,?\\s)|ye|m(?:e|a)|Si|ju)|,?\\s+(?:ta(?:Ke|gg)|d(?:one|edu)|S(?:ort|can|tor|ync|pun)|repl|bacK|encr|v(?:ali|e(?:rS|tt))|arch|inde|KicK|fire)|Sue(?:,?\\s+(?:ha|no|iS|ar|wa)|,?\\s))|f\\s+I(?:\\s+am\\s+|['’]m\\s+n))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:g|w|S|e|b)|,?\\s)|uS(?:\\s+(?:t|b|w|d|g|S|e|l)|,?\\s))|['’]S(?:\\s+(?:ta|b(?:r|e)|wa|d(?:i|e)|ge|St|ex|lo)|,?\\s))|gacy(?:\\s+(?:S|t)|,?\\s)|verag(?:i|e)|SS\\s+(?:a(?:bo|S\\s+|n,?\\s|,?\\s)|of\\s+|tha|mem|cod|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s)|d(?:S\\s+to|\\s+to,?\\s+|ing,?\\s))|d\\s+to,?\\s+(?:n|a|p|S|d|r|m|e|h|i|t|c|g|l|b|f|u))|o(?:ng\\s+Sto|oKS\\s+go|gS\\s+loo|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:nin|wei|er,?\\s)|Ke(?:\\s+(?:no\\s+|mag)|ly,?\\s)|nt(?:ing(?:\\s+|,?\\s+)|\\s+paS|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|er,?\\s+(?:r|c|S|i|p)))|a(?:rgeSt,?\\s|tency(?:\\s+|,?\\s)))|a(?:S(?:\\s+(?:you(?:\\s+(?:m|a|p)|['’]r)|many\\s+|we\\s+al|a\\s+(?:hea|r(?:ul|eS)|con)|far\\s+a)|certai)|l(?:So\\s+(?:wor|no(?:t|w)|of\\s+)|l(?:\\s+(?:in\\s+a|t(?:eSt|he\\s+)|chec|g(?:ree|ood\\b)|of\\s+i|edge)|ow\\s+me)|wayS\\s+(?:r|a|d|c|o|S|w|f|u))|t\\s+th(?:e\\s+e|iS\\s+)|\\s+(?:fr(?:iend|acti)|quicK\\s+|d(?:eciSi|ramat|irect)|poSiti|maSSiv|hu(?:ge\\s+i|ndre)|Key\\s+(?:po|th)|chance)|c(?:tion(?:\\s+h|ab)|roSS\\s+e|c(?:elera|uracy,?\\s))|r(?:e(?:\\s+(?:not\\s+|more|w(?:orK|hat)|gree|a(?:uto|l(?:re|l,?\\s+))|Simp|then|reSp|Key\\s+)|n['’]t\\s+(?:a|j)|,?\\s+(?:ta(?:Ke|gg)|d(?:one|edu)|S(?:ort|can|tor|ync|pun)|repl|bacK|encr|v(?:ali|e(?:rS|tt))|arch|inde|KicK|fire))|guably,?\\s)|n(?:\\s+(?:order|impor|enhan)|other\\s+|y(?:thing,?\\s|,?\\s))|v(?:ailabi|oidS,?\\s)|ward\\-wi|mazing\\b|pp(?:lied(?:\\s+|,?\\s+)|ro(?:ved|xim)|ear(?:S\\s+|\\s+t)|arent)|d(?:ded\\s+an|opted\\s+))|w(?:h(?:at(?:\\s+(?:doe|iS\\s+|you|fol)|['’]S\\s+i|ever,?\\s)|y\\s+(?:doeS|S(?:hou|ett))|ere(?:\\s+(?:co|tr|ot|m(?:a|o))|aS\\s+)|i(?:ch\\s+(?:b(?:o|e)|i(?:S|n)|al|th|me)|le\\s+(?:ot|m(?:a|o)))|ole\\s+te)|o(?:r(?:th\\s+(?:hi|po|ca|re|me|fl|no|Kn)|K(?:S(?:\\s+(?:ev|gr|f(?:i|l)|aS|on|co|pe|no)|,?\\s+en)|ing\\s+|ed(?:\\s+a|,?\\s+e))|ld(?:['’]S\\s+|\\s+(?:cl|of)|\\-cl))|n['’]t\\s+ju|uld(?:\\s+(?:a(?:l|p)|ha|be|Se)|,?\\s+po|,?\\s))|i(?:th(?:out\\s+|\\s+reg|in\\s+a)|ll\\s+(?:not|be,?\\s+|und|def|c(?:er|le)|obv|Sur|maK)|pe(?:S\\s+ou|\\s+out))|a(?:lK(?:S\\s+yo|\\s+you)|S(?:\\s+(?:not\\s+|veri|QA['’]d\\b|exac|what|reSp)|n['’]t\\s+j|,?\\s+(?:taKe|done|Sort|vett)))|e(?:\\s+(?:a(?:re(?:\\s+(?:m|c|g|n|S)|n['’])|SSum|lSo,?\\s+)|w(?:ould|ant\\s+|ill,?\\s)|S(?:houl|uSpe)|d(?:id(?:\\s+n|n['’])|o(?:\\s+no|n['’]t))|recKo|gueSS,?\\s|have(?:\\s+|,?\\s+)|thoro)|['’](?:re\\s+(?:mo|c(?:o|e)|go|no|Su)|d\\s+liK|ll,?\\s|ve(?:\\s+(?:th|al)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te)))|re(?:\\s+(?:QA['’]|wha|reS)|,?\\s+(?:taK|don|Sor|vet))|nt(?:\\s+thr|,?\\s+(?:thr|wit|Smo|fin))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|c(?:a(?:n(?:\\s+not\\s+|not\\s+(?:S|b|o)|['’]t\\s+(?:St|be|ov))|tch(?:eS,?\\s+|,?\\s+(?:al|ev|10))|refull)|o(?:n(?:tr(?:ary|ibu)|firme|venti|ceiva|S(?:eque|ider))|m(?:p(?:rehe|ileS|ared|lete)|mence)|r(?:rect(?:l|\\s+)|ner\\s+c)|uld(?:\\s+(?:al|ha|be)|,?\\s+po|,?\\s)|ver(?:ed,?\\s+|S,?\\s+(?:e|a)|,?\\s+(?:ev|an)))|u(?:t(?:ting(?:\\s+|\\-|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:a|p)|,?\\s+(?:c|a|f|r|w|p|S|i|l))|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo)|ed,?\\s)|aper,?\\s)|ance\\s+t|oSen\\s+b)|lea(?:n(?:\\s+on|ed\\s+)|rly,?\\s+)|raSh(?:,?\\s+(?:ha|no|iS|ar|wa)|,?\\s)|ertainl)|y(?:ou(?:\\s+(?:are\\s+|m(?:igh|ay\\s+)|c(?:oul|an,?\\s+)|will)|['’](?:re\\s+p|ll,?\\s+(?:S|g|m|w|a|r|c|d))|r\\s+(?:Set|fil|dat|wor|tea)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|ield(?:ed,?\\s+|S,?\\s+(?:m|h|b|a|r)|,?\\s+(?:m(?:e|o)|h(?:a|i|e)|be|a\\s+|re)))|I(?:\\s+(?:w(?:ould\\s+|ant\\s+t|ill,?\\s)|a(?:m\\s+(?:abS|c(?:o(?:n|m)|er)|p(?:oS|re)|100|goi|fai|not|Sur)|SSume,?\\s|lSo,?\\s+(?:r|d|S|m|w|c|v|e|t))|S(?:hould,?\\s|u(?:ppoS|Spec))|m(?:uSt,?\\s|ight\\s+|a(?:y\\s+be|nual))|feel\\s+l|believ|gueSS,?\\s|th(?:inK,?\\s|orou)|imagin|recKon,?\\s|c(?:ould\\s+|arefu)|have(?:\\s+(?:t|a|n)|,?\\s+(?:r|d|S|m|w|c|v|e|t))|juSt,?\\s+(?:r|d|S|m|w|c|v|e|t))|['’](?:m\\s+(?:abSo|c(?:o(?:nf|mp)|ert)|p(?:oSi|ret)|100%|goin|fair|not\\s+|Sure)|d\\s+(?:liKe|Say,?\\s)|ll,?\\s|ve(?:\\s+(?:tho|alS|now)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thin|impo|m(?:ore|igh)|Key\\s+|coul|hund)|\\-Stop)|\\s+(?:every|a(?:ll\\s+b|ccou))|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lu|ft)|erv|ySt)|p(?:lat|rod)|t(?:ool|ech)|infr|a(?:lgo|pp,?\\s)|b(?:acK|ot,?\\s)|engi|AI(?:,?\\s+(?:d|t|S|g|e|m|p|h|a|l|o)|,?\\s)|mode)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+t|dated,?\\s|put(?:,?\\s+(?:i|m|l|c)|,?\\s))|ght\\s+to,?\\s)|r(?:derS\\s+o|cheStr)|wing\\s+to|f(?:\\s+(?:parti|Speci|note,?\\s+)|ten,?\\s)|ther(?:\\s+(?:fr|li|p(?:l|r)|S(?:o|e)|ve|to|ap)|,?\\s)|ld\\-Scho|StenSib|bviouSl)|b(?:e(?:fore\\s+(?:w|d)|a(?:r\\s+in\\s+|utifu)|tter(?:\\s+t|,?\\s)|St(?:\\s+in\\s+|\\-(?:in\\-|of\\-)|,?\\s)|hav(?:i(?:ng|o(?:u|r,?\\s))|eS\\s+)|en(?:\\s+QA['’]|,?\\s+(?:taK|don|Sor|vet))|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:e|S\\b|\\b)|aSt(?:ing\\b|S\\b))|lazing(?:l|\\s+|\\-)|a(?:ttle(?:\\s+t|\\-(?:p|t))|nK\\-(?:gra|lev)|cK(?:ed\\s+u|ward))|u(?:llet(?:\\-p|pr)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|il(?:d(?:S(?:\\s+(?:S|c)|,?\\s+(?:c|a|f|r|w|p|S|i|l))|\\s+iS|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|t\\s+fo)|t\\s+firS)|y\\s+(?:far\\b|the\\s+e)|r(?:ought\\s+|ing(?:S\\s+a|\\s+ab))|iggeSt,?\\s)|d(?:r(?:a(?:w\\s+you|matic)|iv(?:e(?:S(?:\\s+(?:e|a|g)|,?\\s+(?:e|u|b|t|m|r|v)|,?\\s)|,?\\s+(?:ex|un|bu|ta|m(?:a|o)|re|va)|,?\\s)|ing(?:,?\\s+|,?\\s))|ove,?\\s+(?:r(?:e|a)|a\\s+|gr))|o(?:eS(?:\\s+not|n['’]t\\s+)|\\s+not\\s+(?:S|j)|n(?:['’]t\\s+(?:Si|ju)|e\\s+and)|uble\\-c)|e(?:S(?:pite\\s+|erve(?:S|\\s+))|l(?:i(?:ghtf|ver(?:y,?\\s|i|S|,?\\s+))|v(?:ing,?\\s+|e(?:d,?\\s+(?:d|i)|S,?\\s+(?:d|i)|,?\\s+(?:de|in))))|ad\\s+Sim|p(?:loy(?:ed|S,?\\s|me|,?\\s+(?:c|a|f|r|w|p|S|i|l)|,?\\s)|ended)|duplic|finite|tectS,?\\s+)|i(?:d(?:\\s+not\\s+|n['’]t\\s+(?:b|j))|rectly|gital\\s+|ve\\s+dee)|ue\\s+to\\s+t|aShboar)|n(?:o(?:w(?:\\s+(?:co(?:me|rr)|f(?:or\\s+|ull)|worK)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+tha|\\s+(?:y(?:our|et\\s+)|juSt|a(?:n(?:ot|,?\\s)|S\\s+a|,?\\s)|beca|Simp|mere|only|comp|enti|100%|impo)|hing\\s+)|\\s+(?:o(?:rdin|ne\\s+(?:d|r|n|u|e)|ther,?\\s|utag)|l(?:earn|int(?:i|\\s+)|o(?:nge|St\\s+))|d(?:o(?:wnt|ubt)|iScr|ata\\s+)|error|i(?:mpac|SSue)|p(?:erfo|robl)|TypeS|c(?:o(?:mpi|nSo)|hanc|raSh)|regre|type\\s+|notic|b(?:locK|ugS,?\\s+)|failu|m(?:ore,?\\s+|atte)|way,?\\s)|rmally,?\\s|body\\s+(?:d|r|n|u|e))|e(?:edleSS|ver\\s+(?:g(?:e|o)|l(?:e|o)|Sl|cr|br|mi|fa)|xt\\-(?:lev|gen)|Stled\\b)|umber(?:\\s+o|S,?\\s+))|S(?:o(?:\\s+what\\s+|methin|rt\\s+of,?\\s|lve(?:d,?\\s|S(?:,?\\s+(?:e|a)|,?\\s)|,?\\s+(?:ev|an)|,?\\s))|i(?:mpl(?:y\\s+p|er,?\\s)|gn(?:ed\\s+o|ific))|t(?:epS\\s+(?:ar|ha)|op(?:\\s+Set|S(?:,?\\s+(?:al|ev|10)|,?\\s)|,?\\s)|a(?:te(?:\\s+of|\\-of)|rtup\\s+)|reamli|unning\\b)|h(?:o(?:uld(?:\\s+(?:n|a|h|b)|n['’]|,?\\s+p|,?\\s)|wcaS(?:i|e))|ieldS\\s+)|a(?:y\\s+(?:good|hell)|nity(?:\\s+c|\\-c)|v(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s)|fer,?\\s)|cal(?:e(?:S(?:\\s+(?:i|t)|,?\\s)|d(?:,?\\s+(?:b|i|a|p|w|S|m|f)|,?\\s)|,?\\s)|ing,?\\s)|OC(?:\\s+2\\s+c(?:e|o)|2\\s+com)|e(?:cond\\s+t|amleSS|nt,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|em(?:S\\s+(?:li|to)|ingl|\\s+to(?:,?\\s+|\\s+|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:eque|tant)|p(?:er(?:cha|\\s+(?:Si|ea))|port(?:S|,?\\s+))|cceSSf|ite,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|yn(?:erg(?:i(?:e|z)|y\\b)|c(?:hron|ed,?\\s+(?:b|i|a|p|w|S|m|f|o|c)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+che|\\-che)|u(?:n\\s+up,?\\s+|rred,?\\s+)|arKed,?\\s+|e(?:ed(?:S\\s+u|\\s+up,?\\s)|d\\s+up,?\\s)|in\\s+up,?\\s)|m(?:oKe\\s+te|a(?:ller,?\\s|rt,?\\s+(?:r(?:e|o)|S(?:u|o)|a(?:u|S)|wo|in|en))))|f(?:i(?:rSt(?:\\s+(?:th|ch|of)|,?\\s+a\\s+)|ve(?:\\s+nin|\\-nin)|x(?:e(?:d(?:\\s+an|,?\\s)|S,?\\s)|,?\\s)|n(?:e\\s+on\\s+|dS,?\\s+(?:al|ev|10)|iShed)|ltered)|u(?:n(?:\\s+fact\\b|ction)|ll(?:y(?:\\s+(?:ba|co|te)|,?\\s+(?:QA|ve)|,?\\s)|\\s+(?:teS|Sui))|el(?:S(?:,?\\s+(?:r(?:e|a)|a\\s+|gr)|,?\\s)|led,?\\s+|ed,?\\s+(?:r|a|g)|,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro)|,?\\s))|o(?:r(?:get\\s+(?:c|t|l|m)|\\s+Sure,?\\s)|u(?:r\\s+nin|nd\\s+no)|olproo|cuS\\s+on|Ster(?:in|S\\b|,?\\s+(?:c|d|e|i|S|a|g|t)|,?\\s))|a(?:r\\s+from|St(?:e(?:r(?:\\s+t|,?\\s)|St(?:\\s+|\\-|,?\\s))|\\-pac)|il(?:\\-Saf|ure,?\\s)|cilita)|r(?:action|iction)|la(?:wleSS|gS,?\\s+(?:al|ev|10)|K(?:y\\s+te|ineS))|e(?:ature\\-|wer\\s+(?:er|bu)))|j(?:uSt\\s+(?:a\\s+(?:q|h|r)|wor)|o(?:y\\s+to\\s+u|in,?\\s+(?:hun|tho|m(?:il|or)|ove)|b(?:S,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|K(?:e(?:ep(?:\\s+(?:in\\s+|eve|you)|S(?:\\s+(?:ev|yo|al)|,?\\s)|,?\\s)|y\\s+taKe)|i(?:nd\\s+of,?\\s|ll(?:S,?\\s+(?:a(?:n|\\s+)|en|wh)|,?\\s+(?:a(?:n\\s+|\\s+w)|ent|who))))|r(?:e(?:ady\\s+(?:to|fo)|g(?:ardle|enera|reSSi)|voluti|i(?:magin|ndexe)|t(?:urnS\\s+|ried,?\\s+)|n(?:derS\\s+|ewed,?\\s+)|freShe|S(?:tarte|olve(?:d|S,?\\s|,?\\s)|ult(?:ed|S(?:\\s+|,?\\s+|,?\\s)|\\s+i|,?\\s+(?:i|m|l|c))|ponSe)|l(?:oaded|ied\\s+o)|\\-index|built,?\\s+|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|a(?:t(?:her\\s+t|ed\\s+(?:nu|#1))|n(?:Ked\\s+#|\\s+(?:th(?:e(?:\\s+|m,?\\s)|iS,?\\s)|all\\s+|ever|it,?\\s|Smoo|clea|fine)|,?\\s+(?:with|Smoo|clea)|,?\\s)|ce\\s+con)|i(?:gorouS|ch\\s+tap)|o(?:cK(?:\\s+Sol|\\-Sol)|tated,?\\s+|ughly,?\\s|ot\\s+cau|buSt(?:ly|,?\\s+a|,?\\s))|u(?:n(?:S(?:\\s+(?:aS\\s+|Smo|cle|fin)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|le(?:d\\s+ou|S\\s+ou|\\s+out)))|m(?:a(?:Ke(?:\\s+(?:no\\s+|eve)|S(?:\\s+(?:ev|Su)|,?\\s)|,?\\s)|rKet\\-l|n(?:ually|aged,?\\s+)|y(?:\\s+(?:alSo|have|be,?\\s+p)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximi(?:ze|Se)|de,?\\s|SSive(?:l|,?\\s+)|jor,?\\s+(?:pe|Sp))|e(?:a(?:SureS|n(?:S,?\\s+(?:pe|th|S(?:m|h)|h(?:a|i)|no|qu|be|f(?:a|e)|ev|l(?:o|e)|mo|yo|ze)|ing,?\\s))|t(?:iculo|ricS,?\\s+)|mory\\s+u)|i(?:StaKeS|litary|g(?:rat(?:ed|io)|ht(?:\\s+(?:al|ha|be)|,?\\s+po|,?\\s))|nimize)|uch\\s+mor|y(?:riad\\b|\\s+(?:gueSS|hunch|SenSe))|o(?:St(?:\\s+(?:p(?:la|o(?:w|p))|S(?:ol|ec)|too|a(?:pp|dv)|liK|rel)|ly,?\\s|,?\\s)|re\\s+(?:or\\s+|eff|rel|Sec)))|quicK(?:\\s+re|er,?\\s)|p(?:l(?:e(?:aSe\\s+n|thora\\b)|ay(?:S\\s+a\\s+|\\s+a\\s+(?:c|v)))|u(?:t\\s+Simp|rSuant)|o(?:S(?:itive|Sibly,?\\s)|wer(?:ful\\b|S,?\\s+(?:m|t|b)|,?\\s+(?:mi|th|bi))|tentia)|a(?:v(?:ing\\s+t|e(?:d\\s+th|S\\s+th|\\s+the))|r(?:adigm|ticul)|SSe(?:S(?:\\s+(?:o|a)|,?\\s+(?:t|a|e))|d(?:\\s+a|,?\\s+(?:t|a|e))))|r(?:o(?:ducti|v(?:iSio|en\\s+i)|b(?:ably,?\\s|lem(?:,?\\s+|,?\\s))|tect(?:S|\\s+|,?\\s)|ceSSe|perly)|ior\\s+to\\b|e(?:Sumab|vent(?:S|e|,?\\s+|,?\\s)))|i(?:votal\\b|peline)|er(?:form(?:S|a)|hapS,?\\s))|e(?:v(?:er(?:y(?:thi|\\s+Si|,?\\s)|\\-(?:cha|evo))|olving)|x(?:tenSiv|iSting)|n(?:t(?:erpri|ire(?:ly,?\\s|\\s+t))|deavo(?:u|r\\b)|gaging\\b|crypte|hance(?:S,?\\s|d|,?\\s)|Sur(?:e(?:S(?:,?\\s+|,?\\s)|,?\\s+(?:p|r|c|z|b|f)|,?\\s)|ing))|rror(?:\\-fr|,?\\s+(?:ha|no|iS|ar|wa)|\\s+ra)|ffortle|m(?:power(?:i|S\\b|\\b)|barK\\s+o)|l(?:e(?:gant(?:l|\\b)|vat(?:in|e(?:S\\b|\\b)))|iminat)|Special|aSier,?\\s|2e\\s+teSt|dge\\s+caS)|u(?:n(?:l(?:i(?:Ke(?:\\s+(?:t|a|c|l|o)|,?\\s)|mite)|ocK(?:\\s+(?:t|n)|ed|S,?\\s+|,?\\s+(?:n|a|p|S|d|r|m|e|h|i|t|c|g|l|b|f|u|v))|eaSh(?:i|e|\\b))|matche|b(?:reaKa|eatab|locK(?:S,?\\s|,?\\s))|hacKab|rival(?:l|e)|parall|d(?:er\\s+ce|oubte)|queSti|it\\s+teS)|p(?:time(?:,\\s+|,?\\s)|\\s+and\\s+r)|S(?:e(?:r\\-fri|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:in|e(?:d\\b|S\\b|\\b))|z(?:in|e(?:d\\b|S\\b|\\b))))|g(?:o(?:ne\\s+are|eS\\s+bey|t(?:\\s+(?:you\\s+|QA['’]d\\b)|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+|\\s+live,?\\s)|iveS\\s+ri|uarante|r(?:ound(?:\\-b|br)|een\\s+on|aphS,?\\s+(?:l|a|c|m|t))|a(?:me(?:\\s+cha|\\-cha)|rner(?:ed\\b|\\b))|e(?:t(?:S(?:\\s+(?:aut|rid)|,?\\s+(?:ta(?:K|g)|d(?:on|ed)|S(?:or|ca|to|yn|pu)|rep|bac|enc|v(?:al|er)|arc|ind|Kic|fir))|\\s+(?:auto|rid\\s+|Star)|,?\\s+(?:ta(?:Ke|gg)|d(?:one|edu)|S(?:ort|can|tor|ync|pun)|repl|bacK|encr|v(?:ali|erS)|arch|inde|KicK|fire))|nerall))|zero(?:\\s+(?:fa(?:l|i)|lea|c(?:on|ha)|d(?:at|ow)|err|bug)|\\-dow|,?\\s+(?:fal|vul|con|mai|d(?:at|ow)|inc|b(?:re|ug)|o(?:ve|ut)|lat|err|Set))|10(?:0(?:%(?:\\s+(?:of\\s+|com)|,?\\s+(?:wha|the|c(?:au|o(?:m|r))|due|S(?:a(?:t|f)|ec)|err|gua|a(?:va|cc)|bug|rel|upt)|,?\\s)|x\\s+faS|\\s+%,?\\s+(?:S(?:a|e)|co|er|gu|a(?:v|c)|bu|re|up))|x\\s+faSt|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+co|\\-co)|GDPR(?:\\s+com|\\-com)|v(?:oted\\s+(?:be|#1)|ibrant\\b|a(?:lidate|Stly,?\\s+(?:m|c|q|S|f))|erified)|2(?:x\\s+faSte|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSte|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSte|0%,?\\s+(?:fewe|leSS))|CI(?:\\s+(?:iS\\s+gr|paSSe)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK))|QA(?:\\s+(?:appro|ha(?:ve,?\\s+|S,?\\s+(?:t|S|c|v)))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%|%,?\\s+)|\\s+%,?\\s+|%,?\\s+(?:a|u))|\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|0%,?\\s+(?:fewe|leSS))|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
+    "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+|n)|a(?:rt|ut|l(?:S|l))|gui|p(?:oS|la|at)|t(?:ut|he)|S(?:ec|ho|ol|im)|did|b(?:lo|ea)|w(?:ri|il)|e(?:ve|na)|now|let|m(?:a(?:K|d)|ea)|haS|cha|fix|PR\\s+)|,?\\s+(?:doe|Kee|taK|Str|emp|add|reS|fix|han))|e(?:\\s+(?:i(?:mpo|nte|SSu)|c(?:r(?:uc|aS)|auS)|S(?:hor|o(?:lu|ft)|ySt|erv|uit)|b(?:ot(?:t|,?\\s)|ig\\s+|a(?:d\\s+|cK)|eSt|u(?:il|g,?\\s+))|m(?:ain|etr)|t(?:aKe|e(?:St|ch|am)|ool|ype)|go(?:od|\\-t|al)|Key\\s+|d(?:eci|a(?:yS|Sh))|re(?:S(?:u|t)|al)|o(?:b(?:vi|je)|nly|utp)|f(?:i(?:rS|x(?:\\s+|,?\\s+))|ram|eat)|#1\\b|p(?:ipe|u(?:rp|bl)|oin|lat|rod|atc)|l(?:ogS|aSt,?\\s|int)|a(?:im\\s+|pp(?:,?\\s+|,?\\s)|uto|SSi|gen)|e(?:n(?:gi|ti)|rro)|w(?:orK|hol)|numb)|Se(?:,?\\s+(?:do|Ke|ta|St|em)|\\s+(?:en|le))|y(?:\\s+are|['’]re\\s+)|re(?:\\s+iS|['’]S\\s+)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Sho|did|iS\\s+|bea|haS|alS|the|mea)|['’]S\\s+w)|nKS\\s+t)|r(?:ee\\s+ti|oughp)|o(?:rough|Se,?\\s+(?:do|Ke|ta|St|em)))|urn(?:\\s+(?:you|our)|Key,?\\s)|o(?:\\s+(?:put\\s+i|be\\s+(?:ho|cl)|S(?:um(?:ma|\\s+u)|ome\\s+)|recap|the\\s+n|a\\s+cer)|p\\-(?:rate|notc|tier\\b)|rn\\s+dow|tally,?\\s)|r(?:u(?:th\\s+be|Sted\\s+)|a(?:ditio|nS(?:lat|for))|i(?:ple\\-c|ed,?\\s))|a(?:Ke(?:n\\s+ca|S\\s+(?:th|le|ju|on)|\\s+(?:it\\s+|the))|peStry\\b|gged\\s+a)|ime(?:S\\s+(?:mo|ch|qu|fa)|out(?:S|,?\\s+))|wice\\s+aS|e(?:St(?:amen|ed(?:\\s+(?:a|e|r|t)|,?\\s+(?:t|e|i)|,?\\s)|S(?:\\s+(?:ar|pa)|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|\\s+Sui)|nd(?:S\\s+to,?\\s|\\s+to,?\\s)|amS\\s+wi)|yp(?:e(?:\\s+che|chec)|ical(?:l|,?\\s)))|h(?:e(?:re(?:\\s+(?:iS\\s+|com)|['’]S\\s+(?:w|t|a|h))|avily(?:\\s+|,?\\s+)|lp(?:S(?:\\s+(?:te|uS,?\\s)|,?\\s)|ed\\s+(?:o|t|u)|,?\\s))|a(?:l(?:f\\s+the|ve(?:S,?\\s|,?\\s))|rneSS(?:i|e|\\s+)|ve\\s+(?:you|bee|Sig|dra|maS|gre|imp|red|cut)|S(?:\\s+(?:you\\s+|b(?:een|ooS)|Sign|dra(?:m|S)|maSS|grea|vaSt|i(?:ncr|mpr)|redu|cut,?\\s+|help)|Sle\\-f)|ndle(?:d,?\\s+|S,?\\s|,?\\s))|igheSt\\-|o(?:liStic\\b|pefull)|uge,?\\s+(?:per|Spe))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:m|n)|e(?:S|x)|cr|wo|no|te|al|p(?:a|o)|re|St|ve|li)|n['’]t|,?\\s+(?:i(?:m|n)|eS|he|cr|wo|go|vi|uS|Ke))|c(?:o(?:meS|uld)|an\\s+(?:n|b))|S(?:houl|impl|eemS)|goeS\\s+|bearS|m(?:uSt\\s+|ight)|a(?:l(?:l(?:\\s+(?:h|g)|,?\\s+(?:h|i|t|r|j|S))|So(?:\\s+|,?\\s+))|ppea)|haS\\s+b|w(?:aS\\s+(?:d|a)|ould)|juSt\\s+|no\\s+lo|even,?\\s+|then,?\\s+|looKS)|['’]S(?:\\s+(?:i(?:mp|nt)|e(?:S(?:S|p)|xt)|cru|wor|no(?:\\s+|t)|tem|al(?:l|w|S)|p(?:ar|oS)|rea|Sti|ver|liK)|,?\\s+(?:i(?:mp|nt)|eSS|hel|cru|wor|goo|vit|uSe|Key))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+|a(?:\\s+(?:nut|way,?\\s|Sen|few,?\\s)|ccor|n\\s+ef|ll\\s+l)|concl|S(?:umma|pite|ome\\s+|econ)|l(?:ight|eSS\\s+)|view\\s+|t(?:oday|h(?:e(?:\\s+(?:e|f|n)|or)|iS\\s+)|urn,?\\s+)|order|princ|gener|m(?:oSt\\s+|y\\s+op|inut)|under,?\\s|juSt,?\\s)|t(?:e(?:reSt|llig|grat)|uitiv)|St(?:ead\\s+|a(?:nt\\s+|lle))|d(?:uStr(?:i|y)|exed\\s+)|finite|novat(?:i|e\\b)|cre(?:dib|aSe)|valida)|m(?:p(?:o(?:rtan|SSib)|lemen|rove(?:S,?\\s|d,?\\s|,?\\s))|merSiv)|S(?:\\s+(?:a(?:utom|l(?:rea|l,?\\s+(?:t|d|S)))|K(?:icKe|ey\\s+t)|f(?:i(?:red|xed)|unct)|S(?:pun\\s+|impl)|no(?:\\s+lo|t\\s+(?:a|y|m|S|j)|w\\s+(?:w|f))|more\\s+|w(?:orKi|h(?:y,?\\s+(?:d|o|t|m|u|c)|at,?\\s+))|vette|green\\b|the\\s+(?:r|K)|exact|reSpo|cr(?:iti|uci))|n['’]t\\s+(?:a(?:n|\\s+|b|,?\\s)|ye|m(?:e|a)|Si|ju)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:ha|no|iS|ar|wa)|,?\\s))|f\\s+I(?:\\s+am\\s+|['’]m\\s+n))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:g|w|S|e|b)|,?\\s)|uS(?:\\s+(?:t|b|w|d|g|S|e|l)|,?\\s))|['’]S(?:\\s+(?:ta|b(?:r|e)|wa|d(?:i|e)|ge|St|ex|lo)|,?\\s))|gacy(?:\\s+(?:S|t)|,?\\s)|verag(?:i|e)|SS\\s+(?:a(?:bo|S\\s+|n,?\\s|,?\\s)|of\\s+|tha|mem|cod|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s)|d(?:S\\s+to|\\s+to,?\\s+|ing,?\\s))|d\\s+to,?\\s+(?:n|a|p|S|d|r|m|e|h|i|t|c|g|l|b|f|u))|o(?:ng\\s+Sto|oKS\\s+go|gS\\s+loo|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:nin|wei|er,?\\s)|Ke(?:\\s+(?:no\\s+|mag)|ly,?\\s)|nt(?:ing(?:\\s+|,?\\s+)|\\s+paS|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|er,?\\s+(?:r|c|S|i|p)))|a(?:rgeSt,?\\s|tency(?:\\s+|,?\\s)))|a(?:S(?:\\s+(?:you(?:\\s+(?:m|a|p)|['’]r)|many\\s+|we\\s+al|a\\s+(?:hea|r(?:ul|eS)|con)|far\\s+a)|certai)|l(?:So\\s+(?:wor|no(?:t|w)|of\\s+)|l(?:\\s+(?:in\\s+a|t(?:eSt|he\\s+)|chec|g(?:ree|ood\\b)|of\\s+i|edge)|ow\\s+me)|wayS\\s+(?:r|a|d|c|o|S|w|f|u))|t\\s+th(?:e\\s+e|iS\\s+)|\\s+(?:fr(?:iend|acti)|quicK\\s+|d(?:eciSi|ramat|irect)|poSiti|maSSiv|hu(?:ge\\s+i|ndre)|Key\\s+(?:po|th)|chance)|r(?:e(?:\\s+(?:a(?:uto|l(?:re|l,?\\s+))|K(?:icK|ey\\s+)|fire|S(?:pun|imp)|not\\s+|more|w(?:orK|hat)|vett|gree|reSp)|n['’]t\\s+(?:a|j)|,?\\s+(?:taKe|done|Sort))|chived|guably,?\\s)|c(?:tion(?:\\s+h|ab)|roSS\\s+e|c(?:elera|uracy,?\\s))|n(?:\\s+(?:order|impor|enhan)|other\\s+|y(?:thing,?\\s|,?\\s))|v(?:ailabi|oidS,?\\s)|ward\\-wi|mazing\\b|pp(?:lied(?:\\s+|,?\\s+)|ro(?:ved|xim)|ear(?:S\\s+|\\s+t)|arent)|d(?:ded\\s+an|opted\\s+))|w(?:h(?:at(?:\\s+(?:doe|iS\\s+|you|fol)|['’]S\\s+i|ever,?\\s)|y\\s+(?:doeS|S(?:hou|ett))|ere(?:\\s+(?:co|tr|ot|m(?:a|o))|aS\\s+)|i(?:ch\\s+(?:b(?:o|e)|i(?:S|n)|al|th|me)|le\\s+(?:ot|m(?:a|o)))|ole\\s+te)|o(?:r(?:th\\s+(?:hi|po|ca|re|me|fl|no|Kn)|K(?:S\\s+(?:e(?:v|n)|gr|f(?:i|l)|aS|on|co|pe|no)|ing\\s+|ed\\s+(?:a|e))|ld(?:['’]S\\s+|\\s+(?:cl|of)|\\-cl))|n['’]t\\s+ju|uld(?:\\s+(?:a(?:l|p)|ha|be|Se)|,?\\s+po|,?\\s))|i(?:th(?:out\\s+|\\s+reg|in\\s+a)|ll\\s+(?:be\\s+|not|und|def|c(?:er|le)|obv|Sur|maK)|pe(?:S\\s+ou|\\s+out))|a(?:lK(?:S\\s+yo|\\s+you)|S(?:\\s+(?:not\\s+|ve(?:ri|tt)|QA['’]d\\b|exac|what|reSp)|n['’]t\\s+j|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:m|c|g|n|S)|n['’])|SSum|lSo,?\\s+)|w(?:ould|ant\\s+|ill,?\\s)|S(?:houl|uSpe)|d(?:id(?:\\s+n|n['’])|o(?:\\s+no|n['’]t))|recKo|gueSS,?\\s|have(?:\\s+|,?\\s+)|thoro)|['’](?:re\\s+(?:mo|c(?:o|e)|go|no|Su)|d\\s+liK|ll,?\\s|ve(?:\\s+(?:th|al)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te)))|re(?:\\s+(?:vet|QA['’]|wha|reS)|,?\\s+(?:taK|don|Sor))|nt(?:\\s+thr|,?\\s+(?:thr|wit|Smo|fin))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|c(?:a(?:n(?:\\s+not\\s+|not\\s+(?:S|b|o)|['’]t\\s+(?:St|be|ov))|refull|tch(?:eS,?\\s+|,?\\s+(?:al|ev|10)))|o(?:n(?:tr(?:ary|ibu)|firme|venti|ceiva|S(?:eque|ider))|m(?:p(?:rehe|ileS|ared|lete)|mence)|r(?:rect(?:l|\\s+)|ner\\s+c)|uld(?:\\s+(?:al|ha|be)|,?\\s+po|,?\\s))|u(?:t(?:ting(?:\\s+|\\-|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:a|p)|,?\\s+(?:c|a|f|r|w|p|S|i|l))|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo)|ed,?\\s)|aper,?\\s)|ance\\s+t|oSen\\s+b)|lea(?:n(?:\\s+on|ed\\s+)|rly,?\\s+)|raSh(?:,?\\s+(?:ha|no|iS|ar|wa)|,?\\s)|ertainl)|y(?:ou(?:\\s+(?:are\\s+|m(?:igh|ay\\s+)|coul|will)|['’](?:re\\s+p|ll,?\\s+(?:S|g|m|w|a|r|c|d))|r\\s+(?:Set|fil|dat|wor|tea)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|ield(?:ed,?\\s+|S,?\\s+(?:m|h|b|a|r)|,?\\s+(?:m(?:e|o)|h(?:a|i|e)|be|a\\s+|re)))|I(?:\\s+(?:w(?:ould\\s+|ant\\s+t|ill,?\\s)|a(?:m\\s+(?:abS|c(?:o(?:n|m)|er)|p(?:oS|re)|100|goi|fai|not|Sur)|SSume,?\\s|lSo,?\\s+(?:r|d|S|m|w|c|v|e|t))|S(?:hould,?\\s|u(?:ppoS|Spec))|m(?:uSt,?\\s|ight\\s+|a(?:y\\s+be|nual))|feel\\s+l|believ|gueSS,?\\s|th(?:inK,?\\s|orou)|imagin|recKon,?\\s|c(?:ould\\s+|arefu)|have(?:\\s+(?:t|a|n)|,?\\s+(?:r|d|S|m|w|c|v|e|t))|juSt,?\\s+(?:r|d|S|m|w|c|v|e|t))|['’](?:m\\s+(?:abSo|c(?:o(?:nf|mp)|ert)|p(?:oSi|ret)|100%|goin|fair|not\\s+|Sure)|d\\s+(?:liKe|Say,?\\s)|ll,?\\s|ve(?:\\s+(?:tho|alS|now)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thin|impo|m(?:ore|igh)|Key\\s+|coul|hund)|\\-Stop)|\\s+(?:every|a(?:ll\\s+b|ccou))|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lu|ft)|erv|ySt)|p(?:lat|rod)|t(?:ool|ech)|infr|a(?:lgo|pp,?\\s)|b(?:acK|ot,?\\s)|engi|AI(?:,?\\s+(?:d|t|S|g|e|m|p|h|a|l|o)|,?\\s)|mode)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+t|dated,?\\s|put(?:,?\\s+(?:i|m|l|c)|,?\\s))|ght\\s+to,?\\s)|r(?:derS\\s+o|cheStr)|wing\\s+to|f(?:\\s+(?:parti|Speci|note,?\\s+)|ten,?\\s)|ther(?:\\s+(?:fr|li|p(?:l|r)|S(?:o|e)|ve|to|ap)|,?\\s)|ld\\-Scho|StenSib|bviouSl)|b(?:e(?:fore\\s+(?:w|d)|a(?:r\\s+in\\s+|utifu)|tter(?:\\s+t|,?\\s)|St(?:\\s+in\\s+|\\-(?:in\\-|of\\-)|,?\\s)|hav(?:i(?:ng|o(?:u|r,?\\s))|eS\\s+)|en(?:\\s+(?:vet|QA['’])|,?\\s+(?:taK|don|Sor))|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:e|S\\b|\\b)|aSt(?:ing\\b|S\\b))|i(?:llionS|ggeSt,?\\s)|lazing(?:l|\\s+|\\-)|a(?:ttle(?:\\s+t|\\-(?:p|t))|nK\\-(?:gra|lev)|cK(?:ed\\s+u|ward))|u(?:llet(?:\\-p|pr)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|il(?:d(?:S(?:\\s+(?:S|c)|,?\\s+(?:c|a|f|r|w|p|S|i|l))|\\s+iS|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|t\\s+fo)|t\\s+firS)|y\\s+(?:far\\b|the\\s+e)|r(?:ought\\s+|ing(?:S\\s+a|\\s+ab)))|d(?:r(?:a(?:w\\s+you|matic)|iv(?:e(?:S(?:\\s+(?:e|a|g)|,?\\s+(?:e|u|b|t|m|r|v)|,?\\s)|,?\\s+(?:ex|un|bu|ta|m(?:a|o)|re|va)|,?\\s)|ing(?:,?\\s+|,?\\s))|ove,?\\s+(?:r(?:e|a)|a\\s+|gr))|o(?:eS(?:\\s+not|n['’]t\\s+)|\\s+not\\s+(?:S|j)|n(?:['’]t\\s+(?:Si|ju)|e\\s+and)|uble\\-c)|e(?:S(?:pite\\s+|erve(?:S|\\s+))|l(?:i(?:ghtf|ver(?:y,?\\s|i|S|,?\\s+))|v(?:ing,?\\s+|e(?:d,?\\s+(?:d|i)|S,?\\s+(?:d|i)|,?\\s+(?:de|in))))|ad\\s+Sim|p(?:loy(?:ed|S,?\\s|me|,?\\s+(?:c|a|f|r|w|p|S|i|l)|,?\\s)|ended)|duplic|finite|tectS,?\\s+)|i(?:d(?:\\s+not\\s+|n['’]t\\s+(?:b|j))|rectly|gital\\s+|ve\\s+dee)|ue\\s+to\\s+t|aShboar)|n(?:o(?:w(?:\\s+(?:co(?:me|rr)|f(?:or\\s+|ull)|worK)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+tha|\\s+(?:y(?:our|et\\s+)|juSt|a(?:n(?:ot|,?\\s)|S\\s+a|,?\\s)|beca|Simp|mere|only|comp|enti|100%|impo)|hing\\s+)|\\s+(?:o(?:rdin|ne\\s+(?:d|r|n|u|e)|ther,?\\s|utag)|l(?:earn|int(?:i|\\s+)|o(?:nge|St\\s+))|d(?:o(?:wnt|ubt)|iScr|ata\\s+)|error|i(?:mpac|SSue)|p(?:erfo|robl)|TypeS|c(?:o(?:mpi|nSo)|hanc|raSh)|regre|type\\s+|notic|b(?:locK|ugS,?\\s+)|failu|m(?:ore,?\\s+|atte)|way,?\\s)|rmally,?\\s|body\\s+(?:d|r|n|u|e))|e(?:edleSS|ver\\s+(?:g(?:e|o)|l(?:e|o)|Sl|cr|br|mi|fa)|xt\\-(?:lev|gen)|Stled\\b)|umber(?:\\s+o|S,?\\s+))|S(?:o(?:\\s+what\\s+|methin|rt\\s+of,?\\s|lve(?:d,?\\s|S,?\\s|,?\\s))|i(?:mpl(?:y\\s+p|er,?\\s)|gn(?:ed\\s+o|ific))|t(?:epS\\s+(?:ar|ha)|o(?:p(?:\\s+Set|S(?:,?\\s+(?:al|ev|10)|,?\\s)|,?\\s)|red\\s+a)|a(?:te(?:\\s+of|\\-of)|rtup\\s+)|reamli|unning\\b)|h(?:o(?:uld(?:\\s+(?:n|a|h|b)|n['’]|,?\\s+p|,?\\s)|wcaS(?:i|e))|ieldS\\s+)|a(?:y\\s+(?:good|hell)|nity(?:\\s+c|\\-c)|v(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s)|fer,?\\s)|ca(?:l(?:e(?:S(?:\\s+i|,?\\s)|d(?:,?\\s+(?:b|i|a|p|w|S|m|f)|,?\\s)|,?\\s)|ing,?\\s)|nned\\s+)|OC(?:\\s+2\\s+c(?:e|o)|2\\s+com)|e(?:cond\\s+t|amleSS|nt,?\\s+(?:beh|in\\s+|a(?:ut|S\\s+)|per|whe|Sea|mag|for)|em(?:S\\s+(?:li|to)|ingl|\\s+to(?:,?\\s+|\\s+|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:eque|tant)|per(?:cha|\\s+(?:Si|ea))|cceSSf|ite,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|yn(?:erg(?:i(?:e|z)|y\\b)|c(?:hron|ed(?:,?\\s+(?:b|i|a|p|w|S|m|f|o|c)|\\s+a)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+che|\\-che)|u(?:n\\s+up,?\\s+|rred,?\\s+)|arKed,?\\s+|e(?:ed(?:S\\s+u|\\s+up,?\\s)|d\\s+up,?\\s)|in\\s+up,?\\s)|m(?:oKe\\s+te|a(?:ller,?\\s|rt,?\\s+(?:r(?:e|o)|S(?:u|o)|a(?:u|S)|wo|in|en))))|f(?:i(?:rSt(?:\\s+(?:th|ch|of)|,?\\s+a\\s+)|ve(?:\\s+nin|\\-nin)|x(?:e(?:d(?:\\s+an|,?\\s)|S,?\\s)|,?\\s)|n(?:e\\s+on\\s+|dS,?\\s+(?:al|ev|10)|iShed)|ltered)|u(?:n(?:\\s+fact\\b|ction)|ll(?:y(?:\\s+(?:ba|co|te|ve)|,?\\s+QA|,?\\s)|\\s+(?:teS|Sui))|el(?:S(?:,?\\s+(?:r(?:e|a)|a\\s+|gr)|,?\\s)|led,?\\s+|ed,?\\s+(?:r|a|g)|,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro)|,?\\s))|o(?:r(?:get\\s+(?:c|t|l|m)|\\s+Sure,?\\s)|u(?:r\\s+nin|nd\\s+no)|olproo|cuS\\s+on|Ster(?:in|S\\b|,?\\s+(?:c|d|e|i|S|a|g|t)|,?\\s))|a(?:r\\s+from|St(?:e(?:r(?:\\s+t|,?\\s)|St(?:\\s+|\\-|,?\\s))|\\-pac)|il(?:\\-Saf|ure,?\\s)|cilita)|r(?:action|iction)|la(?:wleSS|gS,?\\s+(?:al|ev|10)|K(?:y\\s+te|ineS))|e(?:ature\\-|wer\\s+(?:er|bu)))|j(?:uSt\\s+(?:a\\s+(?:q|h|r)|wor)|o(?:y\\s+to\\s+u|in,?\\s+(?:hun|tho|m(?:il|or)|ove)|b(?:S,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|K(?:e(?:ep(?:\\s+(?:in\\s+|eve|you)|S\\s+(?:ev|yo|al))|y\\s+taKe)|i(?:nd\\s+of,?\\s|ll(?:S,?\\s+(?:a(?:n|\\s+)|en|wh)|,?\\s+(?:a(?:n\\s+|\\s+w)|ent|who))))|r(?:e(?:ady\\s+(?:to|fo)|g(?:ardle|enera|reSSi)|voluti|i(?:magin|ndexe)|t(?:urnS\\s+|ried,?\\s+)|n(?:derS\\s+|ewed,?\\s+)|freShe|S(?:tarte|olve(?:d|S,?\\s|,?\\s)|ult(?:ed|S(?:\\s+|,?\\s+|,?\\s)|\\s+i|,?\\s+(?:i|m|l|c))|ponSe)|l(?:oaded|ied\\s+o)|\\-index|built,?\\s+|plicat|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|a(?:t(?:her\\s+t|ed\\s+(?:nu|#1))|n(?:Ked\\s+#|\\s+(?:th(?:e(?:\\s+|m,?\\s)|iS,?\\s)|Smoo|clea|fine|all\\s+|ever|it,?\\s)|,?\\s+(?:with|Smoo|clea)|,?\\s)|ce\\s+con)|i(?:gorouS|ch\\s+tap)|o(?:cK(?:\\s+Sol|\\-Sol)|tated,?\\s+|ughly,?\\s|ot\\s+cau|buSt(?:ly|,?\\s+a|,?\\s))|u(?:n(?:S(?:\\s+(?:Smo|cle|fin|aS\\s+)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|le(?:d\\s+ou|S\\s+ou|\\s+out)))|m(?:a(?:Ke(?:\\s+(?:no\\s+|eve)|S(?:\\s+(?:ev|Su)|,?\\s))|rKet\\-l|n(?:ually|aged,?\\s+)|y(?:\\s+(?:alSo|have|be,?\\s+p)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximi(?:ze|Se)|de,?\\s|SSive(?:l|,?\\s+)|jor,?\\s+(?:pe|Sp))|e(?:a(?:SureS|n(?:S,?\\s+(?:pe|th|S(?:m|h)|h(?:a|i)|no|qu|be|f(?:a|e)|ev|l(?:o|e)|mo|yo|ze)|ing,?\\s))|t(?:iculo|ricS,?\\s+)|mory\\s+u)|i(?:StaKeS|l(?:lionS|itary)|g(?:rat(?:ed|io)|ht(?:\\s+(?:al|ha|be)|,?\\s+po|,?\\s))|nimize)|uch\\s+mor|y(?:riad\\b|\\s+(?:gueSS|hunch|SenSe))|o(?:St(?:\\s+(?:p(?:la|o(?:w|p))|S(?:ol|ec)|too|a(?:pp|dv)|liK|rel)|ly,?\\s|,?\\s)|re\\s+(?:or\\s+|eff|rel|Sec)))|quicK(?:\\s+re|er,?\\s)|p(?:l(?:e(?:aSe\\s+n|thora\\b)|ay(?:S\\s+a\\s+|\\s+a\\s+(?:c|v)))|u(?:t\\s+Simp|rSuant)|o(?:S(?:itive|Sibly,?\\s)|werful\\b|tentia)|a(?:v(?:ing\\s+t|e(?:d\\s+th|S\\s+th|\\s+the))|r(?:adigm|ticul)|SSe(?:S(?:\\s+(?:o|a)|,?\\s+(?:t|a|e))|d(?:\\s+(?:a|e)|,?\\s+(?:t|a|e))))|r(?:o(?:ducti|perly|v(?:iSio|en\\s+i)|b(?:ably,?\\s|lem(?:,?\\s+|,?\\s))|tect(?:S|\\s+|,?\\s)|ceSSe)|ior\\s+to\\b|e(?:Sumab|vent(?:S|e|,?\\s+|,?\\s)))|i(?:votal\\b|peline)|er(?:form(?:S|a)|hapS,?\\s))|e(?:v(?:er(?:y(?:thi|\\s+(?:po|co|Si|ed)|,?\\s)|\\-(?:cha|evo))|olving)|x(?:tenSiv|iSting)|n(?:t(?:erpri|ire(?:ly,?\\s|\\s+t))|deavo(?:u|r\\b)|gaging\\b|crypte|hance(?:S,?\\s|d|,?\\s)|Sur(?:e(?:S(?:,?\\s+|,?\\s)|,?\\s+(?:p|r|c|z|b|f)|,?\\s)|ing))|rror(?:\\-fr|,?\\s+(?:ha|no|iS|ar|wa)|\\s+ra)|ffortle|m(?:power(?:i|S\\b|\\b)|barK\\s+o)|l(?:e(?:gant(?:l|\\b)|vat(?:in|e(?:S\\b|\\b)))|iminat)|Special|aSier,?\\s|2e\\s+teSt|dge\\s+caS)|g(?:e(?:t(?:S(?:\\s+(?:Kic|fir|Spu|aut|rid)|,?\\s+(?:taK|don|Sor))|\\s+(?:KicK|fire|S(?:pun|tar)|auto|rid\\s+)|,?\\s+(?:taKe|done|Sort))|nerall)|o(?:ne\\s+are|eS\\s+bey|t(?:\\s+(?:you\\s+|QA['’]d\\b)|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+|\\s+live,?\\s)|iveS\\s+ri|uarante|r(?:ound(?:\\-b|br)|een\\s+on|aphS,?\\s+(?:l|a|c|m|t))|a(?:me(?:\\s+cha|\\-cha)|rner(?:ed\\b|\\b)))|u(?:n(?:l(?:i(?:Ke(?:\\s+(?:t|a|c|l|o)|,?\\s)|mite)|ocK(?:\\s+(?:t|n)|ed|S,?\\s+|,?\\s+(?:n|a|p|S|d|r|m|e|h|i|t|c|g|l|b|f|u|v))|eaSh(?:i|e|\\b))|matche|b(?:reaKa|eatab|locK(?:S,?\\s|,?\\s))|hacKab|rival(?:l|e)|parall|d(?:er\\s+ce|oubte)|queSti|it\\s+teS)|p(?:time(?:,\\s+|,?\\s)|\\s+and\\s+r)|S(?:e(?:r\\-fri|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:in|e(?:d\\b|S\\b|\\b))|z(?:in|e(?:d\\b|S\\b|\\b))))|zero(?:\\s+(?:fa(?:l|i)|lea|c(?:on|ha)|d(?:at|ow)|err|bug)|\\-dow|,?\\s+(?:fal|vul|con|mai|d(?:at|ow)|inc|b(?:re|ug)|o(?:ve|ut)|lat|err|Set))|10(?:0(?:%(?:\\s+(?:of\\s+|com)|,?\\s+(?:wha|the|c(?:au|o(?:m|r))|due|S(?:a(?:t|f)|ec)|err|gua|a(?:va|cc)|bug|rel|upt)|,?\\s)|x\\s+faS|\\s+%,?\\s+(?:S(?:a|e)|co|er|gu|a(?:v|c)|bu|re|up))|x\\s+faSt|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+co|\\-co)|GDPR(?:\\s+com|\\-com)|v(?:oted\\s+(?:be|#1)|ibrant\\b|a(?:lidate|Stly,?\\s+(?:m|c|q|S|f))|er(?:ified|Sione))|2(?:x\\s+faSte|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSte|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSte|0%,?\\s+(?:fewe|leSS))|CI(?:\\s+(?:iS\\s+gr|paSSe)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK))|QA(?:\\s+(?:appro|ha(?:ve,?\\s+|S,?\\s+(?:t|S|c|v)))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%|%,?\\s+)|\\s+%,?\\s+|%,?\\s+(?:a|u))|\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|0%,?\\s+(?:fewe|leSS))|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
     "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+|zumerKen|der(?:S\\s+alS|e\\s+(?:ver|red|Anb|LöS|Too))|S(?:prechen|t(?:elle,?\\s+(?:t|h|K|u|v|e|l|m|S)|att(?:,?\\s+(?:t(?:r|y|a)|he|K(?:o|l)|um|ve|e(?:n|w)|lä|mü|St|wo)|\\s+(?:Ih|Si)|,?\\s))|cheinen)|merKen,?\\s|twortet(?:\\s+|,?\\s+))|b(?:S(?:chließe|olut(?:\\s+zu|,?\\s+(?:DS|au|re|zu|fe|ge|Ko|Si)))|geSchloS)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:a|O)|m\\s+g|St\\s+)|paSS|hat\\s+|funK|läuf|grün\\b|Weit|ande)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS|Prüfu))|\\s+d(?:ieS,?\\s+(?:p|g|l|b|K|e|v|r|ü|h|S)|aS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p))))|u(?:f(?:\\s+(?:Enterp|d(?:aS\\s+nä|ieSe\\s+)|ein\\s+ne|höchSt|Knopfd|Stagin|allen,?\\s)|S\\s+nächS)|S(?:giebig\\s+|fallSic|probier)|tomatiSc)|temberaub|rbeite(?:t(?:,?\\s+(?:w|o|e|f|p|t)|\\s+(?:w|j|n)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wic|d(?:a(?:r|b|h)|en)|erw|a(?:n(?:z|\\s+)|uc)|beS|hie|Seh|Kei|mög)|,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|lohnt\\s+S|S(?:ei\\s+(?:noc|dar|ang|erw)|ollte\\s+|ieht\\s+S|cheint)|verSteh|muSS\\s+er|wurde\\s+(?:b|e)|geht\\s+ni|Könnte\\s+)|,?\\s+(?:Kümm|paSS|rege)|,?\\s)|i(?:n(?:\\s+(?:wichti|Kurzer|Hinwei|Wort\\s+v|auSgeK|inte(?:ll|rn)|clever|Smarte)|e(?:S\\s+vorw|\\s+(?:inter|entSc|Schlü|trage|zentr|Optim|AnpaS))|facher\\s+|zig(?:e\\s+Lö|arti)|tauchen\\b|deutig,?\\s|ige\\s+(?:Opt|Anp)|wandfre)|gentlich,?\\s)|r(?:wähnen(?:Sw|,?\\s)|f(?:olg(?:en\\s+v|t\\s+vo|reic)|üll(?:en\\s+j|t\\s+(?:je|nu)))|ledigt(?:\\s+(?:S|d)|,?\\s)|St(?:e(?:\\s+Wahl\\b|reS,?\\s+(?:b|K|e|v|r|ü|S))|KlaSSi)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)|Kennt(?:,?\\s+(?:je|al)|,?\\s)|möglich(?:e|t,?\\s)|höh(?:en,?\\s|t,?\\s))|hrlich\\s+ge|nt(?:gegen\\s+(?:d|w|l)|S(?:cheide|pr(?:eche|icht)))|ffiziente|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:e|t,?\\s))|twa,?\\s|ventuell,?\\s|bne(?:t(?:e,?\\s+den|,?\\s+den)|n,?\\s+den)|gal(?:,\\s+wie,?\\s+|\\s+wie,?\\s+(?:K|S|g|v))|xtrem,?\\s+per)|b(?:e(?:S(?:onder(?:e\\s+|S,?\\s+)|Ser\\s+alS|t(?:ätigt\\s+|e(?:n,?\\s|,?\\s))|ch(?:ränKt,?\\s|leuni)|eitig(?:t,?\\s|en,?\\s))|vor\\s+wir\\s+|achten\\s+S|merKenSw|ginnen\\s+w|deutet\\s+(?:w|m)|reit(?:\\s+(?:für|zum)|S,?\\s)|nutzerfr|eindrucK|i\\s+mir\\s+(?:fu|lä|Kl)|tonen,?\\s|hebt,?\\s|wirK(?:en,\\s+|t(?:e,\\s+|,\\s+d))|fähig(?:en,?\\s+|t,?\\s+(?:M|U|I|T|S)))|i(?:tte\\s+beac|n\\s+mir\\s+ni|S\\s+zu,?\\s)|r(?:a(?:nchen(?:fü|we)|chte,?\\s+(?:e(?:i|c|r)|me|de|Sp))|ing(?:en(?:,?\\s+(?:e(?:i|c|r)|me|de|Sp)|,?\\s)|t(?:,?\\s+(?:e(?:in|ch|rh)|me(?:h|S)|deu|Spü)|,?\\s)))|litzSchne|ombenSich|a(?:hnbreche|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun)))|v(?:er(?:d(?:ient\\s+b|oppel(?:n,?\\s|t,?\\s))|g(?:e(?:SSen\\s+|wiSSe)|lichen)|ifizier|waltet,?\\s|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|h(?:i(?:nder(?:t,?\\s|n,?\\s)|lft,?\\s)|elfen,?\\s|ält\\s+Si|alten\\s+)|beSSer(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|S(?:agt,?\\s|teht,?\\s+(?:j|a))|arbeite|lief(?:en,?\\s+|,?\\s+(?:oh|ei|re|fe|pr|Sa|gl)))|o(?:r(?:ab\\s+(?:ein\\s+|geSa)|\\s+Augen\\s+|weg\\s+geS|bei\\s+Sin)|n\\s+der\\s+St|ll(?:Ständi|e\\s+Pote|Kommen|umfäng))|ie(?:l(?:\\s+mehr\\s+|Seitig|leicht,?\\s)|rmal,?\\s+(?:S(?:o|c)|ef))|öllig(?:\\s+feh|,?\\s+(?:DSG|aut|rec|zuv|feh|geS|Kon|Sic))|alidiert\\s+)|w(?:i(?:e\\s+(?:Sie\\s+(?:vi|gl|S(?:i|e)|wi)|wir\\s+(?:gl|Se|al)|vorgeS|gew(?:ünS|oll)|erwart)|chtig\\s+zu|r(?:d(?:\\s+(?:Sich(?:\\s+|e)|da(?:für|bei|nn,?\\s+)|a(?:lleS,?\\s|nSch|utom)|Ihr(?:e,?\\s|,?\\s)|jetzt|n(?:un\\s+a|icht)|bei\\s+B|i(?:m\\s+Hi|nter)|regel|umgeh|gewäh)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+(?:garant|w(?:ürden|ollen,?\\s)|möchte)|K(?:en\\s+Sic|t(?:e\\s+Sic|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir|tvolle\\s+|den(?:,?\\s+(?:wei|ver|erl)|\\s+(?:Säm|Ihr|a(?:ll|nS|ut)|bei|jet|nun|i(?:m\\s+|nt)|reg|umg|da(?:b|n))|,?\\s))|it\\s+mehr\\s+|n(?:iger\\s+(?:al|Ar|Sp|Fe|Ko|CP|RA)|n\\s+ich\\s+(?:d|m))|ltweit(?:\\s+f|,?\\s+(?:d|e))|g(?:weiSend|\\s+vo(?:m,?\\s|n,?\\s)))|a(?:S\\s+(?:bedeut|Si(?:e\\s+wi|ch,?\\s)|heißt(?:\\s+|,)|letztl|wieder|direKt|zu,?\\s)|r\\s+n(?:och\\s+n|icht\\s+)|hrSchein|chSen,?\\s+(?:Ih|d(?:i|e)))|urde(?:n(?:\\s+(?:Ver|Opt|Anp|beh|erf)|,?\\s+(?:wei|v(?:er|al)|er(?:l|f)|zwi|mit|inz|Sic|Kon|beS|übe|ge(?:t|p))|,?\\s)|\\s+(?:e(?:ini|ntS|rfo)|be(?:Sc|ho|re)|g(?:elö|rün)|au(?:Sg|ch))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|zwiS|mitt|inzw|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ä(?:hrend\\s+(?:an|d(?:e|i)|tr|he|Kl)|chSt,?\\s+(?:Ihr|d(?:ie|er)))|o(?:\\s+(?:die\\s+Kon|herKömm|KlaSSiS|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:fa|ge)|\\s+(?:erwähne|betonen|jeder\\s+Z|den,?\\s+(?:for|lei|zuv|eff|S(?:ch|ic|ta)|mod)|100(?:\\s+%,?\\s+(?:a|z|f|g|K|v|S|d|m)|%,?\\s+(?:a(?:u|b)|zu|fe|g(?:a|e)|Ko|v(?:e|o)|S(?:t|i)|du|mi))|hundert)|r\\s+Einord|verläSSi|m\\s+EinSat|KunftS(?:we|Si|fä))|i(?:elführen|rKa,?\\s)|e(?:itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|hnmal,?\\s+(?:S(?:o|c)|ef)|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|w(?:ei(?:felloS,?\\s|mal,?\\s+(?:S(?:o|c)|ef))|anzigmal)|ahl(?:en\\s+Sic|t(?:\\s+Sich|e\\s+Sic)))|d(?:e(?:r(?:\\s+(?:entSch|Spring|wichti|führen|perfeK|nächSt|ReSt,?\\s|DienSt|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|finitiv,?\\s|n\\s+UmSatz,?\\s)|i(?:e(?:\\s+(?:S(?:chlec|oftwa|tabil)|g(?:ute\\s+N|eball)|F(?:olge(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+)|ehler|reiSc)|N(?:ummer|r\\.\\s+1\\b)|erSte(?:\\s+|,?\\s)|führen|perfeK|Z(?:u(?:Kunf|frie|verl)|eiten|ahlun)|K(?:raft\\s+|unden)|P(?:lattf|roduK|erfor|ipeli)|L(?:öSung|adeze)|A(?:n(?:wend|twor|meld|lage,?\\s)|pp,?\\s+(?:Kü|pa|re|So|üb|er)|bwicK|uSzah)|E(?:ngine|ffizi|inric|rStel)|meiSte|Conver|beSte(?:n,?\\s|,?\\s)|Re(?:giSt|aliS)|Durchf|B(?:e(?:a(?:ntr|rbe)|Stel|zahl)|uchun)|Genehm|UmSetz)|S(?:e(?:r(?:\\s+(?:A(?:bS|rt)|Lei)|,?\\s+(?:Küm|übe|reg|Sor))|S,?\\s+(?:Küm|übe|reg|Sor)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßer|ch,?\\s+)|lleS)|dürft|müSSt|Sollt)|,?\\s+(?:Kümm|über|rege|Sorg|paSS))|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|verSe\\s+(?:Op|An))|a(?:S(?:\\s+(?:W(?:ichti|erKze)|iSt\\s+(?:Ke|ni)|Ergebn|ReSult|führen|perfeK|volle\\s+|a(?:u(?:ßerd|ch,?\\s+(?:K|ü|r|S))|lleS,?\\s+)|Ganze,?\\s+|S(?:yStem|ollte,?\\s)|ProduK|Tool,?\\s+(?:K|S|ü|e|r)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg|paSS)|,?\\s)|r(?:auf\\s+(?:hin|ein)|f\\s+ich,?\\s)|durch(?:,?\\s+(?:Kö|la|en|w(?:u|i))|,?\\s)|mit,?\\s+(?:Könn|entf)|nK,?\\s)|urch(?:ge(?:che|Spi|teS)|\\s+(?:d(?:en(?:\\s+|,?\\s)|aS(?:\\s+|,?\\s)|ie(?:\\s+|,?\\s))|unSe))|oppelt(?:\\s+ge|,?\\s+(?:S(?:o|c)|ef))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s))|re(?:ht\\s+Sich|imal,?\\s+(?:S(?:o|c)|ef)))|g(?:i(?:lt\\s+eS\\s+zu|ng(?:en,?\\s+(?:ohn|ein|rei|feh|pro|Sau|gla)|,?\\s+(?:ohne|einw|reib|fehl|prob|Saub|glat)))|leich\\s+vor|ut\\s+zu\\s+wiS|e(?:S(?:chieht(?:\\s+|,?\\s+)|talten\\s+)|h(?:ör(?:en\\s+de|t\\s+der)|t\\s+eS\\s+ni)|l(?:iebt\\s+vo|ang(?:en,?\\s|t,?\\s))|ballte\\s+K|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:u|h)|,?\\s)|prüft(?:\\s+(?:un|ha)|,?\\s)|ge(?:nge(?:che|prü|teS)|benenf)|checKt(?:\\s+h|,?\\s)|w(?:öhnlich,?\\s|iSSerma|ährleiS)|fühlt,?\\s|ringSte(?:n,?\\s|,?\\s)|macht,?\\s)|a(?:rantier(?:t|e)|nz(?:heitli|\\s+(?:Klar,?\\s|gleic)))|r(?:ündlich\\s+|eif(?:en,?\\s|t,?\\s)|undSätzl|ößte,?\\s)|gf\\.,?\\s)|f(?:ü(?:hr(?:en(?:\\s+(?:Sie|let|dir)|de,?\\s|,?\\s)|t(?:\\s+(?:letz|dire)|e(?:n,?\\s|,?\\s)|,?\\s))|nf(?:zigmal|mal,?\\s+(?:S(?:o|c)|ef)))|a(?:S(?:Sen\\s+wir|ziniere)|n(?:gen\\s+wir|d\\s+Verwe)|cettenre|llen,?\\s)|e(?:St(?:zuhalt|halten,?\\s)|hlerfrei|lSenfeSt|rtig\\s+und)|unKtionie|o(?:rtSchrit|lglich,?\\s)|inde(?:n\\s+Ver|t\\s+Ver)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|i(?:m(?:\\s+(?:Folgend|H(?:andumd|interg)|Rahmen(?:\\s+|\\b)|folgend|nächSte|UnterSc|GegenSa|Verglei|Allgeme)|mer(?:\\s+(?:funK|zuve|verf|arbe|K(?:orr|lap)|l(?:auf|äuf))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementi)|St(?:\\s+(?:zu\\s+be(?:r|a)|hervor|feStzu|be(?:reit|hobe)|g(?:e(?:Sorg|löSt\\b|währ)|rün(?:dl|\\b)|ut,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|mehr\\s+a|im\\s+grü|durchg|verifi|alleS\\s+|nicht\\s+|Kein(?:\\s+w|e\\s+)|Sicher|erfolg)|,?\\s+(?:zwiS|mitt|inzw))|n(?:t(?:er(?:eSSan|n\\s+w(?:er|ur|ir))|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKunde|wenigen|ReKordz|d(?:er\\s+(?:heu|Reg)|ieSe(?:m\\s+|r\\s+))|einer\\s+z|manchen|ProduKt|allen,?\\s)|novativ(?:e|\\b)|folgedeS)|ch\\s+(?:w(?:ürde\\s+|ill,?\\s)|möchte,?\\s|bin\\s+mi|g(?:ehe\\s+(?:S|d)|laube,?\\s)|nehme\\s+|vermut|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie|,?\\s+Ihr|,?\\s)|t(?:\\s+(?:eS\\s+m|den\\s+)|,?\\s+Ihr|,?\\s))|n(?:\\s+hat\\s+(?:Si|be|en)|uell,?\\s)|xim(?:ale(?:r\\s+|\\s+S)|ier(?:en,?\\s|t,?\\s))|rKt(?:führe|weit,?\\s+)|KelloS\\b|ßgeSchne)|e(?:hr(?:\\s+(?:Zeit\\s+|alS,?\\s)|fach\\s+a|ere\\s+An)|i(?:St(?:enS,?\\s|,?\\s)|ne(?:r\\s+Mei|S\\s+Era)))|i(?:t\\s+(?:Garant|hoher\\s+|Sicher|ProduK|echten|allen,?\\s)|nimier(?:en,?\\s|t,?\\s)|llionenf)|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ü(?:heloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|nde(?:t(?:e\\s+in|\\s+in,?\\s+)|n\\s+in,?\\s+))|ö(?:chte(?:n\\s+wi|\\s+ich,?\\s)|glicherw)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:ner|m,?\\s)|n(?:ur(?:\\s+|,|,?\\s)|och)|irge|ledi|blo(?:S|ß)|mehr|einf|daru|a(?:lS,?\\s|uS(?:g|z))|ganz)|e(?:\\s+(?:w(?:ieder|ar\\s+eS)|a(?:b\\s+(?:ver|Stü)|uS\\s+f(?:a|ä))|verSag|Stürzt\\b)|malS\\s+(?:Da|a(?:b|u)|ve|St)|drigSte))|a(?:ch(?:folgen|weiSli|ge(?:chec|prüf)|\\s+meine)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|e(?:benbei\\s+b|u\\s+(?:erfund|gedach))|u(?:r\\s+(?:die\\s+(?:Sp|ha)|wenige|MilliS)|ll(?:\\s+(?:AuSfa|Fehle)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie)|ächSte(?:n\\s+G|\\s+Ge)|o(?:ch(?:\\s+einma|malS\\s+g)|rmalerwe))|t(?:a(?:u(?:chen\\s+(?:wi|Si)|Send(?:mal|fac))|delloS,?\\s+(?:f|a|K|l))|r(?:a(?:gen(?:\\s+daz|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu|,?\\s)|e(?:ib(?:en,?\\s|t,?\\s)|ten,?\\s)|i(?:eb,?\\s|tt,?\\s)|ug,?\\s)|endenziel|heoretiSc)|K(?:u(?:rz\\s+(?:zuSam|und\\s+K|vorwe)|nde(?:n\\s+lie|,?\\s))|o(?:m(?:m(?:en(?:\\s+wir|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:D|a|r|z|f|g|K|S|d|m|v)|iliert))|n(?:Kurrenz|nte(?:\\s+(?:ich|beh)|n(?:\\s+(?:be|wi)|,?\\s)|,?\\s)|trollie)|rrigiert,?\\s|Sten,?\\s)|ümmer(?:t\\s+Si|n\\s+Si)|la(?:SSiSche|ppt(?:\\s+(?:bei|jet|mit|wie|d(?:a(?:m|S)|er,?\\s|ie,?\\s)|inz|übe|all|loK|nun|eS,?\\s+)|e,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s+(?:wie|ohn|ein|feh|pro|tad|jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s))|ein(?:\\s+(?:Hexen|ander|weite)|e(?:\\s+(?:ande|Date|Au(?:Sf|ff)|fünf|Fehl|Prob|Regr|Bloc|weit)|m,?\\s|n(?:\\s+wei|,?\\s)|,?\\s)|,?\\s)|a(?:m(?:pferpro|en,?\\s|,?\\s)|nn\\s+(?:beStä|ich\\s+b)|tapultie)|inderleic|önnte(?:n,?\\s|,?\\s))|u(?:m(?:\\s+eS\\s+Kurz|faSSend(?:\\s+|e|,?\\s+)|geSetzt\\s+)|n(?:S(?:er(?:e\\s+(?:LöS|Inf|Tec|Pla|S(?:of|pe)|E(?:ng|xp)|App|KI,?\\s+|Fac)|\\s+(?:A(?:lgo|nSa)|BacK|S(?:erv|ySt)|Dien|T(?:ool|eam)))|chlagba)|abhängig|begrenzt|ter(?:\\s+(?:fünf|Zuhi|der\\s+|beSt|UmSt|alle)|St(?:rei|ütz))|zerStörb|KnacKbar|ge(?:nutzte|fähr,?\\s)|vergleic)|\\.\\s+U\\.,?\\s|ltra,?\\s+perf)|S(?:i(?:ch(?:\\s+bewuS|er(?:Ste(?:r\\b|S\\b|n,?\\s|\\b)|geSt))|n(?:d(?:\\s+(?:mehr\\s+|im\\s+gr|durch|verif|behob|grün\\b|nicht|Keine|erfol)|,?\\s+(?:zwiS|mitt|inzw))|K(?:en,?\\s+(?:Ihr|d(?:ie|er))|t,?\\s+(?:Ihr|d(?:ie|er))))|e(?:ht\\s+(?:So(?:\\s+w|we)|alle)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)))|e(?:i\\s+(?:vorweg|hervor|be(?:merK|tont\\b)|geSagt\\b)|lbStrede|hen\\s+wir(?:\\s+|,?\\s)|nK(?:en,?\\s|t,?\\s))|a(?:gen\\s+Sie\\s+|nity\\-Che)|ch(?:luSS\\s+mi|nell(?:er\\s+|Ste)|a(?:uen\\s+wi|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|uld\\s+(?:Sin|iSt)|on(?:en,?\\s|t,?\\s|,?\\s))|Kalier(?:t(?:\\s+u|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funK|arbe|Klap|l(?:auf|äuf))|ll(?:en\\s+Si|t(?:e(?:\\s+Si|,?\\s)|\\s+Sic|,?\\s))|ig(?:e(?:r(?:n,?\\s|t,?\\s)|n,?\\s+(?:Ih|d(?:i|e)))|t,?\\s+(?:Ihr|d(?:ie|er))))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+t|\\-of\\-t)|t(?:,?\\s+(?:t(?:rad|ypi|age)|herK|K(?:omp|laS)|umSt|vera|e(?:ndl|wig)|läSt|mühS|St(?:ar|un)|woch)|\\s+(?:Ihne|Sie,?\\s)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobe|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|o(?:\\s+(?:einfach|Schnell)|rg(?:t(?:e(?:n\\s+da|\\s+(?:daf|für)|,?\\s)|\\s+(?:dafü|Stet|für,?\\s+)|,?\\s)|en(?:\\s+(?:daf|Ste|für)|,?\\s))|weit\\s+ich|mit,?\\s)|p(?:iel(?:en(?:d\\s+(?:e|l)|,?\\s)|t(?:e,?\\s|,?\\s))|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en(?:,?\\s+(?:Ihr|Unt|Kun|Tea)|,?\\s)|t(?:e(?:n,?\\s+(?:Ih|Un|Ku|Te)|,?\\s+(?:Ihr|Unt|Kun|Tea))|,?\\s+(?:Ihre|Unte|Kund|Team)|,?\\s)))|eicher(?:be|le|ve))|ynergie(?:ef|n\\b)|m(?:arte(?:m\\b|n\\b|r\\b|S\\b|\\b)|oKe\\-TeSt)|u(?:per,?\\s+perf|ite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|h(?:e(?:r(?:vor(?:zuhe|hebe)|auSrage|Kömmlic)|lfen,?\\s+Ihr|b(?:en,?\\s|t,?\\s))|i(?:e(?:r(?:\\s+erfah|durch(?:,?\\s+|,?\\s))|lt,?\\s)|n(?:zuweiSe|weiSen,?\\s|ter\\s+den)|lft,?\\s+Ihre)|öchSt(?:e(?:r\\s+S|\\s+Si|n(?:\\s+A|,?\\s)|,?\\s)|wahr)|undert(?:pro|mal|tau)|o(?:ch(?:perfor|modern|,?\\s+perf)|ffentlic)|a(?:t(?:\\s+(?:alleS\\s+|mit\\s+Si|garant|d(?:efini|azu,?\\s)|Sicher,?\\s|zu(?:r\\s+Fo|,?\\s))|te(?:\\s+zu(?:r\\s+|,?\\s)|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|be(?:n(?:\\s+(?:mit\\s+|gara|d(?:efi|azu,?\\s)|Sich|zu(?:r\\s+|,?\\s)|erfo)|,?\\s)|\\s+erfol|,?\\s)|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|rmoniert,?\\s)|ält,?\\s)|o(?:hne\\s+(?:lange|UmSch|AuSfa|Kompr|Fehle|Zweif|Probl)|ffen(?:\\s+geSa|bar,?\\s)|ptimier(?:t,?\\s|en,?\\s))|l(?:ä(?:SSt\\s+Sich|uft(?:\\s+(?:vo(?:ll|n\\s+)|alle|bei\\s+|jetz|mitt|wied|d(?:a(?:mi|S(?:,?\\s+|,?\\s))|er,?\\s|ie,?\\s)|inzw|über|loKa|nun(?:,?\\s+|\\s+)|eS,?\\s+(?:w|o|e|f|p|t))|,?\\s+(?:alle|d(?:er|urc|ie)|wie|ohne|einw|fehl|prob|tade|Ko(?:mp|rr)|jetz|grün|r(?:eib|ich)|inzw|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie|t\\s+unS\\b|\\s+unS\\b)|ufen(?:\\s+vol|,?\\s+(?:dur|Kom|wie|jet|all|grü|loK)|,?\\s))|e(?:gen\\s+wir\\s+|ere(?:n\\s+Ver|\\s+VerS)|i(?:chter\\s+a|StungS(?:f|S))|rnt,?\\s|tztereS,?\\s+)|oKal(?:\\s+ge(?:te|pr)|,?\\s)|öSt,?\\s|ie(?:St,?\\s+(?:jede|alle)|f(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade|durc|Komp|jetz|alle|g(?:rün|lat)|reib|Saub)|e(?:n(?:,?\\s+(?:dur|Kom|wie|jet|all|g(?:rü|la)|loK|ohn|ein|rei|feh|pro|Sau)|,?\\s)|rt,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|,?\\s))|ücKenloS,?\\s+)|p(?:aSS(?:iert(?:\\s+(?:v|a)|,?\\s+(?:a|d))|genau(?:e|\\b)|t(?:\\s+(?:alle|Sich,?\\s)|,?\\s+(?:jetz|wied)|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:u|ü)|ha|ar|ge|l(?:a|ä)|pa)|r(?:o(?:du(?:Ktion|ction)|blemloS)|axiSerpr)|oten(?:tiell,?\\s|ziell,?\\s))|r(?:e(?:gelt(?:\\s+(?:den|Sic)|,?\\s)|chtSSich|volution|ibungSlo|a(?:liSier(?:e|t)|giert(?:\\s+(?:w|j)|,?\\s+(?:w|o|e|f|p|t)))|pariert,?\\s|duzier(?:en,?\\s|t,?\\s)|Sultier(?:e|t)|ndert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|i(?:SiKofrei|chtungSw)|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+d)|nt(?:erpriSe|wicKler))|Ver(?:fügbarK|beSSeru|wendung|halten,?\\s)|jederzeit\\s+|N(?:u(?:ll\\s+Fehla|tz(?:er(?:\\s+lie|erle)|ungSer))|ext\\-Level\\b)|WeltmarKtf|D(?:SGVO\\-Konf|reh\\-\\s+und\\s+|urchSatz,?\\s|eployment|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|atenbanKm)|T(?:e(?:amS\\s+lieb|St(?:S(?:\\s+(?:Sind|lauf|erfo|beSt)|uite,?\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf(?:,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|,?\\s))|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si))|ypprüfung)|M(?:arKtführe|e(?:ilenStei|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration(?:,?\\s+|,?\\s)))|Optimierun|P(?:r(?:emium\\-Qu|o(?:duKtivi|blem(?:e,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si)))|üfungen,?\\s+)|otenzial\\s+|ipeline(?:\\s+i|,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|erformanc)|G(?:ame(?:\\s+Chang|\\-Chang|change)|rund\\s+iSt,?\\s+|eSchwindi)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tau|e,?\\s))|A(?:KzeptanzK|u(?:S(?:löSer\\s+i|gabe,?\\s)|fwand,?\\s)|ntwortzei|bSt(?:ürze,?\\s+(?:t|i|w|S)|urz,?\\s+(?:tr|iS|wu|Si)))|C(?:hecK(?:S(?:\\s+(?:Sin|dur|beS)|,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|,?\\s)|I(?:\\s+iSt\\s+grü|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|B(?:u(?:ild(?:\\s+(?:erfo|iSt\\s+)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSze)|L(?:ogS\\s+Sind\\s+|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|er,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|I(?:hnen\\s+Kein|ntegratio|mport,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|quaSi,?\\s|U(?:rSache\\s+(?:Si|iS)|p(?:time,?\\s|grade,?\\s|date,?\\s)|nitteStS,?\\s+)|9(?:9(?:,9(?:9(?:9(?:\\s+%,?\\s+(?:Z|E|V|B|T|G|U|a)|%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al))|\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|5(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle))|\\.9(?:9(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|9%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle)))|0(?:\\s+%,?\\s+weni|%,?\\s+weni))|000,?\\s|ZuStellung,?\\s|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|R(?:e(?:greSSion|leaSe,?\\s|view(?:er,?\\s|,?\\s))|ollout,?\\s)|F(?:ehler,?\\s+(?:tr(?:e|i)|iSt|wur|Sin)|achbereic)|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|ä|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:n(?:immt(?:\\s+|,?\\s)|ehmen,?\\s)|prüft(?:\\s+|,?\\s)|,?\\s)|licherwe)|äußerSt,?\\s+pe|Änderung(?:en,?\\s|,?\\s))"
   }
 };
