@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+7ee661f83fe7",
+  "catalogueVersion": "2026.11+0744845fc5e0",
   "rules": [
     {
       "id": "reader-goal",
