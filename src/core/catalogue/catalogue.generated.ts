@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+b6c19e95f650",
+  "catalogueVersion": "2026.11+596eaa671bf4",
   "rules": [
     {
       "id": "reader-goal",
@@ -2623,9 +2623,99 @@ const written: CatalogueAsWritten = {
         "was heißt das konkret",
         "was bedeutet das genau",
         "was heißt das genau",
-        "was bedeutet das für Sie"
+        "was bedeutet das für Sie",
+        "ein paar Worte dazu",
+        "ein paar Worte zu",
+        "ein paar Worte zum",
+        "ein paar Worte zur",
+        "einige Worte dazu",
+        "einige Worte zu",
+        "was man wissen sollte:",
+        "was Sie wissen sollten:",
+        "was du wissen solltest:",
+        "was man wissen sollte",
+        "was Sie wissen sollten",
+        "was du wissen solltest",
+        "den man nicht unterschätzen sollte",
+        "die man nicht unterschätzen sollte",
+        "das man nicht unterschätzen sollte",
+        "den Sie nicht unterschätzen sollten",
+        "die Sie nicht unterschätzen sollten",
+        "der Vollständigkeit halber sei",
+        "sei der Vollständigkeit halber",
+        "sei erwähnt",
+        "sei noch erwähnt",
+        "sei angemerkt",
+        "sei noch angemerkt",
+        "hilft es zu wissen",
+        "hilft es, zu wissen",
+        "es hilft zu wissen",
+        "gleich zu Beginn:",
+        "eins vorweg",
+        "eins gleich zu Beginn",
+        "eines gleich zu Beginn",
+        "ganz wichtig:",
+        "ganz wichtig dabei:",
+        "ganz wichtig hierbei:",
+        "besonders wichtig dabei:"
       ],
       "pairs": [
+        {
+          "first": [
+            "in diesem Abschnitt",
+            "in diesem Artikel",
+            "in diesem Beitrag",
+            "in diesem Guide",
+            "in diesem Leitfaden",
+            "in diesem Tutorial",
+            "in diesem Post"
+          ],
+          "then": [
+            "erkläre ich",
+            "erklären wir",
+            "zeige ich",
+            "zeigen wir",
+            "schauen wir uns",
+            "werfen wir",
+            "gehe ich",
+            "gehen wir",
+            "erfahren Sie",
+            "erfährst du",
+            "lernen Sie",
+            "lernst du"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "ein zentraler",
+            "ein wichtiger",
+            "ein entscheidender",
+            "ein wesentlicher",
+            "ein weiterer wichtiger"
+          ],
+          "then": [
+            "Aspekt dabei ist",
+            "Punkt dabei ist",
+            "Aspekt hierbei ist",
+            "Punkt hierbei ist",
+            "Aspekt ist, dass",
+            "Punkt ist, dass"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "bitte bedenken Sie",
+            "bedenken Sie bitte"
+          ],
+          "then": [
+            "dass",
+            "auch",
+            "dabei"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "bitte beachten Sie",
@@ -3704,6 +3794,188 @@ const written: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
+            "wurde einiges",
+            "wurde so einiges",
+            "wurde vieles",
+            "wurde manches",
+            "wurden einige Dinge"
+          ],
+          "then": [
+            "angepasst",
+            "geändert",
+            "umgebaut",
+            "überarbeitet",
+            "umgestellt",
+            "korrigiert",
+            "bereinigt",
+            "aufgeräumt",
+            "nachgezogen"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "wurde",
+            "wurden"
+          ],
+          "then": [
+            "vorübergehend eingeschränkt",
+            "vorübergehend gesperrt",
+            "vorübergehend deaktiviert",
+            "vorübergehend pausiert"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "abgefangen und",
+            "verarbeitet und",
+            "korrigiert und",
+            "geprüft und",
+            "validiert und",
+            "bereinigt und",
+            "priorisiert und",
+            "angelegt und",
+            "aufbereitet und",
+            "ausgewertet und",
+            "archiviert und"
+          ],
+          "then": [
+            "korrigiert",
+            "freigegeben",
+            "weitergeleitet",
+            "zugewiesen",
+            "abgelegt",
+            "archiviert",
+            "bereinigt",
+            "verworfen",
+            "zugestellt",
+            "ausgeliefert",
+            "eingespielt",
+            "gesichert"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "hiermit",
+            "hierdurch"
+          ],
+          "then": [
+            "wird verhindert",
+            "wird vermieden"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "dies erlaubt es",
+            "das erlaubt es",
+            "dies ermöglicht es",
+            "das ermöglicht es",
+            "dies erlaubt",
+            "das erlaubt",
+            "dies ermöglicht",
+            "das ermöglicht"
+          ],
+          "then": [
+            "Teams",
+            "Ihrem Team",
+            "Ihren Teams",
+            "Entwicklerteams",
+            "Unternehmen",
+            "Ihren Kunden"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "das macht das",
+            "das macht die",
+            "das macht den",
+            "dies macht das",
+            "dies macht die",
+            "dies macht den"
+          ],
+          "then": [
+            "deutlich einfacher",
+            "deutlich leichter",
+            "viel einfacher",
+            "viel leichter",
+            "wesentlich einfacher",
+            "wesentlich leichter",
+            "spürbar einfacher",
+            "spürbar leichter",
+            "erheblich einfacher"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "das Ganze"
+          ],
+          "then": [
+            "läuft",
+            "laufen",
+            "passiert",
+            "wird"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "die Komponente",
+            "eine Komponente"
+          ],
+          "then": [
+            "validiert",
+            "prüft",
+            "übernimmt",
+            "kümmert sich",
+            "erledigt",
+            "regelt",
+            "verarbeitet",
+            "entscheidet"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "die Technologie dahinter",
+            "die Technik dahinter",
+            "die Infrastruktur",
+            "die Plattform",
+            "die Architektur",
+            "unser Framework",
+            "das Framework",
+            "die Engine"
+          ],
+          "then": [
+            "passt sich",
+            "wächst einfach mit",
+            "wächst mit",
+            "wächst automatisch mit",
+            "skaliert einfach mit",
+            "skaliert automatisch mit"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "nimmt dir",
+            "nimmt Ihnen",
+            "nehmen dir",
+            "nehmen Ihnen",
+            "nimmt euch",
+            "nimmt Ihrem Team"
+          ],
+          "then": [
+            "ab"
+          ],
+          "within": 5
+        },
+        {
+          "first": [
             "wird",
             "werden",
             "wurde",
@@ -3725,6 +3997,11 @@ const written: CatalogueAsWritten = {
           ],
           "then": [
             "bei Bedarf neu geladen",
+            "bei Bedarf neu aufgebaut",
+            "bei Bedarf neu gestartet",
+            "bei Bedarf nachgeladen",
+            "bei Bedarf skaliert",
+            "im Hintergrund angestoßen",
             "bei Bedarf bereinigt",
             "bei Bedarf synchronisiert",
             "bei Bedarf aufgeräumt",
@@ -4013,7 +4290,12 @@ const written: CatalogueAsWritten = {
             "verwaltet",
             "repariert",
             "korrigiert",
-            "kümmert sich"
+            "kümmert sich",
+            "erkennt",
+            "priorisiert",
+            "behebt",
+            "erledigt",
+            "verteilt"
           ],
           "then": [
             "selbstständig",
@@ -4248,7 +4530,9 @@ const written: CatalogueAsWritten = {
           "then": [
             "entfällt",
             "entfallen",
-            "können Teams"
+            "können Teams",
+            "kannst du",
+            "könnt ihr"
           ],
           "within": 0
         },
@@ -4815,6 +5099,18 @@ const written: CatalogueAsWritten = {
         "wo andere",
         "wo herkömmliche",
         "wo klassische",
+        "wo gewöhnliche",
+        "wo übliche",
+        "wo traditionelle",
+        "während gewöhnliche",
+        "während übliche",
+        "ist bei uns kein",
+        "ist bei uns keine",
+        "sind bei uns keine",
+        "ist alles andere als ein",
+        "ist alles andere als eine",
+        "die Frage ist nicht, ob",
+        "die Frage ist nicht mehr, ob",
         "klassischen Lösungen",
         "Schluss mit",
         "vergessen Sie alles, was Sie über",
@@ -4876,6 +5172,125 @@ const written: CatalogueAsWritten = {
         "während der Wettbewerb"
       ],
       "pairs": [
+        {
+          "first": [
+            "wir verkaufen keine",
+            "wir verkaufen kein",
+            "wir liefern keine",
+            "wir entwickeln keine",
+            "wir machen keine",
+            "wir bieten keine"
+          ],
+          "then": [
+            "wir"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "zählt nicht",
+            "zählen nicht",
+            "zählt bei uns nicht",
+            "kommt es nicht auf",
+            "kommt es nicht darauf an"
+          ],
+          "then": [
+            "sondern"
+          ],
+          "within": 6
+        },
+        {
+          "first": [
+            "hier wird nicht",
+            "bei uns wird nicht"
+          ],
+          "then": [
+            "hier wird",
+            "bei uns wird"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "wer denkt",
+            "wer glaubt",
+            "wer meint",
+            "wer behauptet"
+          ],
+          "then": [
+            "noch nicht ausprobiert",
+            "noch nicht getestet",
+            "noch nicht erlebt",
+            "noch nicht kennengelernt",
+            "kennt noch nicht"
+          ],
+          "within": 8
+        },
+        {
+          "first": [
+            "muss kein",
+            "muss keine",
+            "muss nicht",
+            "müssen kein",
+            "müssen keine",
+            "müssen nicht"
+          ],
+          "then": [
+            "Kraftakt",
+            "Albtraum",
+            "Hexenwerk",
+            "Raketenwissenschaft",
+            "Qual",
+            "Glücksspiel",
+            "Kopfzerbrechen",
+            "kompliziert sein",
+            "teuer sein",
+            "schwer sein",
+            "aufwendig sein",
+            "aufwändig sein",
+            "mühsam sein"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "jenseits von",
+            "jenseits der",
+            "jenseits aller",
+            "fernab von"
+          ],
+          "then": [
+            "Buzzwords",
+            "Hype",
+            "Marketing",
+            "Schlagworten",
+            "Schlagwörtern",
+            "Floskeln",
+            "leeren Versprechen",
+            "Marketingversprechen"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "ist",
+            "ist übrigens",
+            "ist dabei",
+            "ist hier",
+            "ist ausdrücklich"
+          ],
+          "then": [
+            "keine Notlösung",
+            "kein Workaround",
+            "kein Quick-Fix",
+            "kein Quickfix",
+            "kein Pflaster",
+            "keine Übergangslösung",
+            "kein Notbehelf",
+            "keine Krücke"
+          ],
+          "within": 1
+        },
         {
           "first": [
             "ist nicht nur",
@@ -5128,7 +5543,11 @@ const written: CatalogueAsWritten = {
             "viele Lösungen",
             "viele Tools",
             "viele Anbieter",
-            "viele Produkte"
+            "viele Produkte",
+            "den üblichen",
+            "üblichen",
+            "den gewöhnlichen",
+            "gewöhnlichen"
           ],
           "within": 1
         },
@@ -5275,6 +5694,7 @@ const written: CatalogueAsWritten = {
             "anstatt"
           ],
           "then": [
+            "bloß",
             "stundenlang",
             "tagelang",
             "wochenlang",
@@ -6275,6 +6695,78 @@ const written: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
+            "sinkt",
+            "sinken",
+            "steigt",
+            "steigen",
+            "sinkt damit",
+            "steigt damit",
+            "liegt",
+            "liegen"
+          ],
+          "then": [
+            "definitiv",
+            "hundertprozentig",
+            "garantiert",
+            "zu 100 %",
+            "zu 100%"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "ist damit endgültig",
+            "ist endgültig",
+            "sind endgültig",
+            "sind damit endgültig",
+            "ist jetzt endgültig",
+            "ist nun endgültig"
+          ],
+          "then": [
+            "erledigt",
+            "behoben",
+            "gelöst",
+            "vom Tisch",
+            "Geschichte",
+            "aus der Welt"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "sicher",
+            "garantiert",
+            "bestimmt",
+            "definitiv"
+          ],
+          "then": [
+            "niemand mehr",
+            "keiner mehr"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "zumindest"
+          ],
+          "then": [
+            "scheint es so",
+            "sieht es so aus"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "so scheint es",
+            "so sieht es"
+          ],
+          "then": [
+            "zumindest"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
             "in der Regel",
             "grundsätzlich",
             "meist",
@@ -6375,7 +6867,13 @@ const written: CatalogueAsWritten = {
             "so gut wie",
             "vereinzelt",
             "denkbar",
-            "kann es vorkommen"
+            "kann es vorkommen",
+            "unter bestimmten Bedingungen",
+            "hin und wieder",
+            "im Großen und Ganzen",
+            "halbwegs",
+            "einigermaßen",
+            "eher nicht"
           ],
           "within": 3
         },
@@ -6439,7 +6937,14 @@ const written: CatalogueAsWritten = {
             "nach meinem Verständnis",
             "ich bin mir ziemlich sicher",
             "höchstwahrscheinlich",
-            "mit hoher Wahrscheinlichkeit"
+            "mit hoher Wahrscheinlichkeit",
+            "grundsätzlich",
+            "sozusagen",
+            "im Großen und Ganzen",
+            "ich könnte mir vorstellen",
+            "ich kann mir vorstellen",
+            "eine gewisse Wahrscheinlichkeit",
+            "gewisse Wahrscheinlichkeit"
           ],
           "then": [
             "hoffentlich",
@@ -6489,7 +6994,13 @@ const written: CatalogueAsWritten = {
             "so gut wie",
             "vereinzelt",
             "denkbar",
-            "kann es vorkommen"
+            "kann es vorkommen",
+            "unter bestimmten Bedingungen",
+            "hin und wieder",
+            "im Großen und Ganzen",
+            "halbwegs",
+            "einigermaßen",
+            "eher nicht"
           ],
           "within": 6
         },
@@ -6553,7 +7064,14 @@ const written: CatalogueAsWritten = {
             "nach meinem Verständnis",
             "ich bin mir ziemlich sicher",
             "höchstwahrscheinlich",
-            "mit hoher Wahrscheinlichkeit"
+            "mit hoher Wahrscheinlichkeit",
+            "grundsätzlich",
+            "sozusagen",
+            "im Großen und Ganzen",
+            "ich könnte mir vorstellen",
+            "ich kann mir vorstellen",
+            "eine gewisse Wahrscheinlichkeit",
+            "gewisse Wahrscheinlichkeit"
           ],
           "then": [
             "könnte",
@@ -7777,6 +8295,161 @@ const written: CatalogueAsWritten = {
       "pairs": [
         {
           "first": [
+            "bedeutet",
+            "bedeuten",
+            "bedeutete"
+          ],
+          "then": [
+            "mehr Fokus",
+            "mehr Zeit",
+            "mehr Umsatz",
+            "mehr Produktivität",
+            "mehr Effizienz",
+            "mehr Kunden",
+            "mehr Conversions",
+            "weniger Stress",
+            "weniger Aufwand",
+            "weniger Frust",
+            "weniger Tickets",
+            "höhere Qualität",
+            "bessere Qualität",
+            "höhere Produktivität",
+            "zufriedenere",
+            "zufriedene Kunden"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "triffst du",
+            "treffen Sie",
+            "trefft ihr",
+            "trifft Ihr Team",
+            "treffen Teams",
+            "treffen Ihre Teams"
+          ],
+          "then": [
+            "bessere Entscheidungen",
+            "fundiertere Entscheidungen",
+            "klügere Entscheidungen",
+            "schnellere Entscheidungen",
+            "smartere Entscheidungen",
+            "bessere",
+            "fundiertere",
+            "klügere"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "schützt",
+            "schützen"
+          ],
+          "then": [
+            "Ihre Daten",
+            "Ihr Unternehmen",
+            "Ihre Systeme",
+            "Ihre Kunden",
+            "Ihre Infrastruktur",
+            "Ihre Anwendungen",
+            "Ihr Team",
+            "deine Daten",
+            "dein Unternehmen"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "so bleiben",
+            "so bleibt",
+            "so sind",
+            "so laufen",
+            "so läuft",
+            "so behalten Sie",
+            "so sparen Sie",
+            "so senken Sie",
+            "so steigern Sie"
+          ],
+          "then": [
+            "Ihre",
+            "Ihr",
+            "Ihren",
+            "deine",
+            "dein"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "in mehr",
+            "in höhere",
+            "in höheren",
+            "in höherem",
+            "in bessere",
+            "in besseren",
+            "in weniger",
+            "in schnellere",
+            "in schnelleren",
+            "in zufriedenere",
+            "in zufriedeneren"
+          ],
+          "then": [
+            "resultiert",
+            "resultieren",
+            "resultierte",
+            "mündet",
+            "münden",
+            "mündete"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "gehören",
+            "gehört",
+            "gehörten"
+          ],
+          "then": [
+            "der Vergangenheit an"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "minimiert",
+            "minimieren",
+            "senkt",
+            "senken",
+            "reduziert",
+            "reduzieren",
+            "verringert",
+            "verringern"
+          ],
+          "then": [
+            "das Risiko",
+            "das Ausfallrisiko"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "bringt",
+            "bringen",
+            "brachte"
+          ],
+          "then": [
+            "mehr Umsatz",
+            "mehr Conversions",
+            "mehr Kunden",
+            "mehr Leads",
+            "mehr Reichweite",
+            "mehr Buchungen",
+            "mehr Anfragen"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
             "stellt sicher, dass",
             "stellen sicher, dass",
             "stellte sicher, dass",
@@ -8116,7 +8789,20 @@ const written: CatalogueAsWritten = {
             "kürzere",
             "geringere",
             "niedrigere",
-            "schlankere"
+            "schlankere",
+            "eine stabilere",
+            "eine schnellere",
+            "eine sicherere",
+            "eine effizientere",
+            "eine zuverlässigere",
+            "ein stabileres",
+            "ein schnelleres",
+            "einen stabileren",
+            "einen schnelleren",
+            "eine spürbar",
+            "eine deutlich",
+            "einen deutlich",
+            "ein deutlich"
           ],
           "within": 0
         },
@@ -8200,7 +8886,9 @@ const written: CatalogueAsWritten = {
             "beschleunigt",
             "beschleunigen",
             "stärkt",
-            "stärken"
+            "stärken",
+            "entlastet",
+            "entlasten"
           ],
           "then": [
             "Ihre",
@@ -8288,7 +8976,25 @@ const written: CatalogueAsWritten = {
             "Reaktionszeiten",
             "Margen",
             "Marge",
-            "Codequalität"
+            "Codequalität",
+            "Produktionsfehler",
+            "Bugs",
+            "Zahlungsausfälle",
+            "Aktivierungsrate",
+            "Abwanderung",
+            "Kündigungsrate",
+            "Absprungrate",
+            "Abbruchrate",
+            "Churn",
+            "Onboarding",
+            "Build-Zeiten",
+            "Buildzeiten",
+            "Release-Zyklen",
+            "Releasezyklen",
+            "Cloudkosten",
+            "Infrastrukturkosten",
+            "Supportaufwand",
+            "Supportanfragen"
           ],
           "within": 1
         },
@@ -8510,7 +9216,12 @@ const written: CatalogueAsWritten = {
             "Ihre",
             "Teams",
             "Kunden",
-            "nie wieder"
+            "nie wieder",
+            "weniger Bugs",
+            "weniger Fehler",
+            "weniger Ausfälle",
+            "weniger Tickets",
+            "mehr Umsatz"
           ],
           "within": 4
         },
@@ -8563,7 +9274,12 @@ const written: CatalogueAsWritten = {
             "Ihre Kundenzufriedenheit",
             "die Kundenzufriedenheit",
             "die Produktivität",
-            "der Umsatz"
+            "der Umsatz",
+            "Ihre Cloudkosten",
+            "Ihre Cloud-Kosten",
+            "Ihre Infrastrukturkosten",
+            "Ihre IT-Kosten",
+            "Ihre Betriebskosten"
           ],
           "within": 0
         },
@@ -8596,6 +9312,14 @@ const written: CatalogueAsWritten = {
             "wird Ihr",
             "bleiben Ihre",
             "bleibt Ihr",
+            "sinken Ihre",
+            "sinkt Ihr",
+            "sinkt Ihre",
+            "steigen Ihre",
+            "steigt Ihr",
+            "steigt Ihre",
+            "wächst Ihr",
+            "wächst Ihre",
             "arbeiten Sie",
             "sparen Sie",
             "haben Sie",
@@ -8723,7 +9447,18 @@ const written: CatalogueAsWritten = {
             "zu einer besseren",
             "zu besseren",
             "zu höherer",
-            "zu einer höheren"
+            "zu einer höheren",
+            "zu besserer",
+            "zu besserem",
+            "zu einem besseren",
+            "zu stabilerer",
+            "zu stabileren",
+            "zu einer stabileren",
+            "zu schnellerer",
+            "zu schnelleren",
+            "zu höherem",
+            "zu sichererer",
+            "zu sichereren"
           ],
           "within": 2
         },
@@ -9840,6 +10575,34 @@ const written: CatalogueAsWritten = {
       "language": "de",
       "phrases": [
         "der perfekte",
+        "battle-tested",
+        "battle tested",
+        "hält jeder Last stand",
+        "hält jeder Belastung stand",
+        "hält jedem Ansturm stand",
+        "halten jeder Last stand",
+        "Millionen gleichzeitiger",
+        "Millionen gleichzeitige",
+        "Tausende gleichzeitiger",
+        "bewährt in über",
+        "bewährt bei über",
+        "bewährt in mehr als",
+        "im Einsatz bei über",
+        "im Einsatz bei mehr als",
+        "eingesetzt von über",
+        "praktisch bei null",
+        "quasi bei null",
+        "die weltweit erste",
+        "der weltweit erste",
+        "das weltweit erste",
+        "die weltweit einzige",
+        "der weltweit einzige",
+        "das weltweit einzige",
+        "auf Bankenniveau",
+        "auf Bankniveau",
+        "auf Bank-Niveau",
+        "Verschlüsselung auf Militärniveau",
+        "Verschlüsselung nach Militärstandard",
         "die perfekte",
         "das perfekte",
         "die perfekten",
@@ -10042,6 +10805,118 @@ const written: CatalogueAsWritten = {
         }
       ],
       "pairs": [
+        {
+          "first": [
+            "sparen Sie",
+            "spart Ihnen",
+            "sparen Ihnen",
+            "spart Ihrem Team",
+            "sparst du",
+            "senken Sie",
+            "reduzieren Sie"
+          ],
+          "then": [
+            "bis zu"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "Teams",
+            "Unternehmen",
+            "Kunden",
+            "Kundinnen",
+            "Firmen",
+            "Marken",
+            "Entwickler",
+            "Entwicklerinnen",
+            "Nutzer"
+          ],
+          "then": [
+            "vertrauen bereits",
+            "vertrauen schon",
+            "vertrauen auf",
+            "vertrauen uns"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "präziseste",
+            "präzisesten",
+            "genaueste",
+            "genauesten",
+            "günstigste",
+            "günstigsten",
+            "beste",
+            "besten",
+            "schnellste",
+            "schnellsten",
+            "leistungsstärkste",
+            "leistungsstärksten",
+            "sicherste",
+            "sichersten",
+            "zuverlässigste",
+            "zuverlässigsten"
+          ],
+          "then": [
+            "auf dem Markt",
+            "am Markt"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "Zustellrate von",
+            "Zustellquote von",
+            "Erfolgsquote von",
+            "Trefferquote von",
+            "Erkennungsrate von",
+            "Zufriedenheitsrate von"
+          ],
+          "then": [
+            "99",
+            "98",
+            "100",
+            "99,9",
+            "99,99",
+            "99,999",
+            "99.9",
+            "99.99"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "in unter",
+            "in weniger als",
+            "in nur"
+          ],
+          "then": [
+            "ms",
+            "Millisekunden",
+            "Sekunden",
+            "Minuten"
+          ],
+          "within": 1
+        },
+        {
+          "first": [
+            "berichten von einer",
+            "berichten von",
+            "sprechen von einer",
+            "erzielen eine",
+            "erreichen eine"
+          ],
+          "then": [
+            "Verdopplung",
+            "Verdoppelung",
+            "Verdreifachung",
+            "Vervierfachung",
+            "Verzehnfachung"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "doppelt",
@@ -11264,6 +12139,50 @@ const written: CatalogueAsWritten = {
         "smart"
       ],
       "pairs": [
+        {
+          "first": [
+            "nehmen wir eine",
+            "nehme ich eine",
+            "nehmen wir einige",
+            "werden wir eine"
+          ],
+          "then": [
+            "vor"
+          ],
+          "within": 4
+        },
+        {
+          "first": [
+            "erfolgt eine",
+            "erfolgte eine"
+          ],
+          "then": [
+            "Validierung",
+            "Prüfung",
+            "Überprüfung",
+            "Optimierung",
+            "Anpassung",
+            "Auswertung"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "flexible",
+            "flexiblen",
+            "flexibler",
+            "flexibles"
+          ],
+          "then": [
+            "Preismodelle",
+            "Preismodell",
+            "Preismodellen",
+            "Tarife",
+            "Tarifmodelle",
+            "Preisgestaltung"
+          ],
+          "within": 0
+        },
         {
           "first": [
             "die Anlage",
@@ -12512,6 +13431,15 @@ const written: CatalogueAsWritten = {
       "ruleId": "reported-evidence",
       "language": "de",
       "phrases": [
+        "alle bestanden",
+        "macht keine Zicken mehr",
+        "machen keine Zicken mehr",
+        "macht keine Probleme mehr",
+        "machen keine Probleme mehr",
+        "macht keinen Ärger mehr",
+        "lässt sich nicht mehr reproduzieren",
+        "lassen sich nicht mehr reproduzieren",
+        "ist nicht mehr reproduzierbar",
         "ausgiebig getestet",
         "vollständig getestet",
         "umfassend getestet",
@@ -12636,6 +13564,45 @@ const written: CatalogueAsWritten = {
         "nicht mehr gesehen"
       ],
       "verbSecond": [
+        {
+          "verb": [
+            "geht",
+            "gehen",
+            "ging",
+            "gingen",
+            "läuft",
+            "laufen",
+            "lief",
+            "liefen"
+          ],
+          "rest": [
+            "komplett durch",
+            "vollständig durch",
+            "sauber durch",
+            "fehlerfrei durch",
+            "ohne Fehler durch",
+            "ohne Beanstandung durch",
+            "anstandslos durch",
+            "problemlos durch"
+          ]
+        },
+        {
+          "verb": [
+            "waren",
+            "war",
+            "blieben",
+            "blieb",
+            "verliefen",
+            "verlief"
+          ],
+          "rest": [
+            "unauffällig",
+            "ohne Befund",
+            "ohne Auffälligkeiten",
+            "ohne Beanstandung",
+            "ohne Beanstandungen"
+          ]
+        },
         {
           "verb": [
             "habe"
@@ -13441,6 +14408,101 @@ const written: CatalogueAsWritten = {
             "hat zugestimmt"
           ],
           "within": 1
+        },
+        {
+          "first": [
+            "sauber",
+            "fehlerfrei",
+            "problemlos",
+            "ohne Fehler",
+            "ohne Beanstandung",
+            "ohne Beanstandungen",
+            "ohne Probleme",
+            "anstandslos",
+            "einwandfrei",
+            "komplett",
+            "vollständig"
+          ],
+          "then": [
+            "durchgelaufen",
+            "durchgegangen"
+          ],
+          "within": 0
+        },
+        {
+          "first": [
+            "alle Edge Cases",
+            "alle Randfälle",
+            "alle Sonderfälle",
+            "alle Grenzfälle",
+            "alle Corner Cases",
+            "sämtliche Edge Cases",
+            "sämtliche Randfälle",
+            "sämtliche Sonderfälle"
+          ],
+          "then": [
+            "sind abgedeckt",
+            "abgedeckt",
+            "sind berücksichtigt",
+            "berücksichtigt",
+            "sind getestet",
+            "getestet"
+          ],
+          "within": 2
+        },
+        {
+          "first": [
+            "QA hat",
+            "die QA hat",
+            "das QA-Team hat",
+            "der Kunde hat",
+            "die Fachabteilung hat",
+            "das Review hat"
+          ],
+          "then": [
+            "abgenommen",
+            "freigegeben",
+            "abgesegnet"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "verhält sich",
+            "verhalten sich",
+            "verhielt sich"
+          ],
+          "then": [
+            "wie erwartet",
+            "wie gewünscht",
+            "wie vorgesehen",
+            "wie gewollt",
+            "einwandfrei",
+            "problemlos",
+            "fehlerfrei",
+            "tadellos",
+            "ohne Probleme",
+            "ohne Fehler"
+          ],
+          "within": 3
+        },
+        {
+          "first": [
+            "habe ich",
+            "haben wir",
+            "hab ich"
+          ],
+          "then": [
+            "ausgiebig ausprobiert",
+            "gründlich ausprobiert",
+            "ausführlich getestet",
+            "ausführlich ausprobiert",
+            "intensiv getestet",
+            "intensiv ausprobiert",
+            "ausgiebig getestet",
+            "gründlich getestet"
+          ],
+          "within": 1
         }
       ],
       "notAfter": {
@@ -13502,7 +14564,7 @@ const written: CatalogueAsWritten = {
   ],
   "candidateSources": {
     "en": "\\b(?:t(?:h(?:iS(?:\\s+(?:iS(?:\\s+(?:w|n)|n['’])|a(?:rti|uto|l(?:So|lo))|guid|p(?:oSt|lat|atc)|t(?:uto|hen)|S(?:ect|hou|olu|imp)|did\\s+|b(?:log|ear)|w(?:rit|ill)|e(?:ven|nab)|now(?:,?\\s+|\\s+)|letS|m(?:a(?:Ke|de)|ean)|haS(?:\\s+|,?\\s+)|chan|fix(?:\\s+|,?\\s+)|PR\\s+w)|,?\\s+(?:doeS|Keep|taKe|Stre|empo|addr|reSo|fixe|hand))|e(?:\\s+(?:i(?:mpor|nte(?:n|g)|SSue)|c(?:r(?:uci|aSh)|auSe,?\\s)|S(?:hort|o(?:lut|ftw)|ySte|ervi|uite)|b(?:ot(?:to|,?\\s)|ig\\s+t|a(?:d\\s+n|cKe)|eSt\\s+|u(?:ild|g,?\\s+(?:c|d|i|n)))|m(?:ain\\s+|etri)|t(?:aKea|e(?:StS|chn|am(?:\\s+|,?\\s+))|ool(?:,?\\s+|,?\\s)|ype\\s+)|go(?:od\\s+|\\-to\\b|al\\s+)|Key\\s+(?:p|t|h)|d(?:eciS|a(?:yS\\s+|Shb))|re(?:S(?:ul|t,?\\s+)|alm)|o(?:b(?:vio|jec)|nly(?:\\s+|,?\\s)|utpu)|f(?:i(?:rSt|x(?:\\s+w|,?\\s+(?:h|i|w)))|rame|eatu)|#1\\b|p(?:ipel|u(?:rpo|bli)|oint|latf|rodu|atch)|l(?:ogS\\s+|aSt,?\\s|inte)|a(?:im\\s+o|pp(?:,?\\s+(?:d|h|t)|,?\\s)|utom|SSiS|gent,?\\s)|e(?:n(?:gin|tir)|rror)|w(?:orK(?:f|a)|hole)|numbe)|Se(?:,?\\s+(?:doe|Kee|taK|Str|emp)|\\s+(?:ena|let))|y(?:\\s+are(?:\\s+|n)|['’]re\\s+n)|re(?:\\s+iS\\s+|['’]S\\s+(?:a|n))|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|a(?:t(?:\\s+(?:Shou|did\\s+|iS\\s+w|bear|haS,?\\s+|alSo|then|mean)|['’]S\\s+wh)|nKS\\s+to)|r(?:ee\\s+tim|oughpu)|o(?:roughl|Se,?\\s+(?:doe|Kee|taK|Str|emp)))|urn(?:\\s+(?:your|our\\s+)|Key,?\\s)|o(?:\\s+(?:put\\s+it|be\\s+(?:hon|cle)|S(?:um(?:mar|\\s+up)|ome\\s+(?:d|e))|recap,(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|the\\s+ne|a\\s+cert)|p\\-(?:rated\\b|notch\\b|tier\\b)|rn\\s+down|tally,?\\s)|r(?:u(?:th\\s+be\\s+|Sted\\s+(?:b|f|i))|a(?:dition|nS(?:late|form))|i(?:ple\\-ch|ed,?\\s))|a(?:Ke(?:n\\s+car|S\\s+(?:the|leS|juS|onl)|\\s+(?:it\\s+t|the\\s+))|peStry\\b|gged\\s+an)|ime(?:S\\s+(?:mor|che|qui|faS)|out(?:S,?\\s+|,?\\s+(?:h|n|i|a|w)))|wice\\s+aS\\s+|e(?:St(?:ament|ed(?:\\s+(?:an|ex|ri|th)|,?\\s+(?:th|ev|it)|,?\\s)|S(?:\\s+(?:are|paS)|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|\\s+Suit)|nd(?:S\\s+to,?\\s|\\s+to,?\\s)|amS\\s+wil)|yp(?:e(?:\\s+chec|checK)|ical(?:ly,?\\s|,?\\s)))|h(?:e(?:re(?:\\s+(?:iS\\s+(?:w|t|a|h)|come)|['’]S\\s+(?:wh|th|a(?:\\s+|n)|ho))|avily(?:\\s+v|,?\\s+(?:e|v|r|a|c))|lp(?:S(?:\\s+(?:tea|uS,?\\s)|,?\\s)|ed\\s+(?:ou|th|uS,?\\s)|,?\\s))|a(?:l(?:f\\s+the\\s+|ve(?:S,?\\s|,?\\s))|rneSS(?:in|eS|\\s+(?:t|y))|ve\\s+(?:you\\s+|been|Sign|dram|maSS|grea|impr|redu|cut,?\\s+)|S(?:\\s+(?:you\\s+c|b(?:een(?:\\s+|,?\\s+)|ooSt)|Signi|dra(?:ma|St)|maSSi|great|vaStl|i(?:ncre|mpro)|reduc|cut,?\\s+(?:d|c|o|t)|helpe)|Sle\\-fr)|ndle(?:d,?\\s+(?:b|i|a|p|w|S|m|f|o|c)|S,?\\s|,?\\s))|igheSt\\-r|o(?:liStic\\b|pefully,?\\s)|uge,?\\s+(?:perf|Spee))|i(?:t(?:\\s+(?:iS(?:\\s+(?:i(?:mp|nt)|e(?:S(?:S|p)|xt)|cru|wor|no(?:\\s+|t)|tem|al(?:l|w|S)|p(?:ar|oS)|rea|Sti|ver|liK)|n['’]t(?:\\s+|,?\\s)|,?\\s+(?:i(?:mp|nt)|eSS|hel|cru|wor|goo|vit|uSe|Key))|c(?:o(?:meS\\s+|uld\\s+)|an\\s+(?:no|be))|S(?:hould|imply|eemS(?:\\s+|,?\\s))|goeS\\s+w|bearS(?:\\s+|,?\\s+)|m(?:uSt\\s+(?:b|a)|ight\\s+)|a(?:l(?:l(?:\\s+(?:ha|ge)|,?\\s+(?:ha|iS|ta|ru|ju|S(?:y|t)))|So(?:\\s+b|,?\\s+(?:d|h|K|t|c|g|S|r|f)))|ppear)|haS\\s+be|w(?:aS\\s+(?:de|ag)|ould\\s+)|juSt\\s+w|no\\s+lon|even,?\\s+(?:d|h|K|t)|then,?\\s+(?:d|h|K|t|S|f)|looKS\\s+)|['’]S(?:\\s+(?:i(?:mpo|nte)|e(?:S(?:Se|pe)|xtr)|cruc|wor(?:t|K)|no(?:\\s+S|t(?:\\s+|,?\\s))|temp|al(?:l(?:\\s+|,?\\s+)|wa|So)|p(?:art|oSS)|real|Stil|very|liKe)|,?\\s+(?:i(?:mpo|nte)|eSSe|help|cruc|wort|good|vita|uSef|Key))|,?\\s+(?:taKe|hand))|n(?:\\s+(?:what\\s+f|a(?:\\s+(?:nutS|way,?\\s|SenS|few,?\\s)|ccord|n\\s+eff|ll\\s+li)|conclu|S(?:ummar|pite\\s+|ome\\s+(?:c|w|S)|econd)|l(?:ight\\s+|eSS\\s+t)|view\\s+o|t(?:oday['’]|h(?:e(?:\\s+(?:ev|fo|ne)|ory,?\\s)|iS\\s+(?:t|a|c|S|g|p))|urn,?\\s+(?:a|r|i|l|b|d|f|m))|order\\s+|princi|genera|m(?:oSt\\s+c|y\\s+opi|inute)|under,?\\s|juSt,?\\s)|t(?:e(?:reSti|llige|grati)|uitive\\b)|St(?:ead\\s+o|a(?:nt\\s+(?:i|r)|lled))|d(?:uStr(?:ia|y(?:['’]|\\s+|\\-))|exed\\s+a)|finitel|novat(?:i(?:o|v)|e\\b)|cre(?:dibl|aSe(?:S,?\\s|d,?\\s|,?\\s))|validat)|m(?:p(?:o(?:rtant|SSibl)|lement|rove(?:S,?\\s|d,?\\s|,?\\s))|merSive\\b)|S(?:\\s+(?:a(?:utoma|l(?:read|l,?\\s+(?:ta|do|So)))|K(?:icKed|ey\\s+to)|f(?:i(?:red\\s+|xed\\s+)|uncti)|S(?:pun\\s+u|imply)|no(?:\\s+lon|t\\s+(?:a(?:n|\\s+|b|,?\\s)|ye|m(?:e|a)|Si|ju)|w\\s+(?:wo|fi))|more\\s+t|w(?:orKin|h(?:y,?\\s+(?:de|ou|t(?:h|e)|mi|uS|c(?:o|u))|at,?\\s+(?:m|i|t|c|l|b|d|f)))|vetted\\b|green\\b|the\\s+(?:re|Ke)|exactl|reSpon|cr(?:itic|ucia))|n['’]t\\s+(?:a(?:n(?:\\s+|o|,?\\s)|\\s+n|bo|,?\\s)|yet|m(?:er|ag)|Sim|juS)|,?\\s+(?:taKe|done|Sort)|Sue(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s))|f\\s+I(?:\\s+am\\s+n|['’]m\\s+no))|l(?:e(?:t(?:\\s+(?:me(?:\\s+(?:ge|wa|Sh|ex|br)|,?\\s)|uS(?:\\s+(?:ta|b(?:r|e)|wa|d(?:i|e)|ge|St|ex|lo)|,?\\s))|['’]S(?:\\s+(?:taK|b(?:re|eg)|wal|d(?:iv|el)|get|Sta|exp|loo)|,?\\s))|gacy(?:\\s+(?:Sy|to)|,?\\s)|verag(?:in|e(?:d\\b|S\\b|,?\\s+))|SS\\s+(?:a(?:bou|S\\s+a|n,?\\s|,?\\s)|of\\s+a|than,?\\s|memo|code,?\\s|CPU,?\\s|RAM,?\\s)|a(?:K(?:,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|d(?:S\\s+to,?\\s+|\\s+to,?\\s+(?:n|a|p|S|d|r|m|e|h|i|t|c|g|l|b|f|u)|ing,?\\s))|d\\s+to,?\\s+(?:n(?:e|o)|a\\s+|p(?:e|r)|S(?:i|u|m|a|h)|dr|re|m(?:o|e|a|u)|ef|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|be|f(?:a|e)|up))|o(?:ng\\s+Stor|oKS\\s+goo|gS\\s+looK|wer(?:S,?\\s|ed,?\\s|,?\\s)|ved\\s+by,?\\s)|i(?:ght(?:ning|weig|er,?\\s)|Ke(?:\\s+(?:no\\s+o|magi)|ly,?\\s)|nt(?:ing(?:\\s+p|,?\\s+(?:c|a|f|r|w|p|S|i|l))|\\s+paSS|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK)|er,?\\s+(?:r(?:e|u)|ca|S(?:h|u)|iS|pa)))|a(?:rgeSt,?\\s|tency(?:\\s+n|,?\\s)))|a(?:S(?:\\s+(?:you(?:\\s+(?:m(?:a|i)|a(?:r|l)|pr)|['’]re)|many\\s+o|we\\s+all|a\\s+(?:head|r(?:ule,?\\s|eSu)|conS)|far\\s+aS)|certain\\b)|l(?:So\\s+(?:wort|no(?:te|w,?\\s+)|of\\s+n)|l(?:\\s+(?:in\\s+al|t(?:eStS|he\\s+e)|checK|g(?:reen\\b|ood\\b)|of\\s+it|edge\\s+)|ow\\s+me\\s+)|wayS\\s+(?:re|ac|de|co|on|S(?:e|a)|wo|fa|up\\b))|t\\s+th(?:e\\s+en|iS\\s+(?:m|p))|\\s+(?:fr(?:iendl|actio)|quicK\\s+(?:h|n)|d(?:eciSio|ramati|irect\\s+)|poSitiv|maSSive|hu(?:ge\\s+im|ndred)|Key\\s+(?:poi|thi)|chance\\s+)|r(?:e(?:\\s+(?:a(?:utom|l(?:rea|l,?\\s+(?:t|d|S)))|K(?:icKe|ey\\s+t)|fired|S(?:pun\\s+|impl)|not\\s+(?:a|j)|more\\s+|w(?:orKi|hat,?\\s+)|vette|green\\b|reSpo)|n['’]t\\s+(?:a(?:\\s+|n|b)|ju)|,?\\s+(?:taKe|done|Sort))|chived\\s+|guably,?\\s)|c(?:tion(?:\\s+ha|abl)|roSS\\s+ev|c(?:elerat|uracy,?\\s))|n(?:\\s+(?:order\\s+|import|enhanc)|other\\s+t|y(?:thing,?\\s|,?\\s))|v(?:ailabil|oidS,?\\s)|ward\\-win|mazing\\b|pp(?:lied(?:\\s+S|,?\\s+(?:b|i|a|p|w|S|m|f|o|c))|ro(?:ved\\s+|xima)|ear(?:S\\s+t|\\s+to)|arentl)|d(?:ded\\s+and|opted\\s+b))|w(?:h(?:at(?:\\s+(?:doeS|iS\\s+i|you\\s+|foll)|['’]S\\s+i(?:n|m)|ever,?\\s)|y\\s+(?:doeS\\s+|S(?:houl|ettl))|ere(?:\\s+(?:con|tra|oth|m(?:an|oS))|aS\\s+(?:o|m))|i(?:ch\\s+(?:b(?:oo|ea)|i(?:S\\s+|n\\s+)|alS|the|mea)|le\\s+(?:oth|m(?:an|oS)))|ole\\s+teS)|o(?:r(?:th\\s+(?:hig|poi|cal|re(?:m|p)|men|fla|not|Kno)|K(?:S\\s+(?:e(?:ve|nd)|gre|f(?:in|la)|aS\\s+|on\\s+|cor|per|now\\b)|ing\\s+(?:o|a)|ed\\s+(?:aS|en))|ld(?:['’]S\\s+(?:f|l|b|m)|\\s+(?:cla|of\\s+)|\\-cla))|n['’]t\\s+juS|uld(?:\\s+(?:a(?:lS|pp)|hav|be,?\\s+|See)|,?\\s+po(?:t|S)|,?\\s))|i(?:th(?:out\\s+(?:f|b|a|i|q)|\\s+rega|in\\s+a\\s+)|ll\\s+(?:be\\s+(?:K|f|S)|not\\s+|undo|defi|c(?:ert|lea)|obvi|Sure|maKe,?\\s)|pe(?:S\\s+out|\\s+out,?\\s+))|a(?:lK(?:S\\s+you|\\s+you\\s+)|S(?:\\s+(?:not\\s+j|ve(?:rif|tte)|QA['’]d\\b|exact|what,?\\s+|reSpo)|n['’]t\\s+ju|,?\\s+(?:taKe|done|Sort)))|e(?:\\s+(?:a(?:re(?:\\s+(?:mo|c(?:o|e)|go|no|Su)|n['’]t)|SSume,?\\s|lSo,?\\s+(?:r|d|S|m|w|c|v|e|t))|w(?:ould\\s+|ant\\s+t|ill,?\\s)|S(?:hould,?\\s|uSpec)|d(?:id(?:\\s+no|n['’]t)|o(?:\\s+not|n['’]t\\s+))|recKon,?\\s|gueSS,?\\s|have(?:\\s+(?:t|a)|,?\\s+(?:r|d|S|m|w|c|v|e|t))|thorou)|['’](?:re\\s+(?:mor|c(?:on|er)|goi|not|Sur)|d\\s+liKe|ll,?\\s|ve(?:\\s+(?:tho|alS)|,?\\s+(?:r(?:an|un)|dou|S(?:an|mo|po)|mad|wen|c(?:an|on|he)|v(?:al|er)|enS|teS)))|re(?:\\s+(?:vett|QA['’]d\\b|what|reSp)|,?\\s+(?:taKe|done|Sort))|nt(?:\\s+thro|,?\\s+(?:thro|with|Smoo|fine))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|c(?:a(?:n(?:\\s+not\\s+(?:S|b|o)|not\\s+(?:St|be|ov)|['’]t\\s+(?:Str|be\\s+|ove))|refully|tch(?:eS,?\\s+(?:a|e|1)|,?\\s+(?:all|eve|100)))|o(?:n(?:tr(?:ary\\s+|ibut)|firmed|ventio|ceivab|S(?:equen|idera))|m(?:p(?:rehen|ileS\\s+|ared\\s+|lete(?:l|d))|mence(?:S\\b|\\b))|r(?:rect(?:ly|\\s+m)|ner\\s+ca)|uld(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|u(?:t(?:ting(?:\\s+e|\\-e|,?\\s)|S,?\\s|,?\\s)|lprit,?\\s)|h(?:e(?:cK(?:S(?:\\s+(?:ar|pa)|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo)|ed,?\\s)|aper,?\\s)|ance\\s+th|oSen\\s+by,?\\s)|lea(?:n(?:\\s+on\\s+|ed\\s+u)|rly,?\\s+(?:o|c|S|t))|raSh(?:,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|,?\\s)|ertainly)|y(?:ou(?:\\s+(?:are\\s+p|m(?:ight|ay\\s+b)|could|will,?\\s+)|['’](?:re\\s+pr|ll,?\\s+(?:S(?:h|a)|ge|m(?:o|a)|wo|ac|re|cu|de))|r\\s+(?:Sett|file|data|worK|team)|,?\\s+(?:S(?:hip|ave)|get|move|worK|achi|redu|cut))|ield(?:ed,?\\s+(?:m|h|b|a|r)|S,?\\s+(?:m(?:e|o)|h(?:a|i|e)|be|a\\s+|re)|,?\\s+(?:m(?:ea|or)|h(?:ap|ig|ea)|bet|a\\s+(?:m|h)|rea)))|I(?:\\s+(?:w(?:ould\\s+(?:l|g|S)|ant\\s+to|ill,?\\s)|a(?:m\\s+(?:abSo|c(?:o(?:nf|mp)|ert)|p(?:oSi|ret)|100%|goin|fair|not\\s+|Sure)|SSume,?\\s|lSo,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|S(?:hould,?\\s|u(?:ppoSe,?\\s|Spect,?\\s))|m(?:uSt,?\\s|ight\\s+b|a(?:y\\s+be\\s+|nuall))|feel\\s+li|believe,?\\s|gueSS,?\\s|th(?:inK,?\\s|oroug)|imagine,?\\s|recKon,?\\s|c(?:ould\\s+b|areful)|have(?:\\s+(?:th|al|no)|,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|juSt,?\\s+(?:r(?:a|u)|do|S(?:a|m|p)|ma|we|c(?:a|o|h)|v(?:a|e)|en|te))|['’](?:m\\s+(?:abSol|c(?:o(?:nfi|mpl)|erta)|p(?:oSit|rett)|100%\\s+|going|fairl|not\\s+S|Sure,?\\s+)|d\\s+(?:liKe\\s+|Say,?\\s)|ll,?\\s|ve(?:\\s+(?:thor|alSo|now,?\\s+)|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt)))|,?\\s+(?:r(?:an|un)|doub|S(?:ani|moK|pot)|made|went|c(?:an|onf|hec)|v(?:ali|eri)|enSu|teSt))|o(?:n(?:e(?:\\s+(?:thing|impor|m(?:ore\\s+|ight)|Key\\s+p|could|hundr)|\\-Stop\\s+)|\\s+(?:every\\s+|a(?:ll\\s+be|ccoun))|board,?\\s)|u(?:r(?:\\s+(?:S(?:o(?:lut|ftw)|ervi|ySte)|p(?:latf|rodu)|t(?:ool(?:,?\\s+|,?\\s)|echn)|infra|a(?:lgor|pp,?\\s)|b(?:acKe|ot,?\\s)|engin|AI(?:,?\\s+(?:d(?:o|e)|ta|S(?:t|i|c)|gi|e(?:m|n)|ma|pr|h(?:a|e)|a(?:d|l)|le|of)|,?\\s)|model,?\\s)|,?\\s+(?:moSt|quic|S(?:imp|afe)|eaSi|faSt))|t(?:\\s+of\\s+th|dated,?\\s|put(?:,?\\s+(?:iS|ma|lo|ch)|,?\\s))|ght\\s+to,?\\s)|r(?:derS\\s+of|cheStra)|wing\\s+to\\s+|f(?:\\s+(?:partic|Specia|note,?\\s+i)|ten,?\\s)|ther(?:\\s+(?:fra|lib|p(?:la|ro)|S(?:ol|er)|ven|too|app)|,?\\s)|ld\\-Schoo|StenSibl|bviouSly)|b(?:e(?:fore\\s+(?:we|di)|a(?:r\\s+in\\s+m|utiful)|tter(?:\\s+th|,?\\s)|St(?:\\s+in\\s+c|\\-(?:in\\-c|of\\-b)|,?\\s)|hav(?:i(?:ng\\s+|o(?:ur,?\\s|r,?\\s))|eS\\s+a)|en(?:\\s+(?:vett|QA['’]d\\b)|,?\\s+(?:taKe|done|Sort))|,?\\s+(?:taKe|done|Sort))|o(?:oSt(?:S\\b|ed,?\\s|,?\\s)|lSter(?:ed\\b|S\\b|\\b)|aSt(?:ing\\b|S\\b))|i(?:llionS\\s+|ggeSt,?\\s)|lazing(?:ly|\\s+f|\\-f)|a(?:ttle(?:\\s+te|\\-(?:pr|te))|nK\\-(?:grad|leve)|cK(?:ed\\s+up|ward(?:S|\\s+)))|u(?:llet(?:\\-pr|pro)|g(?:\\-free\\b|,?\\s+(?:haS|no\\s+l|iS\\s+(?:f|n|r|g)|are|waS)|,?\\s)|Stling\\b|ild(?:S(?:\\s+(?:Su|cl)|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo))|\\s+iS\\s+|,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|t\\s+firSt)|y\\s+(?:far\\b|the\\s+en)|r(?:ought\\s+a|ing(?:S\\s+ab|\\s+abo)))|d(?:r(?:a(?:w\\s+your|matic(?:a|,?\\s+))|iv(?:e(?:S(?:\\s+(?:en|ad|gr)|,?\\s+(?:ex|un|bu|ta|m(?:a|o)|re|va)|,?\\s)|,?\\s+(?:exc|unm|buS|tan|m(?:ax|or)|rea|val)|,?\\s)|ing(?:,?\\s+(?:e|u|b|t|m|r|v)|,?\\s))|ove,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro))|o(?:eS(?:\\s+not\\s+|n['’]t\\s+(?:h|m|S|j))|\\s+not\\s+(?:Si|ju)|n(?:['’]t\\s+(?:Sim|juS)|e\\s+and\\s+)|uble\\-ch)|e(?:S(?:pite\\s+(?:w|t)|erve(?:S\\s+|\\s+b))|l(?:i(?:ghtfu|ver(?:y,?\\s|in|S,?\\s+|,?\\s+(?:e|u|b|t|m|r|v)))|v(?:ing,?\\s+(?:d|i)|e(?:d,?\\s+(?:de|in)|S,?\\s+(?:de|in)|,?\\s+(?:dee|int))))|ad\\s+Simp|p(?:loy(?:ed(?:\\s+|,?\\s+)|S,?\\s|men|,?\\s+(?:c(?:o|a)|a(?:r|l)|fi|r(?:a|u)|w(?:e|a)|pa|S(?:t|u)|iS|lo)|,?\\s)|ended\\s+)|duplica|finitel|tectS,?\\s+(?:a|e|1))|i(?:d(?:\\s+not\\s+(?:b|j)|n['’]t\\s+(?:bu|ju))|rectly\\s+|gital\\s+l|ve\\s+deep)|ue\\s+to\\s+th|aShboard)|n(?:o(?:w(?:\\s+(?:co(?:meS|rre)|f(?:or\\s+t|ully)|worKS\\b)|,?\\s+(?:comp|diSp|re(?:Sp|nd|tu)|S(?:ucc|how)|b(?:eha|uil)|hand|paSS|load|worK))|t(?:e\\s+that\\b|\\s+(?:y(?:our\\s+|et\\s+a)|juSt\\s+|a(?:n(?:oth|,?\\s)|S\\s+a(?:n,?\\s|,?\\s)|,?\\s)|becau|Simpl|merel|only\\s+|compl|entir|100%\\s+|impoS)|hing\\s+(?:i|e|r|b))|\\s+(?:o(?:rdina|ne\\s+(?:de|re|ne|uS|el)|ther,?\\s|utage)|l(?:earni|int(?:in|\\s+e)|o(?:nger|St\\s+d))|d(?:o(?:wnti|ubt(?:,?\\s+|,?\\s))|iScre|ata\\s+l)|errorS|i(?:mpact|SSueS)|p(?:erfor|roble)|TypeSc|c(?:o(?:mpil|nSol)|hance,?\\s|raShe)|regreS|type\\s+e|notice|b(?:locKe|ugS,?\\s+(?:g|w|e))|failur|m(?:ore,?\\s+(?:c|w|f|g|j|e|t|m)|atter)|way,?\\s)|rmally,?\\s|body\\s+(?:de|re|ne|uS|el))|e(?:edleSS\\s+|ver\\s+(?:g(?:et|oe)|l(?:et|oS)|Slo|cra|bre|miS|fai)|xt\\-(?:leve|gen(?:e|,?\\s+))|Stled\\b)|umber(?:\\s+on|S,?\\s+(?:l|a|c|m|t)))|S(?:o(?:\\s+what\\s+d|mething|rt\\s+of,?\\s|lve(?:d,?\\s|S,?\\s|,?\\s))|i(?:mpl(?:y\\s+pu|er,?\\s)|gn(?:ed\\s+of|ifica))|t(?:epS\\s+(?:are|hav)|o(?:p(?:\\s+Sett|S(?:,?\\s+(?:all|eve|100)|,?\\s)|,?\\s)|red\\s+an)|a(?:te(?:\\s+of\\s+|\\-of\\-)|rtup\\s+t)|reamlin|unning\\b)|h(?:o(?:uld(?:\\s+(?:n(?:e|o)|al|ha|be)|n['’]t|,?\\s+po|,?\\s)|wcaS(?:in|e(?:S\\b|\\b)))|ieldS\\s+y)|a(?:y\\s+(?:goodb|hello)|nity(?:\\s+ch|\\-ch)|v(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s)|fer,?\\s)|ca(?:l(?:e(?:S(?:\\s+in|,?\\s)|d(?:,?\\s+(?:be|in|a(?:u|S)|pe|wh|Se|ma|fo)|,?\\s)|,?\\s)|ing,?\\s)|nned\\s+a)|OC(?:\\s+2\\s+c(?:er|om)|2\\s+comp)|e(?:cond\\s+to|amleSS(?:l|,?\\s+|,?\\s)|nt,?\\s+(?:behi|in\\s+t|a(?:uto|S\\s+n)|peri|when|Seam|magi|for)|em(?:S\\s+(?:liK|to(?:\\s+|,?\\s+|,?\\s))|ingly,?\\s|\\s+to(?:,?\\s+(?:i|S)|\\s+h|,?\\s))|t\\s+up,?\\s|rve(?:S,?\\s|,?\\s))|u(?:bS(?:equen|tanti)|per(?:char|\\s+(?:Sim|eaS))|cceSSfu|ite,?\\s+(?:c(?:om|am)|a(?:re|ll)|fin|r(?:an|un)|w(?:e(?:r|n)|aS)|paS|S(?:ti|uc)|iS\\s+|loo))|yn(?:erg(?:i(?:eS\\b|ze\\b)|y\\b)|c(?:hroni|ed(?:,?\\s+(?:be|in|a(?:u|S)|pe|w(?:h|i)|Se|ma|fo|on|ce)|\\s+an)))|l(?:eeK\\b|owdown,?\\s|aSh(?:e(?:S,?\\s|d,?\\s)|,?\\s))|p(?:ot(?:\\s+chec|\\-chec)|u(?:n\\s+up,?\\s+(?:w|o|c)|rred,?\\s+(?:r|a|g))|arKed,?\\s+(?:r|a|g)|e(?:ed(?:S\\s+up,?\\s|\\s+up,?\\s)|d\\s+up,?\\s)|in\\s+up,?\\s)|m(?:oKe\\s+teS|a(?:ller,?\\s|rt,?\\s+(?:r(?:ec|ou)|S(?:ug|ol)|a(?:ut|SS)|wor|inS|eng))))|f(?:i(?:rSt(?:\\s+(?:thi|cho|of\\s+)|,?\\s+a\\s+(?:q|f|w))|ve(?:\\s+nine|\\-nine)|x(?:e(?:d(?:\\s+and|,?\\s)|S,?\\s)|,?\\s)|n(?:e\\s+on\\s+m|dS,?\\s+(?:all|eve|100)|iShed,?\\s+)|ltered\\s+)|u(?:n(?:\\s+fact\\b|ctionS)|ll(?:y(?:\\s+(?:bac|com|teS|vet)|,?\\s+QA(?:\\-|['’]|e)|,?\\s)|\\s+(?:teSt|Suit))|el(?:S(?:,?\\s+(?:r(?:ec|ap)|a\\s+(?:S|b|j)|gro)|,?\\s)|led,?\\s+(?:r|a|g)|ed,?\\s+(?:r(?:e|a)|a\\s+|gr)|,?\\s+(?:r(?:eco|api)|a\\s+(?:S(?:p|u)|bo|ju)|grow)|,?\\s))|o(?:r(?:get\\s+(?:c(?:o|l)|t(?:r|h)|le|ma)|\\s+Sure,?\\s)|u(?:r\\s+nine|nd\\s+no\\s+)|olproof\\b|cuS\\s+on\\s+|Ster(?:ing\\b|S\\b|,?\\s+(?:c(?:o|r|u)|de|en|in|St|ad|gr|t(?:r|h))|,?\\s))|a(?:r\\s+from\\s+|St(?:e(?:r(?:\\s+th|,?\\s)|St(?:\\s+g|\\-g|,?\\s))|\\-pace)|il(?:\\-Safe\\b|ure,?\\s)|cilitat)|r(?:action\\s+|ictionl)|la(?:wleSS(?:l|\\b)|gS,?\\s+(?:all|eve|100)|K(?:y\\s+teS|ineSS))|e(?:ature\\-r|wer\\s+(?:err|bug)))|j(?:uSt\\s+(?:a\\s+(?:qu|he|re)|worK)|o(?:y\\s+to\\s+uS|in,?\\s+(?:hund|thou|m(?:ill|ore)|over)|b(?:S,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))))|K(?:e(?:ep(?:\\s+(?:in\\s+m|ever|your,?\\s)|S\\s+(?:eve|you|all,?\\s))|y\\s+taKea)|i(?:nd\\s+of,?\\s|ll(?:S,?\\s+(?:a(?:n\\s+|\\s+w)|ent|who)|,?\\s+(?:a(?:n\\s+e|\\s+wh)|enti|whol))))|r(?:e(?:ady\\s+(?:to\\s+|for)|g(?:ardleS|enerat|reSSio)|volutio|i(?:magine|ndexed)|t(?:urnS\\s+t|ried,?\\s+(?:b|i|a|p|w|S|m|f))|n(?:derS\\s+c|ewed,?\\s+(?:b|i|a|p|w|S|m|f))|freShed|S(?:tarted|olve(?:d(?:,?\\s+|,?\\s)|S,?\\s|,?\\s)|ult(?:ed\\s+|S(?:\\s+i|,?\\s+(?:i|m|l|c)|,?\\s)|\\s+in|,?\\s+(?:iS|ma|lo|ch))|ponSe(?:S|,?\\s+))|l(?:oaded,?\\s+|ied\\s+on)|\\-indexe|built,?\\s+(?:w|o|c)|plicate|duc(?:e(?:S,?\\s|d,?\\s|,?\\s)|ing,?\\s))|a(?:t(?:her\\s+th|ed\\s+(?:num|#1(?:\\s+|\\b)))|n(?:Ked\\s+#1|\\s+(?:th(?:e(?:\\s+(?:e|w|f|t|S)|m,?\\s)|iS,?\\s)|Smoot|clean|fine\\s+|all\\s+t|every|it,?\\s)|,?\\s+(?:with|Smoo|clea)|,?\\s)|ce\\s+cond)|i(?:gorouSl|ch\\s+tape)|o(?:cK(?:\\s+Soli|\\-Soli)|tated,?\\s+(?:b|i|a|p|w|S|m|f|o|c)|ughly,?\\s|ot\\s+cauS|buSt(?:ly(?:,?\\s+|,?\\s)|,?\\s+an|,?\\s))|u(?:n(?:S(?:\\s+(?:Smoo|clea|fine|aS\\s+e)|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g)|looK))|le(?:d\\s+out|S\\s+out|\\s+out,?\\s+)))|m(?:a(?:Ke(?:\\s+(?:no\\s+m|ever)|S(?:\\s+(?:eve|Sur)|,?\\s))|rKet\\-le|n(?:ually\\s+|aged,?\\s+(?:b|i|a|p|w|S|m|f|o|c))|y(?:\\s+(?:alSo,?\\s+|have,?\\s+|be,?\\s+po)|,?\\s+po(?:te|SS)|be,?\\s|,?\\s)|ximi(?:ze(?:S|,?\\s+|,?\\s)|Se(?:S|,?\\s+))|SSive(?:ly|,?\\s+(?:p|S))|jor,?\\s+(?:per|Spe))|e(?:a(?:SureS\\s+|n(?:S,?\\s+(?:pea|tha|S(?:mo|ho)|h(?:ap|ig)|no\\s+|qui|bet|f(?:aS|ew)|eve|l(?:ow|eS)|mor|you|zer)|ing,?\\s))|t(?:iculou|ricS,?\\s+(?:l|a|c|m|t))|mory\\s+uS)|i(?:StaKeS\\s+|l(?:lionS\\s+|itary\\-)|g(?:rat(?:ed(?:\\s+|,?\\s+)|ion)|ht(?:\\s+(?:alS|hav|be,?\\s+)|,?\\s+po(?:t|S)|,?\\s))|nimize(?:S,?\\s|,?\\s))|uch\\s+more|y(?:riad\\b|\\s+(?:gueSS\\s+|hunch\\s+|SenSe\\s+))|o(?:St(?:\\s+(?:p(?:lat|o(?:we|pu))|S(?:olu|ecu)|tool|a(?:ppS|dva)|liKe|reli)|ly,?\\s|,?\\s)|re\\s+(?:or\\s+l|effi|reli|Secu)))|quicK(?:\\s+rem|er,?\\s)|p(?:l(?:e(?:aSe\\s+no|thora\\b)|ay(?:S\\s+a\\s+(?:c|p|v)|\\s+a\\s+(?:cr|vi)))|u(?:t\\s+Simpl|rSuant\\s+)|o(?:S(?:itivel|Sibly,?\\s)|werful\\b|tential)|a(?:v(?:ing\\s+th|e(?:d\\s+the|S\\s+the|\\s+the\\s+))|r(?:adigm\\s+|ticula)|SSe(?:S(?:\\s+(?:on|al)|,?\\s+(?:th|al|ev))|d(?:\\s+(?:al|en)|,?\\s+(?:th|al|ev))))|r(?:o(?:ductio|perly(?:\\s+|,?\\s+)|v(?:iSion|en\\s+in,?\\s)|b(?:ably,?\\s|lem(?:,?\\s+(?:h|n|i|a|w)|,?\\s))|tect(?:S(?:\\s+|,?\\s)|\\s+y|,?\\s)|ceSSeS,?\\s)|ior\\s+to\\b|e(?:Sumabl|vent(?:S(?:,?\\s+|,?\\s)|ed|,?\\s+(?:a|e|w)|,?\\s)))|i(?:votal\\b|peline,?\\s+)|er(?:form(?:S\\s+|an)|hapS,?\\s))|e(?:v(?:er(?:y(?:thin|\\s+(?:poS|cor|Sin|edg)|,?\\s)|\\-(?:chan|evol))|olving\\s+)|x(?:tenSive|iSting\\s+)|n(?:t(?:erpriS|ire(?:ly,?\\s|\\s+te))|deavo(?:ur\\b|r\\b)|gaging\\b|crypted|hance(?:S,?\\s|d,?\\s+|,?\\s)|Sur(?:e(?:S(?:,?\\s+(?:p|r|c|z|b|f)|,?\\s)|,?\\s+(?:pr|re|co|ze|bu|fl)|,?\\s)|ing,?\\s+))|rror(?:\\-fre|,?\\s+(?:haS|no\\s+|iS\\s+|are|waS)|\\s+rat)|ffortleS|m(?:power(?:in|S\\b|\\b)|barK\\s+on\\b)|l(?:e(?:gant(?:ly\\b|\\b)|vat(?:ing\\b|e(?:S\\b|\\b)))|iminate)|Speciall|aSier,?\\s|2e\\s+teStS|dge\\s+caSe)|g(?:e(?:t(?:S(?:\\s+(?:KicK|fire|Spun|auto|rid\\s+)|,?\\s+(?:taKe|done|Sort))|\\s+(?:KicKe|fired|S(?:pun\\s+|tart)|autom|rid\\s+o)|,?\\s+(?:taKe|done|Sort))|nerally,?\\s)|o(?:ne\\s+are\\s+|eS\\s+beyo|t(?:\\s+(?:you\\s+c|QA['’]d\\b)|,?\\s+(?:taKe|done|Sort))|od\\s+to\\s+g|\\s+live,?\\s)|iveS\\s+riS|uarantee|r(?:ound(?:\\-br|bre)|een\\s+on\\s+|aphS,?\\s+(?:l(?:o|i)|a(?:r|d)|ch|ma|ta))|a(?:me(?:\\s+chan|\\-chan)|rner(?:ed\\b|\\b)))|u(?:n(?:l(?:i(?:Ke(?:\\s+(?:t(?:h|r|y)|al|co|le|ot)|,?\\s)|mited)|ocK(?:\\s+(?:th|ne)|ed,?\\s+|S,?\\s+(?:n|a|p|S|d|r|m|e|h|i|t|c|g|l|b|f|u|v)|,?\\s+(?:n(?:e|o)|a\\s+|p(?:e|r)|S(?:i|u|m|a|h)|dr|re|m(?:o|e|a|u)|e(?:f|x)|h(?:e|a|i|u)|i(?:n|m)|ta|cl|gr|l(?:a|o|e)|b(?:e|u)|f(?:a|e)|u(?:p|n)|va))|eaSh(?:in|eS\\b|\\b))|matched|b(?:reaKab|eatabl|locK(?:S,?\\s|,?\\s))|hacKabl|rival(?:le|ed\\b)|paralle|d(?:er\\s+cer|oubted)|queStio|it\\s+teSt)|p(?:time(?:,\\s+g|,?\\s)|\\s+and\\s+ru)|S(?:e(?:r\\-frie|d\\s+by,?\\s)|ually,?\\s)|tili(?:S(?:ing\\b|e(?:d\\b|S\\b|\\b))|z(?:ing\\b|e(?:d\\b|S\\b|\\b))))|zero(?:\\s+(?:fa(?:lS|il)|lear|c(?:onf|han)|d(?:ata|own)|erro|bugS\\b)|\\-down|,?\\s+(?:falS|vuln|conf|main|d(?:ata|own)|inci|b(?:rea|ugS)|o(?:ver|uta)|late|erro|Setu))|10(?:0(?:%(?:\\s+(?:of\\s+t|comp)|,?\\s+(?:what|the|c(?:auS|o(?:mp|rr))|due|S(?:a(?:ti|fe)|ecu)|erro|guar|a(?:vai|ccu)|bug\\-|reli|upti)|,?\\s)|x\\s+faSt|\\s+%,?\\s+(?:S(?:a(?:t|f)|ec)|co(?:m|r)|err|gua|a(?:va|cc)|bug|rel|upt))|x\\s+faSte|%,?\\s+(?:fewe|leSS))|HIPAA(?:\\s+com|\\-com)|GDPR(?:\\s+comp|\\-comp)|v(?:oted\\s+(?:beS|#1\\s+)|ibrant\\b|a(?:lidated|Stly,?\\s+(?:mo|ch|qu|Sm|fa))|er(?:ified(?:\\s+|,?\\s+|,?\\s)|Sioned))|2(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|3(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|5(?:x\\s+faSter\\b|0%,?\\s+(?:fewe|leSS))|CI(?:\\s+(?:iS\\s+gre|paSSe(?:d\\b|S\\b))|,?\\s+(?:c(?:omp|ame)|a(?:re|ll)|fini|r(?:an|unS)|w(?:e(?:re|nt)|aS)|paSS|S(?:til|ucc)|iS\\s+(?:p|c|g|a|h)|looK))|QA(?:\\s+(?:approv|ha(?:ve,?\\s+(?:t|S|c|v)|S,?\\s+(?:te|Si|co|v(?:a|e))))|,?\\s+(?:teSt|Sign|conf|v(?:ali|eri)))|LGTM\\b|9(?:9\\.9(?:9(?:9(?:\\s+%,?\\s+|%,?\\s+(?:a|u))|\\s+%,?\\s+(?:a|u)|%,?\\s+(?:a(?:v|c)|up))|\\s+%,?\\s+(?:a(?:v|c)|up)|%,?\\s+(?:a(?:va|cc)|upt))|0%,?\\s+(?:fewe|leSS))|40%,?\\s+(?:fewe|leSS)|60%,?\\s+(?:fewe|leSS)|7(?:0%,?\\s+(?:fewe|leSS)|5%,?\\s+(?:fewe|leSS))|80%,?\\s+(?:fewe|leSS))",
-    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+|zumerKen|der(?:S\\s+alS|e\\s+(?:ver|red|Anb|LöS|Too))|S(?:prechen|t(?:elle,?\\s+(?:t|h|K|u|v|e|l|m|S)|att(?:,?\\s+(?:t(?:r|y|a)|he|K(?:o|l)|um|ve|e(?:n|w)|lä|mü|St|wo)|\\s+(?:Ih|Si)|,?\\s))|cheinen)|merKen,?\\s|twortet(?:\\s+|,?\\s+))|b(?:S(?:chließe|olut(?:\\s+zu|,?\\s+(?:DS|au|re|zu|fe|ge|Ko|Si)))|geSchloS)|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:a|O)|m\\s+g|St\\s+)|paSS|hat\\s+|funK|läuf|grün\\b|Weit|ande)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS|Prüfu))|\\s+d(?:ieS,?\\s+(?:p|g|l|b|K|e|v|r|ü|h|S)|aS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p))))|u(?:f(?:\\s+(?:Enterp|d(?:aS\\s+nä|ieSe\\s+)|ein\\s+ne|höchSt|Knopfd|Stagin|allen,?\\s)|S\\s+nächS)|S(?:giebig\\s+|fallSic|probier)|tomatiSc)|temberaub|rbeite(?:t(?:,?\\s+(?:w|o|e|f|p|t)|\\s+(?:w|j|n)|,?\\s)|n,?\\s))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wic|d(?:a(?:r|b|h)|en)|erw|a(?:n(?:z|\\s+)|uc)|beS|hie|Seh|Kei|mög)|,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|lohnt\\s+S|S(?:ei\\s+(?:noc|dar|ang|erw)|ollte\\s+|ieht\\s+S|cheint)|verSteh|muSS\\s+er|wurde\\s+(?:b|e)|geht\\s+ni|Könnte\\s+)|,?\\s+(?:Kümm|paSS|rege)|,?\\s)|i(?:n(?:\\s+(?:wichti|Kurzer|Hinwei|Wort\\s+v|auSgeK|inte(?:ll|rn)|clever|Smarte)|e(?:S\\s+vorw|\\s+(?:inter|entSc|Schlü|trage|zentr|Optim|AnpaS))|facher\\s+|zig(?:e\\s+Lö|arti)|tauchen\\b|deutig,?\\s|ige\\s+(?:Opt|Anp)|wandfre)|gentlich,?\\s)|r(?:wähnen(?:Sw|,?\\s)|f(?:olg(?:en\\s+v|t\\s+vo|reic)|üll(?:en\\s+j|t\\s+(?:je|nu)))|ledigt(?:\\s+(?:S|d)|,?\\s)|St(?:e(?:\\s+Wahl\\b|reS,?\\s+(?:b|K|e|v|r|ü|S))|KlaSSi)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)|Kennt(?:,?\\s+(?:je|al)|,?\\s)|möglich(?:e|t,?\\s)|höh(?:en,?\\s|t,?\\s))|hrlich\\s+ge|nt(?:gegen\\s+(?:d|w|l)|S(?:cheide|pr(?:eche|icht)))|ffiziente|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:e|t,?\\s))|twa,?\\s|ventuell,?\\s|bne(?:t(?:e,?\\s+den|,?\\s+den)|n,?\\s+den)|gal(?:,\\s+wie,?\\s+|\\s+wie,?\\s+(?:K|S|g|v))|xtrem,?\\s+per)|b(?:e(?:S(?:onder(?:e\\s+|S,?\\s+)|Ser\\s+alS|t(?:ätigt\\s+|e(?:n,?\\s|,?\\s))|ch(?:ränKt,?\\s|leuni)|eitig(?:t,?\\s|en,?\\s))|vor\\s+wir\\s+|merKenSw|ginnen\\s+w|deutet\\s+(?:w|m)|reit(?:\\s+(?:für|zum)|S,?\\s)|nutzerfr|eindrucK|i\\s+mir\\s+(?:fu|lä|Kl)|achten\\s+S|tonen,?\\s|hebt,?\\s|wirK(?:en,\\s+|t(?:e,\\s+|,\\s+d))|fähig(?:en,?\\s+|t,?\\s+(?:M|U|I|T|S)))|r(?:a(?:nchen(?:fü|we)|chte,?\\s+(?:e(?:i|c|r)|me|de|Sp))|ing(?:en(?:,?\\s+(?:e(?:i|c|r)|me|de|Sp)|,?\\s)|t(?:,?\\s+(?:e(?:in|ch|rh)|me(?:h|S)|deu|Spü)|,?\\s)))|litzSchne|ombenSich|a(?:hnbreche|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|i(?:tte\\s+beac|n\\s+mir\\s+ni|S\\s+zu,?\\s))|v(?:er(?:d(?:ient\\s+b|oppel(?:n,?\\s|t,?\\s))|g(?:e(?:SSen\\s+|wiSSe)|lichen)|ifizier|waltet,?\\s|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|h(?:i(?:nder(?:t,?\\s|n,?\\s)|lft,?\\s)|elfen,?\\s|ält\\s+Si|alten\\s+)|beSSer(?:n,?\\s|t,?\\s)|ringer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|S(?:agt,?\\s|teht,?\\s+(?:j|a))|arbeite|lief(?:en,?\\s+|,?\\s+(?:oh|ei|re|fe|pr|Sa|gl)))|o(?:r(?:ab\\s+(?:ein\\s+|geSa)|\\s+Augen\\s+|weg\\s+geS|bei\\s+Sin)|n\\s+der\\s+St|ll(?:Ständi|e\\s+Pote|Kommen|umfäng))|ie(?:l(?:\\s+mehr\\s+|Seitig|leicht,?\\s)|rmal,?\\s+(?:S(?:o|c)|ef))|öllig(?:\\s+feh|,?\\s+(?:DSG|aut|rec|zuv|feh|geS|Kon|Sic))|alidiert\\s+)|w(?:i(?:e\\s+(?:Sie\\s+(?:vi|gl|S(?:i|e)|wi)|wir\\s+(?:gl|Se|al)|vorgeS|gew(?:ünS|oll)|erwart)|chtig\\s+zu|r(?:d(?:\\s+(?:Sich(?:\\s+|e)|da(?:für|bei|nn,?\\s+)|a(?:lleS,?\\s|nSch|utom)|Ihr(?:e,?\\s|,?\\s)|jetzt|n(?:un\\s+a|icht)|bei\\s+B|i(?:m\\s+Hi|nter)|regel|umgeh|gewäh)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+(?:garant|w(?:ürden|ollen,?\\s)|möchte)|K(?:en\\s+Sic|t(?:e\\s+Sic|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir|tvolle\\s+|den(?:,?\\s+(?:wei|ver|erl)|\\s+(?:Säm|Ihr|a(?:ll|nS|ut)|bei|jet|nun|i(?:m\\s+|nt)|reg|umg|da(?:b|n))|,?\\s))|it\\s+mehr\\s+|n(?:iger\\s+(?:al|Ar|Sp|Fe|Ko|CP|RA)|n\\s+ich\\s+(?:d|m))|ltweit(?:\\s+f|,?\\s+(?:d|e))|g(?:weiSend|\\s+vo(?:m,?\\s|n,?\\s)))|a(?:S\\s+(?:bedeut|Si(?:e\\s+wi|ch,?\\s)|heißt(?:\\s+|,)|letztl|wieder|direKt|zu,?\\s)|r\\s+n(?:och\\s+n|icht\\s+)|hrSchein|chSen,?\\s+(?:Ih|d(?:i|e)))|urde(?:n(?:\\s+(?:Ver|Opt|Anp|beh|erf)|,?\\s+(?:wei|v(?:er|al)|er(?:l|f)|zwi|mit|inz|Sic|Kon|beS|übe|ge(?:t|p))|,?\\s)|\\s+(?:e(?:ini|ntS|rfo)|be(?:Sc|ho|re)|g(?:elö|rün)|au(?:Sg|ch))|,?\\s+(?:weit|v(?:er(?:S|i)|ali)|er(?:le|fo)|zwiS|mitt|inzw|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ä(?:hrend\\s+(?:an|d(?:e|i)|tr|he|Kl)|chSt,?\\s+(?:Ihr|d(?:ie|er)))|o(?:\\s+(?:die\\s+Kon|herKömm|KlaSSiS|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:fa|ge)|\\s+(?:erwähne|betonen|jeder\\s+Z|den,?\\s+(?:for|lei|zuv|eff|S(?:ch|ic|ta)|mod)|100(?:\\s+%,?\\s+(?:a|z|f|g|K|v|S|d|m)|%,?\\s+(?:a(?:u|b)|zu|fe|g(?:a|e)|Ko|v(?:e|o)|S(?:t|i)|du|mi))|hundert)|r\\s+Einord|verläSSi|m\\s+EinSat|KunftS(?:we|Si|fä))|i(?:elführen|rKa,?\\s)|e(?:itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|hnmal,?\\s+(?:S(?:o|c)|ef)|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|w(?:ei(?:felloS,?\\s|mal,?\\s+(?:S(?:o|c)|ef))|anzigmal)|ahl(?:en\\s+Sic|t(?:\\s+Sich|e\\s+Sic)))|d(?:e(?:r(?:\\s+(?:entSch|Spring|wichti|führen|perfeK|nächSt|ReSt,?\\s|DienSt|beSte,?\\s)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|finitiv,?\\s|n\\s+UmSatz,?\\s)|i(?:e(?:\\s+(?:S(?:chlec|oftwa|tabil)|g(?:ute\\s+N|eball)|F(?:olge(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+)|ehler|reiSc)|N(?:ummer|r\\.\\s+1\\b)|erSte(?:\\s+|,?\\s)|führen|perfeK|Z(?:u(?:Kunf|frie|verl)|eiten|ahlun)|K(?:raft\\s+|unden)|P(?:lattf|roduK|erfor|ipeli)|L(?:öSung|adeze)|A(?:n(?:wend|twor|meld|lage,?\\s)|pp,?\\s+(?:Kü|pa|re|So|üb|er)|bwicK|uSzah)|E(?:ngine|ffizi|inric|rStel)|meiSte|Conver|beSte(?:n,?\\s|,?\\s)|Re(?:giSt|aliS)|Durchf|B(?:e(?:a(?:ntr|rbe)|Stel|zahl)|uchun)|Genehm|UmSetz)|S(?:e(?:r(?:\\s+(?:A(?:bS|rt)|Lei)|,?\\s+(?:Küm|übe|reg|Sor))|S,?\\s+(?:Küm|übe|reg|Sor)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:a(?:u(?:ßer|ch,?\\s+)|lleS)|dürft|müSSt|Sollt)|,?\\s+(?:Kümm|über|rege|Sorg|paSS))|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|verSe\\s+(?:Op|An))|a(?:S(?:\\s+(?:W(?:ichti|erKze)|iSt\\s+(?:Ke|ni)|Ergebn|ReSult|führen|perfeK|volle\\s+|a(?:u(?:ßerd|ch,?\\s+(?:K|ü|r|S))|lleS,?\\s+)|Ganze,?\\s+|S(?:yStem|ollte,?\\s)|ProduK|Tool,?\\s+(?:K|S|ü|e|r)|dürfte,?\\s|müSSte,?\\s|beSte,?\\s)|,?\\s+(?:Kümm|über|rege|Sorg|paSS)|,?\\s)|r(?:auf\\s+(?:hin|ein)|f\\s+ich,?\\s)|durch(?:,?\\s+(?:Kö|la|en|w(?:u|i))|,?\\s)|mit,?\\s+(?:Könn|entf)|nK,?\\s)|urch(?:ge(?:che|Spi|teS)|\\s+(?:d(?:en(?:\\s+|,?\\s)|aS(?:\\s+|,?\\s)|ie(?:\\s+|,?\\s))|unSe))|oppelt(?:\\s+ge|,?\\s+(?:S(?:o|c)|ef))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s))|re(?:ht\\s+Sich|imal,?\\s+(?:S(?:o|c)|ef)))|g(?:i(?:lt\\s+eS\\s+zu|ng(?:en,?\\s+(?:ohn|ein|rei|feh|pro|Sau|gla)|,?\\s+(?:ohne|einw|reib|fehl|prob|Saub|glat)))|leich\\s+vor|ut\\s+zu\\s+wiS|e(?:S(?:chieht(?:\\s+|,?\\s+)|talten\\s+)|h(?:ör(?:en\\s+de|t\\s+der)|t\\s+eS\\s+ni)|l(?:iebt\\s+vo|ang(?:en,?\\s|t,?\\s))|ballte\\s+K|nial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|teStet(?:\\s+(?:u|h)|,?\\s)|prüft(?:\\s+(?:un|ha)|,?\\s)|ge(?:nge(?:che|prü|teS)|benenf)|checKt(?:\\s+h|,?\\s)|w(?:öhnlich,?\\s|iSSerma|ährleiS)|fühlt,?\\s|ringSte(?:n,?\\s|,?\\s)|macht,?\\s)|a(?:rantier(?:t|e)|nz(?:heitli|\\s+(?:Klar,?\\s|gleic)))|r(?:ündlich\\s+|eif(?:en,?\\s|t,?\\s)|undSätzl|ößte,?\\s)|gf\\.,?\\s)|f(?:ü(?:hr(?:en(?:\\s+(?:Sie|let|dir)|de,?\\s|,?\\s)|t(?:\\s+(?:letz|dire)|e(?:n,?\\s|,?\\s)|,?\\s))|nf(?:zigmal|mal,?\\s+(?:S(?:o|c)|ef)))|a(?:S(?:Sen\\s+wir|ziniere)|n(?:gen\\s+wir|d\\s+Verwe)|cettenre|llen,?\\s)|e(?:St(?:zuhalt|halten,?\\s)|hlerfrei|lSenfeSt|rtig\\s+und)|unKtionie|o(?:rtSchrit|lglich,?\\s)|inde(?:n\\s+Ver|t\\s+Ver)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s)|i(?:m(?:\\s+(?:Folgend|H(?:andumd|interg)|Rahmen(?:\\s+|\\b)|folgend|nächSte|UnterSc|GegenSa|Verglei|Allgeme)|mer(?:\\s+(?:funK|zuve|verf|arbe|K(?:orr|lap)|l(?:auf|äuf))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementi)|St(?:\\s+(?:zu\\s+be(?:r|a)|hervor|feStzu|be(?:reit|hobe)|g(?:e(?:Sorg|löSt\\b|währ)|rün(?:dl|\\b)|ut,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|mehr\\s+a|im\\s+grü|durchg|verifi|alleS\\s+|nicht\\s+|Kein(?:\\s+w|e\\s+)|Sicher|erfolg)|,?\\s+(?:zwiS|mitt|inzw))|n(?:t(?:er(?:eSSan|n\\s+w(?:er|ur|ir))|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:SeKunde|wenigen|ReKordz|d(?:er\\s+(?:heu|Reg)|ieSe(?:m\\s+|r\\s+))|einer\\s+z|manchen|ProduKt|allen,?\\s)|novativ(?:e|\\b)|folgedeS)|ch\\s+(?:w(?:ürde\\s+|ill,?\\s)|möchte,?\\s|bin\\s+mi|g(?:ehe\\s+(?:S|d)|laube,?\\s)|nehme\\s+|vermut|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+Sie|,?\\s+Ihr|,?\\s)|t(?:\\s+(?:eS\\s+m|den\\s+)|,?\\s+Ihr|,?\\s))|n(?:\\s+hat\\s+(?:Si|be|en)|uell,?\\s)|xim(?:ale(?:r\\s+|\\s+S)|ier(?:en,?\\s|t,?\\s))|rKt(?:führe|weit,?\\s+)|KelloS\\b|ßgeSchne)|e(?:hr(?:\\s+(?:Zeit\\s+|alS,?\\s)|fach\\s+a|ere\\s+An)|i(?:St(?:enS,?\\s|,?\\s)|ne(?:r\\s+Mei|S\\s+Era)))|i(?:t\\s+(?:Garant|hoher\\s+|Sicher|ProduK|echten|allen,?\\s)|nimier(?:en,?\\s|t,?\\s)|llionenf)|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ü(?:heloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|nde(?:t(?:e\\s+in|\\s+in,?\\s+)|n\\s+in,?\\s+))|ö(?:chte(?:n\\s+wi|\\s+ich,?\\s)|glicherw)|utmaßlich,?\\s)|n(?:i(?:cht\\s+(?:u(?:ner|m,?\\s)|n(?:ur(?:\\s+|,|,?\\s)|och)|irge|ledi|blo(?:S|ß)|mehr|einf|daru|a(?:lS,?\\s|uS(?:g|z))|ganz)|e(?:\\s+(?:w(?:ieder|ar\\s+eS)|a(?:b\\s+(?:ver|Stü)|uS\\s+f(?:a|ä))|verSag|Stürzt\\b)|malS\\s+(?:Da|a(?:b|u)|ve|St)|drigSte))|a(?:ch(?:folgen|weiSli|ge(?:chec|prüf)|\\s+meine)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|e(?:benbei\\s+b|u\\s+(?:erfund|gedach))|u(?:r\\s+(?:die\\s+(?:Sp|ha)|wenige|MilliS)|ll(?:\\s+(?:AuSfa|Fehle)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie)|ächSte(?:n\\s+G|\\s+Ge)|o(?:ch(?:\\s+einma|malS\\s+g)|rmalerwe))|t(?:a(?:u(?:chen\\s+(?:wi|Si)|Send(?:mal|fac))|delloS,?\\s+(?:f|a|K|l))|r(?:a(?:gen(?:\\s+daz|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu|,?\\s)|e(?:ib(?:en,?\\s|t,?\\s)|ten,?\\s)|i(?:eb,?\\s|tt,?\\s)|ug,?\\s)|endenziel|heoretiSc)|K(?:u(?:rz\\s+(?:zuSam|und\\s+K|vorwe)|nde(?:n\\s+lie|,?\\s))|o(?:m(?:m(?:en(?:\\s+wir|,?\\s)|t,?\\s)|p(?:lett,?\\s+(?:D|a|r|z|f|g|K|S|d|m|v)|iliert))|n(?:Kurrenz|nte(?:\\s+(?:ich|beh)|n(?:\\s+(?:be|wi)|,?\\s)|,?\\s)|trollie)|rrigiert,?\\s|Sten,?\\s)|ümmer(?:t\\s+Si|n\\s+Si)|la(?:SSiSche|ppt(?:\\s+(?:bei|jet|mit|wie|d(?:a(?:m|S)|er,?\\s|ie,?\\s)|inz|übe|all|loK|nun|eS,?\\s+)|e,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s+(?:wie|ohn|ein|feh|pro|tad|jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s))|ein(?:\\s+(?:Hexen|ander|weite)|e(?:\\s+(?:ande|Date|Au(?:Sf|ff)|fünf|Fehl|Prob|Regr|Bloc|weit)|m,?\\s|n(?:\\s+wei|,?\\s)|,?\\s)|,?\\s)|a(?:m(?:pferpro|en,?\\s|,?\\s)|nn\\s+(?:beStä|ich\\s+b)|tapultie)|inderleic|önnte(?:n,?\\s|,?\\s))|u(?:m(?:\\s+eS\\s+Kurz|faSSend(?:\\s+|e|,?\\s+)|geSetzt\\s+)|n(?:S(?:er(?:e\\s+(?:LöS|Inf|Tec|Pla|S(?:of|pe)|E(?:ng|xp)|App|KI,?\\s+|Fac)|\\s+(?:A(?:lgo|nSa)|BacK|S(?:erv|ySt)|Dien|T(?:ool|eam)))|chlagba)|abhängig|begrenzt|ter(?:\\s+(?:fünf|Zuhi|der\\s+|beSt|UmSt|alle)|St(?:rei|ütz))|zerStörb|KnacKbar|ge(?:nutzte|fähr,?\\s)|vergleic)|\\.\\s+U\\.,?\\s|ltra,?\\s+perf)|S(?:i(?:ch(?:\\s+bewuS|er(?:Ste(?:r\\b|S\\b|n,?\\s|\\b)|geSt))|n(?:d(?:\\s+(?:mehr\\s+|im\\s+gr|durch|verif|behob|grün\\b|nicht|Keine|erfol)|,?\\s+(?:zwiS|mitt|inzw))|K(?:en,?\\s+(?:Ihr|d(?:ie|er))|t,?\\s+(?:Ihr|d(?:ie|er))))|e(?:ht\\s+(?:So(?:\\s+w|we)|alle)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)))|e(?:i\\s+(?:vorweg|hervor|be(?:merK|tont\\b)|geSagt\\b)|lbStrede|hen\\s+wir(?:\\s+|,?\\s)|nK(?:en,?\\s|t,?\\s))|a(?:gen\\s+Sie\\s+|nity\\-Che)|ch(?:luSS\\s+mi|nell(?:er\\s+|Ste)|a(?:uen\\s+wi|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|uld\\s+(?:Sin|iSt)|on(?:en,?\\s|t,?\\s|,?\\s))|Kalier(?:t(?:\\s+u|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funK|arbe|Klap|l(?:auf|äuf))|ll(?:en\\s+Si|t(?:e(?:\\s+Si|,?\\s)|\\s+Sic|,?\\s))|ig(?:e(?:r(?:n,?\\s|t,?\\s)|n,?\\s+(?:Ih|d(?:i|e)))|t,?\\s+(?:Ihr|d(?:ie|er))))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+t|\\-of\\-t)|t(?:,?\\s+(?:t(?:rad|ypi|age)|herK|K(?:omp|laS)|umSt|vera|e(?:ndl|wig)|läSt|mühS|St(?:ar|un)|woch)|\\s+(?:Ihne|Sie,?\\s)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobe|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|o(?:\\s+(?:einfach|Schnell)|rg(?:t(?:e(?:n\\s+da|\\s+(?:daf|für)|,?\\s)|\\s+(?:dafü|Stet|für,?\\s+)|,?\\s)|en(?:\\s+(?:daf|Ste|für)|,?\\s))|weit\\s+ich|mit,?\\s)|p(?:iel(?:en(?:d\\s+(?:e|l)|,?\\s)|t(?:e,?\\s|,?\\s))|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en(?:,?\\s+(?:Ihr|Unt|Kun|Tea)|,?\\s)|t(?:e(?:n,?\\s+(?:Ih|Un|Ku|Te)|,?\\s+(?:Ihr|Unt|Kun|Tea))|,?\\s+(?:Ihre|Unte|Kund|Team)|,?\\s)))|eicher(?:be|le|ve))|ynergie(?:ef|n\\b)|m(?:arte(?:m\\b|n\\b|r\\b|S\\b|\\b)|oKe\\-TeSt)|u(?:per,?\\s+perf|ite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)))|h(?:e(?:r(?:vor(?:zuhe|hebe)|auSrage|Kömmlic)|lfen,?\\s+Ihr|b(?:en,?\\s|t,?\\s))|i(?:e(?:r(?:\\s+erfah|durch(?:,?\\s+|,?\\s))|lt,?\\s)|n(?:zuweiSe|weiSen,?\\s|ter\\s+den)|lft,?\\s+Ihre)|öchSt(?:e(?:r\\s+S|\\s+Si|n(?:\\s+A|,?\\s)|,?\\s)|wahr)|undert(?:pro|mal|tau)|o(?:ch(?:perfor|modern|,?\\s+perf)|ffentlic)|a(?:t(?:\\s+(?:alleS\\s+|mit\\s+Si|garant|d(?:efini|azu,?\\s)|Sicher,?\\s|zu(?:r\\s+Fo|,?\\s))|te(?:\\s+zu(?:r\\s+|,?\\s)|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|be(?:n(?:\\s+(?:mit\\s+|gara|d(?:efi|azu,?\\s)|Sich|zu(?:r\\s+|,?\\s)|erfo)|,?\\s)|\\s+erfol|,?\\s)|l(?:bier(?:en,?\\s|t,?\\s)|ten,?\\s)|rmoniert,?\\s)|ält,?\\s)|o(?:hne\\s+(?:lange|UmSch|AuSfa|Kompr|Fehle|Zweif|Probl)|ffen(?:\\s+geSa|bar,?\\s)|ptimier(?:t,?\\s|en,?\\s))|l(?:ä(?:SSt\\s+Sich|uft(?:\\s+(?:vo(?:ll|n\\s+)|alle|bei\\s+|jetz|mitt|wied|d(?:a(?:mi|S(?:,?\\s+|,?\\s))|er,?\\s|ie,?\\s)|inzw|über|loKa|nun(?:,?\\s+|\\s+)|eS,?\\s+(?:w|o|e|f|p|t))|,?\\s+(?:alle|d(?:er|urc|ie)|wie|ohne|einw|fehl|prob|tade|Ko(?:mp|rr)|jetz|grün|r(?:eib|ich)|inzw|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Sie|t\\s+unS\\b|\\s+unS\\b)|ufen(?:\\s+vol|,?\\s+(?:dur|Kom|wie|jet|all|grü|loK)|,?\\s))|e(?:gen\\s+wir\\s+|ere(?:n\\s+Ver|\\s+VerS)|i(?:chter\\s+a|StungS(?:f|S))|rnt,?\\s|tztereS,?\\s+)|oKal(?:\\s+ge(?:te|pr)|,?\\s)|öSt,?\\s|ie(?:St,?\\s+(?:jede|alle)|f(?:,?\\s+(?:wie|ohne|einw|fehl|prob|tade|durc|Komp|jetz|alle|g(?:rün|lat)|reib|Saub)|e(?:n(?:,?\\s+(?:dur|Kom|wie|jet|all|g(?:rü|la)|loK|ohn|ein|rei|feh|pro|Sau)|,?\\s)|rt,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|,?\\s))|ücKenloS,?\\s+)|p(?:aSS(?:iert(?:\\s+(?:v|a)|,?\\s+(?:a|d))|genau(?:e|\\b)|t(?:\\s+(?:alle|Sich,?\\s)|,?\\s+(?:jetz|wied)|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:u|ü)|ha|ar|ge|l(?:a|ä)|pa)|r(?:o(?:du(?:Ktion|ction)|blemloS)|axiSerpr)|oten(?:tiell,?\\s|ziell,?\\s))|r(?:e(?:gelt(?:\\s+(?:den|Sic)|,?\\s)|chtSSich|volution|ibungSlo|a(?:liSier(?:e|t)|giert(?:\\s+(?:w|j)|,?\\s+(?:w|o|e|f|p|t)))|pariert,?\\s|duzier(?:en,?\\s|t,?\\s)|Sultier(?:e|t)|ndert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|i(?:SiKofrei|chtungSw)|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+d)|nt(?:erpriSe|wicKler))|Ver(?:fügbarK|beSSeru|wendung|halten,?\\s)|jederzeit\\s+|N(?:u(?:ll\\s+Fehla|tz(?:er(?:\\s+lie|erle)|ungSer))|ext\\-Level\\b)|WeltmarKtf|D(?:SGVO\\-Konf|reh\\-\\s+und\\s+|urchSatz,?\\s|eployment|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|atenbanKm)|T(?:e(?:amS\\s+lieb|St(?:S(?:\\s+(?:Sind|lauf|erfo|beSt)|uite,?\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf(?:,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|,?\\s))|auSende(?:n,?\\s|,?\\s)|imeout(?:S,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si))|ypprüfung)|M(?:arKtführe|e(?:ilenStei|hrwert(?:e\\b|\\b))|i(?:llionen,?\\s|gration(?:,?\\s+|,?\\s)))|Optimierun|P(?:r(?:emium\\-Qu|o(?:duKtivi|blem(?:e,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si)))|üfungen,?\\s+)|otenzial\\s+|ipeline(?:\\s+i|,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|erformanc)|G(?:ame(?:\\s+Chang|\\-Chang|change)|rund\\s+iSt,?\\s+|eSchwindi)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tau|e,?\\s))|A(?:KzeptanzK|u(?:S(?:löSer\\s+i|gabe,?\\s)|fwand,?\\s)|ntwortzei|bSt(?:ürze,?\\s+(?:t|i|w|S)|urz,?\\s+(?:tr|iS|wu|Si)))|C(?:hecK(?:S(?:\\s+(?:Sin|dur|beS)|,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|,?\\s)|I(?:\\s+iSt\\s+grü|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|B(?:u(?:ild(?:\\s+(?:erfo|iSt\\s+)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSze)|L(?:ogS\\s+Sind\\s+|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|er,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|I(?:hnen\\s+Kein|ntegratio|mport,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|quaSi,?\\s|U(?:rSache\\s+(?:Si|iS)|p(?:time,?\\s|grade,?\\s|date,?\\s)|nitteStS,?\\s+)|9(?:9(?:,9(?:9(?:9(?:\\s+%,?\\s+(?:Z|E|V|B|T|G|U|a)|%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al))|\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|5(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle))|\\.9(?:9(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|9%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle)))|0(?:\\s+%,?\\s+weni|%,?\\s+weni))|000,?\\s|ZuStellung,?\\s|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|R(?:e(?:greSSion|leaSe,?\\s|view(?:er,?\\s|,?\\s))|ollout,?\\s)|F(?:ehler,?\\s+(?:tr(?:e|i)|iSt|wur|Sin)|achbereic)|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA,?\\s)|(?=ü|ä|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:n(?:immt(?:\\s+|,?\\s)|ehmen,?\\s)|prüft(?:\\s+|,?\\s)|,?\\s)|licherwe)|äußerSt,?\\s+pe|Änderung(?:en,?\\s|,?\\s))"
+    "de": "\\b(?:a(?:n(?:\\s+dieSer\\s+|zumerKen|der(?:S\\s+alS|e\\s+(?:ver|red|Anb|LöS|Too))|S(?:prechen|t(?:a(?:ndSlo|tt(?:,?\\s+(?:t(?:r|y|a)|he|K(?:o|l)|um|ve|e(?:n|w)|lä|mü|St|wo|bl)|\\s+(?:Ih|Si)|,?\\s))|elle,?\\s+(?:t|h|K|u|v|e|l|m|S))|cheinen)|merKen,?\\s|gelegt\\s+u|twortet(?:\\s+|,?\\s+))|b(?:S(?:chließe|olut(?:\\s+zu|,?\\s+(?:DS|au|re|zu|fe|ge|Ko|Si)))|ge(?:SchloS|fangen))|ll(?:e(?:S(?:\\s+(?:i(?:n\\s+(?:a|O)|m\\s+g|St\\s+)|paSS|hat\\s+|funK|läuf|grün\\b|Weit|ande)|,?\\s+(?:Kümm|über|rege|S(?:org|ieh)|i(?:St|n\\s+O)|wurd|funK|beSt|g(?:e(?:te|pr)|rün)|läuf|paSS)|,?\\s)|\\s+(?:TeStS|Prüfu|beSta|Corne|Sonde|Edge\\s+|Grenz|Randf))|\\s+d(?:ieS,?\\s+(?:p|g|l|b|K|e|v|r|ü|h|S)|aS,?\\s+(?:pa|ge|lä|be|Kü|er|ve|re|üb|hi|S(?:o|p))))|u(?:f(?:\\s+(?:Enterp|BanK(?:en|\\-N|ni)|d(?:aS\\s+nä|ieSe\\s+)|ein\\s+ne|höchSt|Knopfd|Stagin|allen,?\\s)|S\\s+nächS|bereite)|S(?:g(?:iebig\\s+|ewerte)|fallSic|probier)|tomatiSc)|temberaub|r(?:chiviert|beite(?:t(?:,?\\s+(?:w|o|e|f|p|t)|\\s+(?:w|j|n)|,?\\s)|n,?\\s)))|d(?:e(?:n\\s+(?:Sie\\s+ni|man\\s+ni|UmSatz,?\\s)|r(?:\\s+(?:VollSt|entSch|Spring|w(?:ichti|eltwe)|führen|perfeK|nächSt|ReSt,?\\s|DienSt|beSte,?\\s|Kunde\\s+)|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|finitiv(?:,?\\s+|,?\\s))|i(?:e(?:\\s+(?:S(?:ie\\s+ni|chlec|oftwa|tabil)|m(?:an\\s+ni|eiSte)|g(?:ute\\s+N|eball)|F(?:r(?:age\\s+|eiSc)|olge(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|\\s+)|ehler|achab)|weltwe|N(?:ummer|r\\.\\s+1\\b)|erSte(?:\\s+|,?\\s)|führen|perfeK|Z(?:u(?:Kunf|frie|verl)|eiten|ahlun)|K(?:raft\\s+|ompon|unden)|Techn(?:o|i)|InfraS|A(?:rchit|n(?:wend|twor|meld|lage,?\\s)|pp,?\\s+(?:Kü|pa|re|So|üb|er)|bwicK|uSzah)|P(?:lattf|roduK|erfor|ipeli)|E(?:ngine|ffizi|inric|rStel)|L(?:öSung|adeze)|Conver|beSte(?:n,?\\s|,?\\s)|Re(?:giSt|aliS)|Durchf|B(?:e(?:a(?:ntr|rbe)|Stel|zahl)|uchun)|Genehm|UmSetz|QA\\s+hat,?\\s)|S(?:e(?:r(?:\\s+(?:A(?:bS|rt)|Lei)|,?\\s+(?:Küm|übe|reg|Sor))|S,?\\s+(?:Küm|übe|reg|Sor)|,?\\s+(?:Kümm|über|rege|Sorg))|\\s+(?:er(?:mög|lau)|m(?:acht|üSSt)|a(?:u(?:ßer|ch,?\\s+)|lleS)|dürft|Sollt)|,?\\s+(?:Kümm|über|rege|Sorg|paSS))|,?\\s+(?:fort|leiS|zuve|effi|S(?:chn|ich|tab)|mode))|verSe\\s+(?:Op|An))|a(?:S(?:\\s+(?:m(?:a(?:n\\s+ni|cht\\s+)|üSSte,?\\s)|W(?:ichti|erKze)|iSt\\s+(?:Ke|ni)|Ergebn|Re(?:Sult|view)|weltwe|führen|perfeK|volle\\s+|er(?:mögl|laub)|Ganze,?\\s+|Framew|a(?:u(?:ßerd|ch,?\\s+(?:K|ü|r|S))|lleS,?\\s+)|S(?:yStem|ollte,?\\s)|ProduK|Tool,?\\s+(?:K|S|ü|e|r)|dürfte,?\\s|beSte,?\\s|QA\\-Tea)|,?\\s+(?:Kümm|über|rege|Sorg|paSS)|,?\\s)|r(?:auf\\s+(?:hin|ein)|f\\s+ich,?\\s)|durch(?:,?\\s+(?:Kö|la|en|w(?:u|i))|,?\\s)|mit,?\\s+(?:K(?:önn|ann)|entf)|nK,?\\s)|urch(?:ge(?:che|Spi|teS)|\\s+(?:d(?:en(?:\\s+|,?\\s)|aS(?:\\s+|,?\\s)|ie(?:\\s+|,?\\s))|unSe))|oppelt(?:\\s+ge|,?\\s+(?:S(?:o|c)|ef))|ürf(?:en\\s+wir,?\\s|te(?:n,?\\s|,?\\s))|re(?:ht\\s+Sich|imal,?\\s+(?:S(?:o|c)|ef)))|e(?:S(?:\\s+(?:iSt(?:\\s+(?:wic|d(?:a(?:r|b|h)|en)|erw|a(?:n(?:z|\\s+)|uc)|beS|hie|Seh|Kei|mög)|,?\\s+(?:e(?:nt|rw)|hil|nüt|gut|zu\\s+|wic))|lohnt\\s+S|S(?:ei\\s+(?:noc|dar|ang|erw)|ollte\\s+|ieht\\s+S|cheint)|verSteh|muSS\\s+er|hilft\\s+z|wurde\\s+(?:b|e)|geht\\s+ni|Könnte\\s+)|,?\\s+(?:Kümm|paSS|rege)|,?\\s)|i(?:n(?:\\s+(?:w(?:ichti|e(?:iter|Sent))|Kurzer|paar\\s+W|Hinwei|Wort\\s+v|entSch|zentra|auSgeK|inte(?:ll|rn)|clever|Smarte)|e(?:S\\s+(?:glei|vorw)|\\s+(?:Kompo|inter|gewiS|entSc|Schlü|trage|zentr|Optim|AnpaS))|S\\s+(?:gleic|vorwe)|ige\\s+(?:Wor|Opt|Anp)|facher\\s+|geSetzt|zig(?:e\\s+Lö|arti)|tauchen\\b|deutig,?\\s|wandfre)|gentlich,?\\s)|r(?:wähnen(?:Sw|,?\\s)|f(?:olg(?:en\\s+v|t(?:\\s+(?:vo|ei)|e\\s+e)|reic)|üll(?:en\\s+j|t\\s+(?:je|nu)))|ledigt(?:\\s+(?:S|d)|,?\\s)|St(?:e(?:\\s+Wahl\\b|reS,?\\s+(?:b|K|e|v|r|ü|S))|KlaSSi)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)|Kennt(?:,?\\s+(?:je|al)|,?\\s)|möglich(?:e|t,?\\s)|höh(?:en,?\\s|t,?\\s)|reichen\\s+|zielen\\s+e)|hrlich\\s+ge|nt(?:gegen\\s+(?:d|w|l)|S(?:cheide|pr(?:eche|icht))|laSte(?:n,?\\s|t,?\\s))|ffiziente|l(?:egante(?:m\\b|n\\b|r\\b|S\\b|\\b)|iminier(?:e|t,?\\s))|twa,?\\s|ventuell,?\\s|bne(?:t(?:e,?\\s+den|,?\\s+den)|n,?\\s+den)|gal(?:,\\s+wie,?\\s+|\\s+wie,?\\s+(?:K|S|g|v))|xtrem,?\\s+per)|b(?:e(?:S(?:onder(?:e\\s+|S(?:\\s+|,?\\s+))|Ser\\s+alS|t(?:ätigt\\s+|immt,?\\s+(?:n|K)|e(?:n,?\\s|,?\\s))|ch(?:ränKt,?\\s|leuni)|eitig(?:t,?\\s|en,?\\s))|vor\\s+wir\\s+|merKenSw|ginnen\\s+w|de(?:ute(?:t(?:\\s+(?:w|m)|e,?\\s+|,?\\s+(?:h|m|z|b|w))|n,?\\s+(?:h|m|z|b|w))|nKen\\s+S)|r(?:ei(?:t(?:\\s+(?:für|zum)|S,?\\s)|nigt\\s+)|ichten\\s+)|w(?:ährt\\s+(?:in|be)|irK(?:en,\\s+|t(?:e,\\s+|,\\s+d)))|nutzerfr|eindrucK|i\\s+(?:mir\\s+(?:fu|lä|Kl)|unS\\s+wi)|achten\\s+S|tonen,?\\s|hebt,?\\s|fähig(?:en,?\\s+|t,?\\s+(?:M|U|I|T|S)))|r(?:a(?:nchen(?:fü|we)|chte(?:,?\\s+(?:e(?:i|c|r)|me|de|Sp)|,?\\s))|ing(?:en(?:,?\\s+(?:e(?:i|c|r)|me|de|Sp)|,?\\s)|t(?:,?\\s+(?:e(?:in|ch|rh)|me(?:h|S)|deu|Spü)|,?\\s)))|li(?:tzSchne|eb(?:en,?\\s|,?\\s))|ombenSich|a(?:ttle(?:\\s+teS|\\-teS)|hnbreche|ut,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|i(?:tte\\s+be(?:de|ac)|n\\s+mir\\s+ni|S\\s+zu,?\\s))|v(?:er(?:d(?:ient\\s+b|oppel(?:n,?\\s|t,?\\s))|g(?:e(?:SSen\\s+|wiSSe)|lichen)|ifizier|arbeite|waltet,?\\s|teilt,?\\s|m(?:utlich,?\\s|eide(?:n,?\\s|t,?\\s))|h(?:i(?:nder(?:t,?\\s|n,?\\s)|lft,?\\s|elt\\s+S)|elfen,?\\s|ält\\s+Si|alten\\s+)|ringer(?:n|t)|beSSer(?:n,?\\s|t,?\\s)|Kürz(?:en,?\\s|t,?\\s)|S(?:agt,?\\s|teht,?\\s+(?:j|a))|lief(?:en(?:,?\\s+|,?\\s)|,?\\s+(?:oh|ei|re|fe|pr|Sa|gl)|,?\\s))|o(?:r(?:ab\\s+(?:ein\\s+|geSa)|\\s+Augen\\s+|weg\\s+geS|bei\\s+Sin)|n\\s+der\\s+St|ll(?:Ständi|e\\s+Pote|Kommen|umfäng))|ie(?:l(?:\\s+mehr\\s+|Seitig|leicht,?\\s)|rmal,?\\s+(?:S(?:o|c)|ef))|öllig(?:\\s+feh|,?\\s+(?:DSG|aut|rec|zuv|feh|geS|Kon|Sic))|alidiert\\s+)|w(?:i(?:e\\s+(?:Sie\\s+(?:vi|gl|S(?:i|e)|wi)|wir\\s+(?:gl|Se|al)|vorgeS|gew(?:ünS|oll)|erwart)|chtig\\s+zu|r(?:d(?:\\s+(?:Sich(?:\\s+|e)|da(?:für|bei|nn,?\\s+)|a(?:lleS,?\\s|nSch|utom)|Ihr(?:e,?\\s|,?\\s)|jetzt|n(?:un\\s+a|icht)|bei\\s+B|i(?:m\\s+Hi|nter)|regel|umgeh|gewäh)|,?\\s+(?:weit|verS|erle)|,?\\s)|\\s+(?:garant|w(?:ürden|ollen,?\\s)|m(?:öchte|achen)|entwic|verKau|liefer|bieten)|K(?:en\\s+Sic|t(?:e\\s+Sic|\\s+Sich,?\\s)))|ll\\s+ich,?\\s)|e(?:r(?:fen\\s+wir|tvolle\\s+|den(?:,?\\s+(?:wei|ver|erl)|\\s+(?:Säm|Ihr|a(?:ll|nS|ut)|bei|jet|nun|i(?:m\\s+|nt)|reg|umg|da(?:b|n)|wir)|,?\\s)|\\s+(?:behaup|glaubt,?\\s|denKt,?\\s|meint,?\\s))|it\\s+mehr\\s+|n(?:iger\\s+(?:al|Ar|Sp|Fe|Ko|CP|RA)|n\\s+ich\\s+(?:d|m))|ltweit(?:\\s+f|,?\\s+(?:d|e))|g(?:weiSend|\\s+vo(?:m,?\\s|n,?\\s)))|a(?:S\\s+(?:bedeut|Si(?:e\\s+wi|ch,?\\s)|d(?:u\\s+wiS|ireKt)|man\\s+wi|heißt(?:\\s+|,)|letztl|wieder|zu,?\\s)|r(?:\\s+n(?:och\\s+n|icht\\s+)|en,?\\s|,?\\s)|hrSchein|chSen,?\\s+(?:Ih|d(?:i|e)))|urde(?:n(?:\\s+(?:Ver|Opt|Anp|beh|e(?:in|rf))|,?\\s+(?:v(?:or|er|al)|wei|er(?:l|f)|zwi|mit|inz|Sic|Kon|beS|übe|ge(?:t|p))|,?\\s)|\\s+(?:e(?:ini|ntS|rfo)|be(?:Sc|ho|re)|g(?:elö|rün)|So\\s+e|manc|viel|au(?:Sg|ch))|,?\\s+(?:v(?:orü|er(?:S|i)|ali)|weit|er(?:le|fo)|zwiS|mitt|inzw|Sich|Kont|beSt|über|ge(?:te|pr))|,?\\s)|ä(?:hrend\\s+(?:an|d(?:e|i)|tr|he|ge|Kl|üb)|chSt,?\\s+(?:Ihr|d(?:ie|er)))|o(?:\\s+(?:die\\s+Kon|traditi|herKömm|gewöhnl|KlaSSiS|übliche\\b|andere\\b)|llen\\s+wir,?\\s|möglich,?\\s|hl,?\\s)|ürde(?:n,?\\s|,?\\s))|z(?:u(?:Sammen(?:fa|ge)|\\s+(?:erwähne|betonen|jeder\\s+Z|den,?\\s+(?:for|lei|zuv|eff|S(?:ch|ic|ta)|mod)|100(?:\\s+%,?\\s+(?:a|z|f|g|K|v|S|d|m)|%,?\\s+(?:a(?:u|b)|zu|fe|g(?:a|e)|Ko|v(?:e|o)|S(?:t|i)|du|mi))|hundert)|r\\s+Einord|verläSSi|m(?:\\s+EinSat|indeSt,?\\s+)|KunftS(?:we|Si|fä))|i(?:elführen|rKa,?\\s)|e(?:itgemäß(?:e\\b|(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ]))|hnmal,?\\s+(?:S(?:o|c)|ef)|ro,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|ähl(?:t\\s+(?:bei\\s+|nich)|en\\s+nic)|w(?:ei(?:felloS,?\\s|mal,?\\s+(?:S(?:o|c)|ef))|anzigmal)|ahl(?:en\\s+Sic|t(?:\\s+Sich|e\\s+Sic)))|S(?:e(?:i\\s+(?:der\\s+Vo|noch\\s+(?:a|e)|vorweg|hervor|angeme|be(?:merK|tont\\b)|erwähn|geSagt\\b)|lbStrede|hen\\s+wir(?:\\s+|,?\\s)|nK(?:en(?:,?\\s+daS|\\s+Sie,?\\s|,?\\s)|t(?:,?\\s+daS|,?\\s)))|i(?:ch(?:\\s+bewuS|er(?:Ste(?:r\\b|S\\b|n,?\\s|\\b)|geSt|,?\\s+(?:nie|Kei)))|n(?:d(?:\\s+(?:be(?:i\\s+u|hob)|mehr\\s+|im\\s+gr|d(?:urch|amit)|verif|grün\\b|nicht|Keine|e(?:ndgü|rfol))|,?\\s+(?:zwiS|mitt|inzw))|K(?:t(?:\\s+dami|,?\\s+(?:hund|gara|d(?:e(?:fi|r)|ie)|zu\\s+1|Ihr))|en,?\\s+(?:hun|gar|d(?:e(?:f|r)|ie)|zu\\s+|Ihr)))|e(?:ht\\s+(?:So(?:\\s+w|we)|alle)|,?\\s+(?:Kümm|über|erle|Sorg|paSS|rege)))|a(?:gen\\s+Sie\\s+|uber(?:\\s+dur|,?\\s+dur)|nity\\-Che)|ch(?:luSS\\s+mi|nell(?:er\\s+|Ste)|a(?:uen\\s+wi|ff(?:en,?\\s|t,?\\s))|ein(?:bar,?\\s|en,?\\s|t,?\\s)|uld\\s+(?:Sin|iSt)|ütz(?:en,?\\s+(?:I|d)|t,?\\s+(?:Ih|de))|on(?:en,?\\s|t,?\\s|,?\\s))|Kalier(?:t(?:\\s+u|,?\\s)|bar,?\\s|en,?\\s)|t(?:e(?:tS\\s+(?:funK|arbe|Klap|l(?:auf|äuf))|ig(?:t(?:\\s+dam|,?\\s+(?:hun|gar|d(?:e(?:f|r)|ie)|zu\\s+|Ihr))|e(?:n,?\\s+(?:hu|ga|d(?:e|i)|zu|Ih)|r(?:n,?\\s|t,?\\s)))|ll(?:en\\s+Si|t(?:e(?:\\s+Si|,?\\s)|\\s+Sic|,?\\s)))|a(?:bilSte(?:r\\b|S\\b|\\b)|t(?:e(?:\\s+of\\s+t|\\-of\\-t)|t(?:,?\\s+(?:t(?:rad|ypi|age)|herK|K(?:omp|laS)|umSt|vera|e(?:ndl|wig)|läSt|mühS|St(?:ar|un)|woch|bloß)|\\s+(?:Ihne|Sie,?\\s)|,?\\s))|rt(?:Klar\\b|zeit,?\\s))|ichprobe|ärK(?:en,?\\s|t,?\\s)|ürzt,?\\s)|o(?:\\s+(?:einfach|S(?:ch(?:nell|eint)|i(?:eht\\s+e|nd,?\\s+(?:Ih|de))|teiger|enKen\\s+|paren\\s+)|b(?:ehalte|leib(?:en|t,?\\s+))|l(?:aufen,?\\s+|äuft,?\\s+(?:I|d)))|rg(?:t(?:e(?:n\\s+da|\\s+(?:daf|für)|,?\\s)|\\s+(?:dafü|Stet|für,?\\s+)|,?\\s)|en(?:\\s+(?:daf|Ste|für)|,?\\s))|weit\\s+ich|zuSagen,?\\s|mit,?\\s)|p(?:iel(?:en(?:d\\s+(?:e|l)|,?\\s)|t(?:e,?\\s|,?\\s))|a(?:nnend(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|r(?:en(?:,?\\s+(?:Ihr|Unt|Kun|Tea)|\\s+(?:Ihn|Sie,?\\s)|,?\\s)|t(?:e(?:n,?\\s+(?:Ih|Un|Ku|Te)|,?\\s+(?:Ihr|Unt|Kun|Tea))|,?\\s+(?:Ihre|Unte|Kund|Team)|\\s+Ih(?:re|ne)|,?\\s)|St\\s+du,?\\s))|rechen\\s+v|eicher(?:be|le|ve))|ynergie(?:ef|n\\b)|m(?:arte(?:m\\b|n\\b|r\\b|S\\b|\\b)|oKe\\-TeSt)|u(?:per,?\\s+perf|ite,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|ämtliche\\s+)|g(?:i(?:lt\\s+eS\\s+zu|ng(?:en(?:,?\\s+(?:ohn|ein|rei|feh|pro|Sau|gla)|,?\\s)|,?\\s+(?:ohne|einw|reib|fehl|prob|Saub|glat)|,?\\s))|a(?:nz(?:\\s+(?:wicht|Klar,?\\s|gleic)|heitli)|rantier(?:t|e))|leich\\s+(?:zu\\s+|vor)|ut\\s+zu\\s+wiS|e(?:S(?:chieht(?:\\s+|,?\\s+)|talten\\s+)|h(?:ör(?:en(?:\\s+de|,?\\s)|t(?:\\s+der|en,?\\s|,?\\s))|t(?:\\s+eS\\s+ni|,?\\s)|en,?\\s)|l(?:iebt\\s+vo|ang(?:en,?\\s|t,?\\s))|ballte\\s+K|n(?:ial(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|aueSte(?:n,?\\s|,?\\s))|teStet(?:\\s+(?:u|h)|,?\\s)|prüft(?:\\s+(?:un|ha)|,?\\s)|ge(?:nge(?:che|prü|teS)|benenf)|checKt(?:\\s+h|,?\\s)|w(?:öhnlich,?\\s|iSSe(?:\\s+Wa|rma)|ährleiS)|fühlt,?\\s|ringSte(?:n,?\\s|,?\\s)|macht,?\\s)|r(?:ündlich\\s+|eif(?:en,?\\s|t,?\\s)|undSätzl|ößte,?\\s)|gf\\.,?\\s|ünStigSte)|f(?:ü(?:hr(?:en(?:\\s+(?:Sie|let|dir)|de,?\\s|,?\\s)|t(?:\\s+(?:letz|dire)|e(?:n,?\\s|,?\\s)|,?\\s))|nf(?:zigmal|mal,?\\s+(?:S(?:o|c)|ef)))|a(?:S(?:Sen\\s+wir|ziniere)|n(?:gen\\s+wir|d\\s+Verwe)|cettenre|llen,?\\s)|e(?:St(?:zuhalt|halten,?\\s)|hlerfrei|lSenfeSt|r(?:tig\\s+und|nab\\s+von,?\\s))|unKtionie|o(?:rtSchrit|lglich,?\\s)|inde(?:n\\s+Ver|t\\s+Ver)|örder(?:n,?\\s|t,?\\s)|ällt,?\\s|lexible(?:n,?\\s+|r,?\\s+|S,?\\s+|,?\\s+(?:P|T)))|i(?:m(?:\\s+(?:Folgend|EinSatz|H(?:andumd|interg)|Rahmen(?:\\s+|\\b)|folgend|nächSte|UnterSc|G(?:egenSa|roßen\\s+)|Verglei|Allgeme)|mer(?:\\s+(?:funK|zuve|verf|arbe|K(?:orr|lap)|l(?:auf|äuf))|Siv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|plementi)|St(?:\\s+(?:zu\\s+be(?:r|a)|h(?:ervor|ier,?\\s)|feStzu|be(?:reit|i\\s+un|hobe)|g(?:e(?:Sorg|löSt\\b|währ)|rün(?:dl|\\b)|ut,?\\s+(?:er|Si|Ko|v(?:e|a)|be|üb|ge))|a(?:lleS\\s+|uSdrü)|mehr\\s+a|n(?:icht\\s+|un\\s+en)|im\\s+grü|d(?:urchg|a(?:bei,?\\s|mit\\s+))|verifi|übrige|Kein(?:\\s+w|e\\s+)|jetzt\\s+|e(?:ndgül|rfolg)|Sicher)|,?\\s+(?:zwiS|mitt|inzw)|,?\\s)|n(?:t(?:er(?:eSSan|n\\s+w(?:er|ur|ir))|uitiv(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b))|\\s+(?:S(?:eKunde|chnell)|wenige(?:n|r)|ReKordz|d(?:er\\s+(?:heu|Reg)|ieSe(?:m\\s+|r\\s+))|einer\\s+z|m(?:anchen|ehr,?\\s)|zufried|beSSere|höhere(?:m,?\\s|n,?\\s|,?\\s)|unter,?\\s|nur,?\\s|ProduKt|allen,?\\s)|novativ(?:e|\\b)|folgedeS)|ch\\s+(?:w(?:ürde\\s+|ill,?\\s)|möchte,?\\s|bin\\s+mi|K(?:önnte|ann\\s+m)|g(?:ehe\\s+(?:S|d)|laube,?\\s)|nehme\\s+|vermut|denKe,?\\s))|m(?:a(?:ch(?:en(?:\\s+(?:Sie|Kei)|,?\\s+Ihr|,?\\s)|t(?:\\s+(?:eS\\s+m|den\\s+|Kein)|,?\\s+Ihr|,?\\s))|n(?:\\s+hat\\s+(?:Si|be|en)|uell,?\\s)|xim(?:ale(?:r\\s+|\\s+S)|ier(?:en,?\\s|t,?\\s))|rKt(?:führe|weit,?\\s+)|KelloS\\b|ßgeSchne)|e(?:hr(?:\\s+(?:Zeit\\s+|alS,?\\s)|fach\\s+a|ere\\s+An)|i(?:St(?:enS,?\\s|,?\\s)|ne(?:r\\s+Mei|S\\s+Era)))|i(?:t\\s+(?:Garant|hoher\\s+|Sicher|ProduK|echten|allen,?\\s)|nimier(?:en|t(?:,?\\s+|,?\\s))|llionenf)|odernSte(?:r\\b|S\\b|m\\b|n\\b|\\b)|ächtig(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|ü(?:heloS(?:e(?:m\\b|n\\b|r\\b|S\\b|\\b)|\\b)|SSen\\s+(?:Kei|nic)|nde(?:t(?:e\\s+in|\\s+in,?\\s+)|n\\s+in,?\\s+))|ö(?:chte(?:n\\s+wi|\\s+ich,?\\s)|glicherw)|u(?:SS\\s+(?:Kein(?:e,?\\s|,?\\s)|nicht,?\\s)|tmaßlich,?\\s))|n(?:i(?:cht\\s+(?:u(?:ner|m,?\\s)|n(?:ur(?:\\s+|,|,?\\s)|och)|irge|ledi|blo(?:S|ß)|mehr|einf|daru|a(?:lS,?\\s|uS(?:g|z))|ganz)|e(?:\\s+(?:w(?:ieder|ar\\s+eS)|a(?:b\\s+(?:ver|Stü)|uS\\s+f(?:a|ä))|verSag|Stürzt\\b)|malS\\s+(?:Da|a(?:b|u)|ve|St)|drigSte)|mmt\\s+(?:Ih(?:re|ne)|euch,?\\s|dir,?\\s))|a(?:ch(?:folgen|weiSli|ge(?:chec|prüf)|\\s+meine)|htloS(?:e(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s)|\\b))|e(?:benbei\\s+b|u\\s+(?:erfund|gedach)|hme(?:n\\s+(?:Ihn|dir,?\\s|wir)|\\s+ich\\s+))|u(?:r\\s+(?:die\\s+(?:Sp|ha)|wenige|MilliS)|ll(?:\\s+(?:AuSfa|Fehle)|,?\\s+(?:Sich|Au(?:Sf|fw)|Konf|D(?:ate|own)|Fehl|Vorf|Wart|Late))|tzen\\s+Sie)|ächSte(?:n\\s+G|\\s+Ge)|o(?:ch(?:\\s+einma|malS\\s+g)|rmalerwe))|t(?:a(?:u(?:chen\\s+(?:wi|Si)|Send(?:mal|fac))|delloS,?\\s+(?:f|a|K|l))|r(?:a(?:gen(?:\\s+daz|,?\\s)|t(?:en,?\\s|,?\\s))|ägt(?:\\s+dazu|,?\\s)|e(?:ff(?:en\\s+(?:Ih|Te|Si)|t\\s+ihr,?\\s)|ib(?:en,?\\s|t,?\\s)|ten,?\\s)|i(?:ff(?:t\\s+Ihr|St\\s+du,?\\s)|eb,?\\s|tt,?\\s)|ug,?\\s)|endenziel|heoretiSc)|K(?:u(?:rz\\s+(?:zuSam|und\\s+K|vorwe)|nd(?:e(?:n(?:\\s+lie|,?\\s)|,?\\s)|innen,?\\s))|o(?:m(?:m(?:en(?:\\s+wir|,?\\s)|t(?:\\s+eS\\s+n|,?\\s))|p(?:lett(?:\\s+d|,?\\s+(?:D|a|r|z|f|g|K|S|d|m|v))|iliert))|n(?:Kurrenz|nte(?:\\s+(?:ich|beh)|n(?:\\s+(?:be|wi)|,?\\s)|,?\\s)|trollie)|rrigiert|Sten,?\\s)|ümmer(?:t\\s+Si|n\\s+Si)|la(?:SSiSche|ppt(?:\\s+(?:bei|jet|mit|wie|d(?:a(?:m|S)|er,?\\s|ie,?\\s)|inz|übe|all|loK|nun|eS,?\\s+)|e,?\\s+(?:wi|oh|ei|fe|pr|ta)|,?\\s+(?:wie|ohn|ein|feh|pro|tad|jet|die|r(?:ei|ic)|inz|Kor|nun)|,?\\s))|ein(?:\\s+(?:Hexen|ander|weite)|e(?:\\s+(?:ande|Date|Au(?:Sf|ff)|fünf|Fehl|Prob|Regr|Bloc|weit)|m,?\\s|n(?:\\s+wei|,?\\s)|,?\\s)|,?\\s)|a(?:m(?:pferpro|en,?\\s|,?\\s)|nn\\s+(?:beStä|ich\\s+b)|tapultie)|inderleic|önnte(?:n,?\\s|,?\\s))|u(?:m(?:\\s+eS\\s+Kurz|faSSend(?:\\s+|e|,?\\s+)|geSetzt\\s+)|n(?:S(?:er(?:e\\s+(?:LöS|Inf|Tec|Pla|S(?:of|pe)|E(?:ng|xp)|App|KI,?\\s+|Fac)|\\s+(?:Fram|A(?:lgo|nSa)|BacK|S(?:erv|ySt)|Dien|T(?:ool|eam)))|chlagba)|a(?:bhängig|uffälli)|begrenzt|ter(?:\\s+(?:fünf|Zuhi|der\\s+|beSt|UmSt|alle)|St(?:rei|ütz))|zerStörb|KnacKbar|ge(?:nutzte|fähr,?\\s)|vergleic)|\\.\\s+U\\.,?\\s|ltra,?\\s+perf)|h(?:i(?:lft(?:\\s+eS(?:,\\s+|\\s+z)|,?\\s+Ihre)|e(?:r(?:\\s+(?:erfah|wird\\s+)|durch(?:,?\\s+|,?\\s)|mit,?\\s+wi)|lt,?\\s)|n(?:zuweiSe|weiSen,?\\s|ter\\s+den))|e(?:r(?:vor(?:zuhe|hebe)|auSrage|Kömmlic)|lfen,?\\s+Ihr|b(?:en,?\\s|t,?\\s))|ält(?:\\s+jede(?:r|m)|,?\\s)|a(?:l(?:ten(?:\\s+jed|,?\\s)|bier(?:en,?\\s|t,?\\s))|t(?:\\s+(?:alleS\\s+|mit\\s+Si|garant|d(?:efini|azu,?\\s)|Sicher,?\\s|zu(?:r\\s+Fo|,?\\s))|te(?:\\s+zu(?:r\\s+|,?\\s)|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|,?\\s+(?:erfo|Sich|Kont|v(?:eri|ali)|beSt|über|ge(?:te|pr)))|b(?:e(?:n(?:\\s+(?:mit\\s+|gara|d(?:efi|azu,?\\s)|Sich|zu(?:r\\s+|,?\\s)|erfo|wir,?\\s)|,?\\s)|\\s+(?:erfol|ich,?\\s)|,?\\s)|\\s+ich,?\\s)|rmoniert,?\\s)|öchSt(?:e(?:r\\s+S|\\s+Si|n(?:\\s+A|,?\\s)|,?\\s)|wahr)|undert(?:pro|mal|tau)|o(?:ch(?:perfor|modern|,?\\s+perf)|ffentlic))|o(?:hne\\s+(?:lange|UmSch|Au(?:Sfa|ffä)|Kompr|Be(?:anS|fun)|Fehle|Zweif|Probl)|ffen(?:\\s+geSa|bar,?\\s)|ptimier(?:t,?\\s|en,?\\s))|l(?:ä(?:SSt\\s+Sich|uft(?:\\s+(?:vo(?:ll|n\\s+)|alle|bei\\s+|jetz|mitt|wied|d(?:a(?:mi|S(?:,?\\s+|,?\\s))|er,?\\s|ie,?\\s)|inzw|über|loKa|nun(?:,?\\s+|\\s+)|eS,?\\s+(?:w|o|e|f|p|t))|,?\\s+(?:alle|d(?:er|urc|ie)|wie|ohne|einw|fehl|prob|tade|Ko(?:mp|rr)|jetz|grün|r(?:eib|ich)|inzw|nun)|,?\\s)|dt,?\\s+(?:jetz|die|r(?:eib|ich)|inzw|Korr|nun))|a(?:SS(?:en\\s+Si(?:e|c)|t\\s+unS\\b|\\s+unS\\b)|ufen(?:\\s+vol|,?\\s+(?:dur|Kom|wie|jet|all|grü|loK)|,?\\s))|e(?:gen\\s+wir\\s+|ere(?:n\\s+Ver|\\s+VerS)|i(?:chter\\s+a|StungS(?:f|S))|rnt,?\\s|tztereS,?\\s+)|oKal(?:\\s+ge(?:te|pr)|,?\\s)|ie(?:g(?:en,?\\s+(?:hun|gar|def|zu\\s+)|t,?\\s+(?:hund|gara|defi|zu\\s+1))|St,?\\s+(?:jede|alle)|f(?:e(?:n(?:,?\\s+(?:dur|Kom|wie|jet|all|g(?:rü|la)|loK|ohn|ein|rei|feh|pro|Sau)|,?\\s)|rt,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|,?\\s+(?:wie|ohne|einw|fehl|prob|tade|durc|Komp|jetz|alle|g(?:rün|lat)|reib|Saub)|,?\\s))|öSt,?\\s|ücKenloS,?\\s+)|p(?:aSS(?:iert(?:\\s+(?:v|a)|,?\\s+(?:a|d))|genau(?:e|\\b)|t(?:\\s+(?:alle|Sich,?\\s)|,?\\s+(?:jetz|wied)|,?\\s)|en,?\\s)|erfeKt\\s+(?:f(?:u|ü)|ha|ar|ge|l(?:a|ä)|pa)|r(?:o(?:du(?:Ktion|ction)|blemloS)|a(?:KtiSch\\s+|xiSerpr)|ioriSier|äziSeSte)|oten(?:tiell,?\\s|ziell,?\\s))|r(?:e(?:gelt(?:\\s+(?:den|Sic)|,?\\s)|chtSSich|volution|ibungSlo|a(?:liSier(?:e|t)|giert(?:\\s+(?:w|j)|,?\\s+(?:w|o|e|f|p|t)))|pariert,?\\s|duzier(?:en|t(?:,?\\s+|,?\\s))|Sultier(?:e|t)|ndert,?\\s+(?:je|di|r(?:e|i)|in|Ko|nu))|i(?:SiKofrei|chtungSw)|und,?\\s|obuSte(?:m,?\\s|n,?\\s|r,?\\s|S,?\\s|,?\\s))|E(?:r(?:gebniS(?::(?![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])|Se,?\\s|,?\\s)|lebniS\\s+d|KennungS|folgSquo)|nt(?:erpriSe|wicKler))|Ver(?:SchlüSS|fügbarK|beSSeru|wendung|halten,?\\s)|M(?:i(?:llionen(?:\\s+|,?\\s)|gration(?:,?\\s+|,?\\s))|arK(?:tführe|en,?\\s)|e(?:ilenStei|hrwert(?:e\\b|\\b)))|T(?:auSende(?:\\s+g|n,?\\s|,?\\s)|e(?:amS(?:\\s+lieb|,?\\s)|St(?:S(?:\\s+(?:Sind|lauf|erfo|beSt)|uite,?\\s+|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|lauf(?:,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|,?\\s))|refferquo|imeout(?:S,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si))|ypprüfung)|je(?:derzeit\\s+|nSeitS\\s+(?:a|d|v))|N(?:u(?:ll\\s+Fehla|tz(?:er(?:\\s+lie|erle|,?\\s)|ungSer))|ext\\-Level\\b)|WeltmarKtf|quaSi(?:\\s+bei\\s+|,?\\s)|D(?:SGVO\\-Konf|reh\\-\\s+und\\s+|urchSatz,?\\s|eployment|i(?:ff,?\\s|e\\s+CI,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|atenbanKm)|Optimierun|P(?:r(?:emium\\-Qu|o(?:duKtivi|blem(?:e,?\\s+(?:t|i|w|S)|,?\\s+(?:tr|iS|wu|Si)))|üfungen,?\\s+)|otenzial\\s+|ipeline(?:\\s+i|,?\\s+(?:e|S|i|w|h|b|d|l|j|g)|,?\\s)|erformanc)|G(?:ame(?:\\s+Chang|\\-Chang|change)|rund\\s+iSt,?\\s+|eSchwindi)|H(?:igh(?:\\-End\\b|tech\\b)|undert(?:tau|e,?\\s))|A(?:KzeptanzK|u(?:S(?:löSer\\s+i|gabe,?\\s)|fwand,?\\s)|ntwortzei|bSt(?:ürze,?\\s+(?:t|i|w|S)|urz,?\\s+(?:tr|iS|wu|Si)))|C(?:hecK(?:S(?:\\s+(?:Sin|dur|beS)|,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü))|,?\\s)|I(?:\\s+iSt\\s+grü|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s))|B(?:u(?:ild(?:\\s+(?:erfo|iSt\\s+)|\\-Zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|,?\\s)|g(?:S,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)|,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind)))|etriebSze)|L(?:ogS\\s+Sind\\s+|a(?:dezeit(?:en,?\\s|,?\\s)|uf(?:zeit,?\\s|,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün))|tenz,?\\s)|e(?:iStung,?\\s|cK,?\\s+(?:tr(?:et|it)|iSt|wurd|Sind))|int(?:ing,?\\s+(?:er|S(?:i|a|e)|iS|w(?:a|i)|ha|be|du|l(?:a|i|ä)|je|gr)|er,?\\s+(?:erf|S(?:i(?:n|e)|au|eh)|iSt|w(?:ar|ie)|ha(?:b|t)|beS|dur|l(?:au|ie|äu)|jet|grü)))|I(?:hnen\\s+Kein|ntegratio|mport,?\\s)|c(?:irca,?\\s|a\\.,?\\s)|U(?:rSache\\s+(?:Si|iS)|n(?:ternehme|itteStS,?\\s+)|p(?:time,?\\s|grade,?\\s|date,?\\s))|F(?:irmen,?\\s|ehler,?\\s+(?:tr(?:e|i)|iSt|wur|Sin)|achbereic)|Zu(?:friedenh|Stell(?:quo|rat|ung,?\\s))|9(?:9(?:,9(?:9(?:9(?:\\s+%,?\\s+(?:Z|E|V|B|T|G|U|a)|%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al))|\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|5(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle))|\\.9(?:9(?:\\s+%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|9%,?\\s+(?:Zu|Er|Ve|Be|Tr|Ge|Up|al)|%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all))|\\s+%,?\\s+(?:Zuv|ErK|Ver|Bet|Tre|Gen|Upt|all)|%,?\\s+(?:Zuve|ErKe|Verf|Betr|Tref|Gena|Upti|alle)))|0(?:\\s+%,?\\s+weni|%,?\\s+weni))|000,?\\s|10(?:0(?:\\s+%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab)|%,?\\s+(?:auSf|zuve|fehl|gara|Ko(?:mp|rr)|verf|Stab))|\\s+%,?\\s+weni|%,?\\s+weni)|2(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|30(?:\\s+%,?\\s+weni|%,?\\s+weni)|40(?:\\s+%,?\\s+weni|%,?\\s+weni)|50(?:\\s+%,?\\s+weni|%,?\\s+weni)|60(?:\\s+%,?\\s+weni|%,?\\s+weni)|7(?:0(?:\\s+%,?\\s+weni|%,?\\s+weni)|5(?:\\s+%,?\\s+weni|%,?\\s+weni))|80(?:\\s+%,?\\s+weni|%,?\\s+weni)|R(?:e(?:greSSion|leaSe,?\\s|view(?:er,?\\s|,?\\s))|ollout,?\\s)|Job,?\\s+(?:erfo|S(?:i(?:nd|eh)|aub|ehe)|iSt|w(?:ar|ied)|ha(?:be|t)|beSt|durc|l(?:auf|ief|äuf)|jetz|grün)|QA(?:\\s+hat,?\\s|,?\\s))|(?=ü|ä|Ä)(?<![0-9A-Z_a-zªµºÀ-ÖØ-öø-ɏ])(?:üb(?:er(?:n(?:immt(?:\\s+|,?\\s)|ehmen,?\\s)|prüft(?:\\s+|,?\\s)|,?\\s)|licherwe)|äußerSt,?\\s+pe|Änderung(?:en,?\\s|,?\\s))"
   }
 };
 
