@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+e2d87a670ad7",
+  "catalogueVersion": "2026.11+3c35d9b756ff",
   "rules": [
     {
       "id": "reader-goal",
