@@ -25,7 +25,8 @@ import { loadSignalRecords } from './bench/catalogue-records';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
-import { byRank, contextOf, margin95 } from './corpus/sample';
+import { byRank, margin95 } from './corpus/sample';
+import { type CorpusSignal, signalsPerRecord } from './corpus/signals';
 import type { Corpus } from './corpus/types';
 
 /** Names the sample in docs/precision-sample.tsv: a new salt draws a new, unrelated sample. */
@@ -38,13 +39,6 @@ const PER_RECORD = 60;
 const POOL = 70;
 const SAMPLE_COLUMNS = ['language', 'patternId', 'quote', 'context', 'source', 'offset', 'verdict', 'note'] as const;
 
-interface Hit {
-  patternId: string;
-  quote: string;
-  context: string;
-  source: string;
-  offset: number;
-}
 type SampleRow = Record<(typeof SAMPLE_COLUMNS)[number], string>;
 
 function loadRecords(language: Language): CompiledSignalRecord[] {
@@ -54,35 +48,6 @@ function loadRecords(language: Language): CompiledSignalRecord[] {
 async function loadChosenCorpus(language: Language, kind: string): Promise<Corpus> {
   if (kind === 'docs') return loadCorpus(language, root);
   return language === 'en' ? buildEnglishProductCopy(root) : buildGermanProductCopy();
-}
-
-/**
- * Every signal of every record, each sentence once per record: Debian repeats
- * a sentence across many packages (one LibreOffice sentence stands in dozens
- * of language packs), and one piece of writing must not fill a record's sample.
- */
-function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<string, Hit[]> {
-  const hits = new Map<string, Hit[]>(records.map((r) => [r.id, []]));
-  for (const record of records) {
-    const regex = new RegExp(record.source, record.flags);
-    const seen = new Set<string>();
-    for (const doc of corpus.documents) {
-      for (const m of doc.text.matchAll(regex)) {
-        const start = m.index;
-        const sentence = contextOf(doc.text, start, start + m[0].length, 0);
-        if (seen.has(sentence)) continue;
-        seen.add(sentence);
-        hits.get(record.id)!.push({
-          patternId: record.id,
-          quote: m[0],
-          context: contextOf(doc.text, start, start + m[0].length),
-          source: doc.source.replace(/^node_modules\//, ''),
-          offset: start,
-        });
-      }
-    }
-  }
-  return hits;
 }
 
 // The quote is part of a line's identity: after a list change the match at
@@ -168,7 +133,7 @@ async function main(): Promise<void> {
     const text = corpus.documents.map((d) => d.text).join('\n\n');
     const words = countWords(text);
     const records = loadRecords(language);
-    const hits = scan(corpus, records);
+    const hits = signalsPerRecord(corpus, records);
     lines.push('', `## ${language}: ${corpus.documents.length} documents, ${words} words, ${text.length} UTF-16 units`);
     for (const p of corpus.provenance) lines.push(`- ${p}`);
     lines.push(
@@ -177,7 +142,7 @@ async function main(): Promise<void> {
       '|---|---:|---:|---:|---:|---:|---:|---:|',
     );
     // The sample is drawn from product copy: the documentation corpora get density only.
-    const verdictOf = (h: Hit) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
+    const verdictOf = (h: CorpusSignal) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
     const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
     const strata: { signals: number; judged: number; agreed: number }[] = [];
     for (const record of records) {

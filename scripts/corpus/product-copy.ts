@@ -98,15 +98,11 @@ export function parseDescriptions(index: string, language: 'en' | 'de', seen: Se
 }
 
 /**
- * Every description in one of Debian's Translation-<language> indexes: short
- * and long description of each package, as paragraphs, each paragraph kept
- * once (`seen` is shared with other sources of the same corpus).
+ * Every description in one of Debian's Translation-<language> index files (any
+ * compression apt reads): short and long description of each package, as
+ * paragraphs, each paragraph kept once (`seen` is shared with other sources).
  */
-function readDebianDescriptions(language: 'en' | 'de', seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
-  const file = findTranslations(language);
-  if (!file) {
-    throw new Error(`product copy in ${language} needs apt's Translation-${language} index: run apt-get -o Acquire::Languages=de,en update`);
-  }
+export function readDescriptionIndex(file: string, language: 'en' | 'de', seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
   // apt-helper decompresses whatever format apt stored the index in.
   const index = execFileSync('/usr/lib/apt/apt-helper', ['cat-file', file], { maxBuffer: 1 << 28 }).toString('utf8');
   const documents = parseDescriptions(index, language, seen);
@@ -115,6 +111,15 @@ function readDebianDescriptions(language: 'en' | 'de', seen: Set<string>): { doc
     documents,
     provenance: `${file.split('/').pop()}: ${documents.length} packages with new text; sha256 of the index ${hash}`,
   };
+}
+
+/** The description index apt keeps for Debian's main suite (see findTranslations). */
+function readDebianDescriptions(language: 'en' | 'de', seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
+  const file = findTranslations(language);
+  if (!file) {
+    throw new Error(`product copy in ${language} needs apt's Translation-${language} index: run apt-get -o Acquire::Languages=de,en update`);
+  }
+  return readDescriptionIndex(file, language, seen);
 }
 
 /**

@@ -3,7 +3,12 @@
 // the text a judge sees around each.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readAppstreamDescriptions } from '../../scripts/corpus/appstream';
 import { parseDescriptions } from '../../scripts/corpus/product-copy';
 import { byRank, contextOf, margin95, type PlacedSignal, rankOf } from '../../scripts/corpus/sample';
 
@@ -47,6 +52,60 @@ describe("Debian's description indexes", () => {
     expect(parseDescriptions(INDEX, 'de', new Set())).toEqual([
       { source: 'Translation-de:beta', text: 'Werkzeug zum Sortieren\n\nBeta sortiert große Dateien.' },
     ]);
+  });
+});
+
+// Two components of a DEP-11 file as Debian publishes it: a folded scalar and
+// a double-quoted one with escapes and line folding, markup and entities.
+const DEP11 = [
+  '---',
+  'File: DEP-11',
+  "Version: '1.0'",
+  '---',
+  'Type: desktop-application',
+  'ID: org.example.Alpha',
+  'Package: alpha',
+  'Name:',
+  '  C: Alpha',
+  'Description:',
+  '  C: <p>Alpha sorts files.</p>',
+  '  de: >-',
+  '    <p>Alpha sortiert Dateien &amp; Ordner.</p><p>Es bietet:</p><ul><li>schnelle Suche',
+  '    in Dateien</li><li>Filter nach Datum</li></ul>',
+  'Categories:',
+  '- Utility',
+  '---',
+  'Type: desktop-application',
+  'ID: org.example.Beta',
+  'Package: beta',
+  'Description:',
+  String.raw`  de: "<p>\n   Beta zeigt Bilder`,
+  String.raw`    \ und Fotos an.\n  </p>"`,
+  '  fr: <p>Beta affiche des images.</p>',
+  '---',
+  'Type: desktop-application',
+  'ID: org.example.Gamma',
+  'Package: gamma',
+  'Description:',
+  '  C: <p>Only in English here.</p>',
+].join('\n');
+
+describe("Debian's AppStream application descriptions", () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'dep11-')), 'Components-amd64.yml.gz');
+  writeFileSync(file, gzipSync(DEP11));
+
+  it('reads each component description in the language asked for, as paragraphs of plain text', () => {
+    const { documents, provenance } = readAppstreamDescriptions(file, 'de', new Set());
+    expect(documents).toEqual([
+      { source: 'appstream:alpha', text: 'Alpha sortiert Dateien & Ordner.\n\nschnelle Suche in Dateien\n\nFilter nach Datum' },
+      { source: 'appstream:beta', text: 'Beta zeigt Bilder und Fotos an.' },
+    ]);
+    expect(provenance).toBe('Components-amd64.yml.gz: 3 components, 2 with new de text');
+  });
+
+  it('drops a paragraph already seen in another source', () => {
+    const seen = new Set(['beta zeigt bilder und fotos an.']);
+    expect(readAppstreamDescriptions(file, 'de', seen).documents.map((d) => d.source)).toEqual(['appstream:alpha']);
   });
 });
 
