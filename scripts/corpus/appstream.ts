@@ -20,7 +20,8 @@ export function appstreamMarkupToText(markup: string): string {
 }
 
 /**
- * One document per component with a description in `language`, its source
+ * One document per component with a description in `language` (English is
+ * AppStream's untranslated `C` text), its source
  * `appstream:<package>`; a paragraph already in `seen` is dropped.
  */
 export function readAppstreamDescriptions(file: string, language: string, seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
@@ -37,7 +38,7 @@ export function readAppstreamDescriptions(file: string, language: string, seen: 
     const lines = component.slice(at).split('\n');
     const end = lines.findIndex((l, i) => i > 0 && l !== '' && !l.startsWith(' '));
     const block = parse(lines.slice(0, end < 0 ? undefined : end).join('\n')) as { Description?: Record<string, unknown> };
-    const value = block.Description?.[language];
+    const value = block.Description?.[language === 'en' ? 'C' : language];
     if (typeof value !== 'string') continue;
     const description = appstreamMarkupToText(value);
     const kept = newParagraphs(description, seen);

@@ -103,6 +103,13 @@ describe("Debian's AppStream application descriptions", () => {
     expect(provenance).toBe('Components-amd64.yml.gz: 3 components, 2 with new de text');
   });
 
+  it("reads English from AppStream's untranslated C text", () => {
+    expect(readAppstreamDescriptions(file, 'en', new Set()).documents).toEqual([
+      { source: 'appstream:alpha', text: 'Alpha sorts files.' },
+      { source: 'appstream:gamma', text: 'Only in English here.' },
+    ]);
+  });
+
   it('drops a paragraph already seen in another source', () => {
     const seen = new Set(['beta zeigt bilder und fotos an.']);
     expect(readAppstreamDescriptions(file, 'de', seen).documents.map((d) => d.source)).toEqual(['appstream:alpha']);
