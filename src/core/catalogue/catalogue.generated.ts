@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+22759f522465",
+  "catalogueVersion": "2026.11+c050d4948f83",
   "rules": [
     {
       "id": "reader-goal",
@@ -11121,8 +11121,8 @@ const written: CatalogueAsWritten = {
           ],
           "then": [
             "Wahl für",
-            "Lösung",
-            "Lösungen",
+            "Lösung für",
+            "Lösungen für",
             "Software",
             "Plattform",
             "Tool",
@@ -11526,7 +11526,9 @@ const written: CatalogueAsWritten = {
           "Tab",
           "Zeichen",
           "Verzeichnisse",
-          "Schrägstrich"
+          "Schrägstrich",
+          "/dev/",
+          "Präfix"
         ],
         "within": 4
       },
@@ -12482,7 +12484,21 @@ const written: CatalogueAsWritten = {
           "Upgrade",
           "Upgrades",
           "Aktualisierung",
-          "Aktualisierungen"
+          "Aktualisierungen",
+          "Schrift",
+          "Schriften",
+          "Schriftart",
+          "Schriftarten",
+          "Handschrift",
+          "Font",
+          "Fonts",
+          "Typografie",
+          "Typografien",
+          "Perl-Archiv",
+          "TeX-Archiv",
+          "R-Archiv",
+          "Format",
+          "Zeichenkette"
         ],
         "within": 1
       }

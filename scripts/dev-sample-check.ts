@@ -1,0 +1,55 @@
+// Which lines of the development sample (docs/precision-dev-sample.tsv) do the
+// current lists still flag? Many lines were judged under older lists; this
+// re-scans each line's context (the [[…]] marks removed) with its record,
+// compiled from catalogue/signals/*.yaml, and counts a line as still flagged
+// when a match overlaps the marked quote. Prints, per record, the lines still
+// flagged (right and false by the line's verdict) and those no longer flagged.
+//
+//   npx tsx scripts/dev-sample-check.ts              German records
+//   npx tsx scripts/dev-sample-check.ts en           English records
+//   npx tsx scripts/dev-sample-check.ts de --list    also every line: still flagged or not, verdict, current quote
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadSignalRecords } from './bench/catalogue-records';
+
+const samplePath = fileURLToPath(new URL('../docs/precision-dev-sample.tsv', import.meta.url));
+const language = process.argv[2] === 'en' ? 'en' : 'de';
+const list = process.argv.includes('--list');
+const records = new Map(
+  loadSignalRecords()
+    .filter((r) => r.language === language)
+    .map((r) => [r.id, new RegExp(r.source, r.flags)]),
+);
+const rows = readFileSync(samplePath, 'utf8')
+  .split('\n')
+  .slice(1)
+  .filter(Boolean)
+  .map((line) => line.split('\t'));
+const summary = new Map<string, { right: number; wrong: number; goneRight: number; goneWrong: number }>();
+for (const [lang = '', id = '', , context = '', source = '', , , verdict = ''] of rows) {
+  const regex = records.get(id);
+  if (lang !== language || !regex) continue;
+  const start = context.indexOf('[[');
+  const end = context.indexOf(']]') - 2;
+  const text = context.replace('[[', '').replace(']]', '');
+  let quote = '';
+  for (const m of text.matchAll(regex)) {
+    if (m.index < end && m.index + m[0].length > start) {
+      quote = m[0];
+      break;
+    }
+  }
+  const s = summary.get(id) ?? { right: 0, wrong: 0, goneRight: 0, goneWrong: 0 };
+  const right = verdict === 'agree';
+  if (quote) right ? s.right++ : s.wrong++;
+  else right ? s.goneRight++ : s.goneWrong++;
+  summary.set(id, s);
+  if (list) console.log([quote ? 'flagged' : 'gone', verdict, id, quote.replace(/\s+/g, ' '), source].join('\t'));
+}
+console.log('| record | still flagged | right | false | share right | no longer flagged (right / false) |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const [id, s] of summary) {
+  const n = s.right + s.wrong;
+  const share = n === 0 ? '–' : `${((100 * s.right) / n).toFixed(1)} %`;
+  console.log(`| ${id} | ${n} | ${s.right} | ${s.wrong} | ${share} | ${s.goneRight} / ${s.goneWrong} |`);
+}
