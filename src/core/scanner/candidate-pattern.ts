@@ -56,23 +56,17 @@ const NOT_AFTER_WORD = `(?<![${COMMON_WORD_CHARS}])`;
 const NOT_BEFORE_WORD = `(?![${COMMON_WORD_CHARS}])`;
 
 const APOSTROPHES = "['\u2019]";
-const SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 
-/** The pieces a phrase is matched by: one per character, `\s+` per gap. */
-function tokens(phrase: string): string[] {
-  const out: string[] = [];
-  phrase
-    .trim()
-    .split(/\s+/)
-    .forEach((word, i) => {
-      if (i > 0) out.push(String.raw`\s+`);
-      for (const char of foldUnicodeOnly(word)) {
-        if (char === "'" || char === '\u2019') out.push(APOSTROPHES);
-        else if (char.length === 2) out.push(astral(char));
-        else out.push(char.replace(SPECIAL, '\\$&'));
-      }
-    });
-  return out;
+// The characters a regex needs escaped outside a class.
+const SPECIAL = '.*+?^$' + '{}()|[]\\/-';
+const GAP = String.raw`\s+`;
+// Between the first part of an adjacent pair and its second: a comma may follow.
+const GAP_AFTER_FIRST = String.raw`,?\s+`;
+
+// White space as `\s` and String.prototype.trim know it.
+const WHITE_SPACE = /\s/;
+function isWhiteSpace(unit: number): boolean {
+  return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) || (unit >= 0xa0 && WHITE_SPACE.test(String.fromCharCode(unit)));
 }
 
 // Outside the BMP the non-`u` flag folds no case: list the variants.
@@ -85,28 +79,19 @@ function astral(char: string): string {
  * How a branch of the candidate may end, weakest test first; each admits
  * everything the ones before it admit, so where several end at one node the
  * last suffices:
- * - `gap`: the first part of a pair that lets words stand between its parts:
+ * - GAP_END: the first part of a pair that lets words stand between its parts:
  *   a comma may follow, then white space. The skipped words and the second
  *   part are left to the record's own regex: a bounded loop here would be
  *   unrolled by the engine for every pair and make the filter slow;
- * - `word`: a whole phrase: no word character may follow;
- * - `open`: anything may follow (a phrase cut at MOST_PIECES, or an adjacent
+ * - WORD_END: a whole phrase: no word character may follow;
+ * - OPEN_END: anything may follow (a phrase cut at MOST_PIECES, or an adjacent
  *   pair cut after the first characters of its second part).
+ * NO_END: no branch stops here. A stronger ending replaces a weaker one.
  */
-type Ending = 'gap' | 'word' | 'open';
-const STRENGTH: Record<Ending, number> = { gap: 0, word: 1, open: 2 };
-
-/** A trie of regex pieces; `ending` is set where a branch may stop. */
-interface Trie {
-  readonly next: Map<string, Trie>;
-  ending: Ending | null;
-  /** The piece that led here: decides which word-edge test fits after it. */
-  readonly piece: string;
-}
-
-function node(piece: string): Trie {
-  return { next: new Map(), ending: null, piece };
-}
+const NO_END = 0;
+const GAP_END = 1;
+const WORD_END = 2;
+const OPEN_END = 3;
 
 /**
  * The longest regex source V8 still optimises (its kRegExpTooLargeToOptimize):
@@ -128,46 +113,175 @@ const MOST_PIECES = 16;
 // stop the filter at every "it"), few enough to keep the source small.
 const THEN_PREFIX = 4;
 
-// A branch longer than `maxPieces` is cut there and left open.
-function insert(trie: Trie, pieces: readonly string[], ending: Ending, maxPieces: number): void {
-  const cut = pieces.length > maxPieces;
-  let at = trie;
-  for (const piece of cut ? pieces.slice(0, maxPieces) : pieces) {
-    let next = at.next.get(piece);
-    if (!next) at.next.set(piece, (next = node(piece)));
-    at = next;
+/**
+ * Tries of regex pieces, every node a number indexing the arrays (a process
+ * builds thousands of nodes before its first scan, mostly before V8 has
+ * optimised this code: an object and a Map per node made collecting the
+ * garbage the largest part of it). Children are kept in the order they were
+ * added; `ending` is set where a branch may stop.
+ */
+class Tries {
+  /** Each distinct piece once, by its number. */
+  readonly pieceText: string[] = [];
+  /** Whether the piece is one ASCII word character: then \b tests the edge after it. */
+  readonly pieceIsAsciiWord: boolean[] = [];
+  private readonly pieceNumbers = new Map<string, number>();
+  /** Piece numbers of single BMP characters, by code unit, filled on demand. */
+  private readonly charPieces: number[] = [];
+
+  readonly piece: number[] = [];
+  readonly ending: number[] = [];
+  readonly children: number[] = [];
+  readonly firstChild: number[] = [];
+  readonly lastChild: number[] = [];
+  readonly nextSibling: number[] = [];
+
+  /** A new root: the start of a trie. */
+  root(): number {
+    return this.add(-1, -1);
   }
-  const end = cut ? 'open' : ending;
-  if (at.ending === null || STRENGTH[end] > STRENGTH[at.ending]) at.ending = end;
-}
 
-// After an ASCII word character \b is the cheapest word-edge test, and exact
-// enough: without `u` no other character folds to an ASCII word character.
-function endingSource(trie: Trie): string {
-  switch (trie.ending) {
-    case 'open':
-      return '';
-    case 'word':
-      return /^\w$/.test(trie.piece) ? String.raw`\b` : NOT_BEFORE_WORD;
-    default:
-      return String.raw`,?\s`;
+  private add(parent: number, piece: number): number {
+    const id = this.piece.length;
+    this.piece.push(piece);
+    this.ending.push(NO_END);
+    this.children.push(0);
+    this.firstChild.push(-1);
+    this.lastChild.push(-1);
+    this.nextSibling.push(-1);
+    if (parent >= 0) {
+      const last = this.lastChild[parent] as number;
+      if (last < 0) this.firstChild[parent] = id;
+      else this.nextSibling[last] = id;
+      this.lastChild[parent] = id;
+      this.children[parent] = (this.children[parent] as number) + 1;
+    }
+    return id;
+  }
+
+  /** The number of `text` as a piece. */
+  pieceOf(text: string): number {
+    let found = this.pieceNumbers.get(text);
+    if (found === undefined) {
+      found = this.pieceText.length;
+      this.pieceText.push(text);
+      this.pieceIsAsciiWord.push(/^\w$/.test(text));
+      this.pieceNumbers.set(text, found);
+    }
+    return found;
+  }
+
+  /**
+   * The number of the piece that matches the BMP character at `index`: its
+   * case-fold representative (foldUnicodeOnly), escaped where special.
+   */
+  charPiece(text: string, index: number): number {
+    const unit = text.charCodeAt(index);
+    let found = this.charPieces[unit];
+    if (found === undefined) {
+      const char = foldUnicodeOnly(text.charAt(index));
+      found = this.pieceOf(SPECIAL.includes(char) ? `\\${char}` : char);
+      this.charPieces[unit] = found;
+    }
+    return found;
+  }
+
+  /** The child of `node` reached by `piece`; `created` gets it if it is new. */
+  child(node: number, piece: number, created: number[]): number {
+    for (let next = this.firstChild[node] as number; next >= 0; next = this.nextSibling[next] as number) {
+      if (this.piece[next] === piece) return next;
+    }
+    const id = this.add(node, piece);
+    created.push(id);
+    return id;
+  }
+
+  end(node: number, ending: number): void {
+    if (ending > (this.ending[node] as number)) this.ending[node] = ending;
+  }
+
+  // After an ASCII word character \b is the cheapest word-edge test, and exact
+  // enough: without `u` no other character folds to an ASCII word character.
+  endingSource(node: number): string {
+    switch (this.ending[node]) {
+      case WORD_END:
+        return this.pieceIsAsciiWord[this.piece[node] as number] ? String.raw`\b` : NOT_BEFORE_WORD;
+      case GAP_END:
+        return String.raw`,?\s`;
+      default:
+        return '';
+    }
+  }
+
+  /**
+   * What `node` writes into the source when its branches are rendered: their
+   * pieces, its ending and the `(?:…|…)` around them (not what lies below
+   * its children). An open node writes nothing.
+   */
+  ownLength(node: number): number {
+    const ending = this.ending[node] as number;
+    if (ending === OPEN_END) return 0;
+    const branches = (this.children[node] as number) + (ending === NO_END ? 0 : 1);
+    let length = this.endingSource(node).length + (branches > 1 ? 3 + branches : 0);
+    for (let next = this.firstChild[node] as number; next >= 0; next = this.nextSibling[next] as number) {
+      length += (this.pieceText[this.piece[next] as number] as string).length;
+    }
+    return length;
   }
 }
 
-// The trie as regex source, every branch cut after `piecesLeft` more pieces:
-// an open end matches whatever its branches would, and so does a cut branch.
-function render(trie: Trie, piecesLeft: number): string {
-  if (trie.ending === 'open' || (piecesLeft === 0 && trie.next.size > 0)) return '';
-  const branches = [...trie.next.values()].map((next) => next.piece + render(next, piecesLeft - 1));
-  if (trie.ending !== null) branches.push(endingSource(trie));
-  return branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
+/**
+ * The pieces a phrase is matched by, as piece numbers: one per character,
+ * `\s+` per gap. A loop over code units rather than split, spread and a
+ * regex per character: a process builds the candidate before its first scan.
+ */
+function tokens(tries: Tries, phrase: string): number[] {
+  const out: number[] = [];
+  const text = phrase.trim();
+  let gap = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (isWhiteSpace(unit)) {
+      gap = true;
+      continue;
+    }
+    if (gap) {
+      out.push(tries.pieceOf(GAP));
+      gap = false;
+    }
+    const next = text.charCodeAt(i + 1);
+    // No character foldUnicodeOnly changes is white space, an apostrophe or
+    // outside the BMP: folding character by character is folding the phrase.
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out.push(tries.pieceOf(astral(text.slice(i, i + 2))));
+      i++;
+    } else if (unit === 0x27 || unit === 0x2019) out.push(tries.pieceOf(APOSTROPHES));
+    else out.push(tries.charPiece(text, i));
+  }
+  return out;
 }
 
-/** Phrases and pair heads by how their start is tested. */
-interface StartTries {
-  /** Branches that start with an ASCII word character. */
-  readonly ascii: Trie;
-  readonly other: Trie;
+// The trie under `node` as regex source, every branch cut after `piecesLeft`
+// more pieces: an open end matches whatever its branches would, and so does a
+// cut branch. Appends to `out`.
+function render(tries: Tries, node: number, piecesLeft: number, out: string[]): void {
+  const ending = tries.ending[node] as number;
+  const children = tries.children[node] as number;
+  if (ending === OPEN_END || (piecesLeft === 0 && children > 0)) return;
+  const wrap = children + (ending === NO_END ? 0 : 1) > 1;
+  if (wrap) out.push('(?:');
+  let first = true;
+  for (let next = tries.firstChild[node] as number; next >= 0; next = tries.nextSibling[next] as number) {
+    if (!first) out.push('|');
+    first = false;
+    out.push(tries.pieceText[tries.piece[next] as number] as string);
+    render(tries, next, piecesLeft - 1, out);
+  }
+  if (ending !== NO_END) {
+    if (!first) out.push('|');
+    out.push(tries.endingSource(node));
+  }
+  if (wrap) out.push(')');
 }
 
 /** How a regex of this module is built from the phrases and pairs. */
@@ -182,46 +296,137 @@ interface Shape {
   readonly thenPrefixes: boolean;
 }
 
-function startTries(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): StartTries {
-  const tries: StartTries = { ascii: node(''), other: node('') };
-  const add = (pieces: readonly string[], ending: Ending) =>
-    insert(/^\w$/.test(pieces[0] as string) ? tries.ascii : tries.other, pieces, ending, shape.mostPieces);
-  for (const phrase of phrases) add(tokens(phrase), 'word');
-  for (const pair of pairs) {
-    const thenPrefixes = [...new Set(pair.then.map((then) => [...then.trim()].slice(0, THEN_PREFIX).join('')))].map(tokens);
-    for (const first of pair.first) {
-      const pieces = tokens(first);
-      if (pair.within > 0 || !shape.thenPrefixes) add(pieces, 'gap');
-      else for (const prefix of thenPrefixes) add([...pieces, String.raw`,?\s+`, ...prefix], 'open');
-    }
+/**
+ * One branch on its way down a trie: its pieces, how many it has followed,
+ * the node it stands at, and how it ends. The first part of an adjacent
+ * pair goes on, where it ends, as one branch per prefix of a second part.
+ */
+interface Walk {
+  readonly pieces: readonly number[];
+  done: number;
+  node: number;
+  readonly ending: number;
+  readonly forks: readonly (readonly number[])[] | null;
+}
+
+// The look-behind would run at every position of the text; the look-ahead
+// on the first pieces (a few characters such as ü) runs first and fails
+// almost everywhere.
+function otherStart(tries: Tries, other: number): string {
+  const firsts: string[] = [];
+  for (let next = tries.firstChild[other] as number; next >= 0; next = tries.nextSibling[next] as number) {
+    firsts.push(tries.pieceText[tries.piece[next] as number] as string);
   }
-  return tries;
+  return `(?=${firsts.join('|')})${NOT_AFTER_WORD}`;
 }
 
 // The candidate source with every branch cut after `maxPieces` pieces.
-function candidateSource({ ascii, other }: StartTries, maxPieces: number): string {
+function candidateSource(tries: Tries, ascii: number, other: number, maxPieces: number): string {
   // Before an ASCII word character, \b is the cheapest edge test the engine
   // has, and exact enough: no other text character folds to one without `u`.
-  const starts: string[] = [];
-  if (ascii.next.size > 0) starts.push(String.raw`\b${render(ascii, maxPieces)}`);
-  // The look-behind would run at every position of the text; the look-ahead
-  // on the first pieces (a few characters such as ü) runs first and fails
-  // almost everywhere.
-  if (other.next.size > 0) starts.push(`(?=${[...other.next.keys()].join('|')})${NOT_AFTER_WORD}${render(other, maxPieces)}`);
-  return starts.join('|');
+  const out: string[] = [];
+  if ((tries.children[ascii] as number) > 0) {
+    out.push(String.raw`\b`);
+    render(tries, ascii, maxPieces, out);
+  }
+  if ((tries.children[other] as number) > 0) {
+    if (out.length > 0) out.push('|');
+    out.push(otherStart(tries, other));
+    render(tries, other, maxPieces, out);
+  }
+  return out.join('');
 }
 
-// The source with the longest branches, at most `shape.mostPieces`, that
-// fits OPTIMISED_SOURCE_LIMIT (a catalogue too large even with one piece per
-// branch gets that: correct, only slower). The trie is built once and cut as
-// it is rendered.
+/**
+ * The source with the longest branches, at most `shape.mostPieces`, that
+ * fits OPTIMISED_SOURCE_LIMIT (a catalogue too large even with one piece per
+ * branch gets that: correct, only slower).
+ *
+ * Phrases and pairs share one trie per kind of start. The tries are built
+ * one depth at a time, every branch one piece further per round, and the
+ * length of the source cut at each depth is counted on the way: rendered
+ * `d` pieces deep, a node above depth `d` writes its own part (Tries's
+ * ownLength), a node at depth `d` writes its ending if it is a leaf and
+ * nothing otherwise, an open node writes nothing and hides what lies below
+ * it. The length only grows with the depth, so building stops at the first
+ * depth that does not fit, and only the cut chosen is rendered. A child is
+ * added to a node in the order the branches are listed, as when each branch
+ * is inserted whole, so the source is the same.
+ */
 function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): string {
-  const tries = startTries(phrases, pairs, shape);
-  let source = candidateSource(tries, shape.mostPieces);
-  for (let pieces = Math.min(shape.mostPieces - 1, MOST_PIECES); source.length > OPTIMISED_SOURCE_LIMIT && pieces > 0; pieces--) {
-    source = candidateSource(tries, pieces);
+  const tries = new Tries();
+  const ascii = tries.root();
+  const other = tries.root();
+  const walk = (pieces: readonly number[], ending: number, forks: Walk['forks'] = null): Walk => ({
+    pieces,
+    done: 0,
+    node: pieces.length > 0 && tries.pieceIsAsciiWord[pieces[0] as number] ? ascii : other,
+    ending,
+    forks,
+  });
+  let walks: Walk[] = phrases.map((phrase) => walk(tokens(tries, phrase), WORD_END));
+  const gapAfterFirst = tries.pieceOf(GAP_AFTER_FIRST);
+  for (const pair of pairs) {
+    const adjacent = pair.within === 0 && shape.thenPrefixes;
+    if (!adjacent) {
+      for (const first of pair.first) walks.push(walk(tokens(tries, first), GAP_END));
+      continue;
+    }
+    const prefixes = [...new Set(pair.then.map((then) => [...then.trim()].slice(0, THEN_PREFIX).join('')))];
+    if (prefixes.length === 0) continue;
+    const forks = prefixes.map((prefix) => [gapAfterFirst, ...tokens(tries, prefix)]);
+    for (const first of pair.first) walks.push(walk(tokens(tries, first), OPEN_END, forks));
   }
-  return source;
+
+  const limit = OPTIMISED_SOURCE_LIMIT;
+  let nodes = [ascii, other];
+  // What the nodes above the current depth write; what the two starts add.
+  let above = 0;
+  let fixed = 0;
+  for (let depth = 0; ; depth++) {
+    // Branches that end at this depth mark their node; the others go on.
+    const going: Walk[] = [];
+    const settle = (w: Walk) => {
+      if (w.done < w.pieces.length) {
+        if (depth >= shape.mostPieces) tries.end(w.node, OPEN_END);
+        else going.push(w);
+      } else if (w.forks === null) tries.end(w.node, w.ending);
+      else for (const fork of w.forks) settle({ pieces: fork, done: 0, node: w.node, ending: OPEN_END, forks: null });
+    };
+    for (const w of walks) settle(w);
+    // The endings at this depth are final: a branch at an open node is hidden.
+    const goingOn = going.filter((w) => tries.ending[w.node] !== OPEN_END);
+    const continues = new Set<number>();
+    for (const w of goingOn) continues.add(w.node);
+    let leaves = 0;
+    for (const node of nodes) if (!continues.has(node)) leaves += tries.ownLength(node);
+    if (depth > 0) {
+      // The length of the source cut at this depth.
+      const length = fixed + above + leaves;
+      if (length > limit) {
+        // Every cut from here down is as long or longer; the ones above fit.
+        const most = Math.min(shape.mostPieces - 1, MOST_PIECES);
+        return candidateSource(tries, ascii, other, most < 1 ? shape.mostPieces : Math.max(1, Math.min(depth - 1, most)));
+      }
+    }
+    if (goingOn.length === 0) return candidateSource(tries, ascii, other, shape.mostPieces);
+    const created: number[] = [];
+    for (const w of goingOn) {
+      w.node = tries.child(w.node, w.pieces[w.done] as number, created);
+      w.done++;
+    }
+    for (const node of nodes) {
+      // A root without branches is not part of the source.
+      if (depth > 0 || (tries.children[node] as number) > 0) above += tries.ownLength(node);
+    }
+    if (depth === 0) {
+      const asciiUsed = (tries.children[ascii] as number) > 0;
+      const otherUsed = (tries.children[other] as number) > 0;
+      fixed = (asciiUsed ? 2 : 0) + (otherUsed ? otherStart(tries, other).length : 0) + (asciiUsed && otherUsed ? 1 : 0);
+    }
+    walks = goingOn;
+    nodes = created;
+  }
 }
 
 /**
