@@ -1,5 +1,6 @@
 // candidate-pattern.ts builds its tries one depth at a time and renders only
-// the cut that fits; the sources must be exactly those of the straightforward
+// the cut that fits (lists within the BMP as lines of text, with the regex
+// built-ins); the sources must be exactly those of the straightforward
 // build (candidate-pattern-reference.ts), on the catalogue and on phrases it
 // does not have, including lists long enough to be cut at every depth.
 import fc from 'fast-check';
@@ -7,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES } from '../../src/core/catalogue/ids';
 import { compileCandidatePattern, compileRecordHeadPattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
+import { foldUnicodeOnly, foldUnicodeOnlyLong, UNICODE_ONLY_FOLD_TABLE } from '../../src/core/scanner/case-fold';
 import type { PhrasePair } from '../../src/core/scanner/phrase-pattern';
 import { referenceCandidateSource, referenceRecordHeadSource } from './candidate-pattern-reference';
 
@@ -71,5 +73,16 @@ describe('candidate sources', () => {
     const records = catalogue.signalRecords.filter((r) => r.language === 'en');
     const phrases = ['a', 'b', 'c', 'd'].flatMap((prefix) => records.flatMap((r) => r.phrases).map((p) => `${prefix}${p}`));
     expect(compileCandidatePattern(phrases).source.length).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
+  });
+
+  it('fold long texts as foldUnicodeOnly does, character by character', () => {
+    const folded = [...UNICODE_ONLY_FOLD_TABLE].flatMap(([char, extras]) => [char, ...extras]);
+    const unit = fc.constantFrom(...folded, 'a', 'A', 'x', ' ', '\n');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 200 }), (text) => {
+        expect(foldUnicodeOnlyLong(text)).toBe(foldUnicodeOnly(text));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

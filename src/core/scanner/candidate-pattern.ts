@@ -16,7 +16,7 @@
 // position once (scan.ts resumes after each hit), and the record filters run
 // only at hits. test/build/worst-case-time.test.ts runs the scanner on
 // attacks of every record at once.
-import { foldUnicodeOnly } from './case-fold';
+import { foldUnicodeOnly, foldUnicodeOnlyLong } from './case-fold';
 import { type PhrasePair, type RecordPatterns, WORD_CHAR } from './phrase-pattern';
 
 // The last code unit of Latin Extended-B: the edge test covers ASCII, Latin-1
@@ -127,7 +127,14 @@ class Tries {
   readonly pieceIsAsciiWord: boolean[] = [];
   private readonly pieceNumbers = new Map<string, number>();
   /** Piece numbers of single BMP characters, by code unit, filled on demand. */
-  private readonly charPieces: number[] = [];
+  private readonly charPieces = new Map<number, number>();
+  /**
+   * Children by `node * pieceSpan + piece`: one lookup in place of a walk
+   * along the siblings. The span is the number of pieces when the first
+   * child is added; no piece may be added after that.
+   */
+  private readonly childByKey = new Map<number, number>();
+  private pieceSpan = 0;
 
   readonly piece: number[] = [];
   readonly ending: number[] = [];
@@ -141,7 +148,8 @@ class Tries {
     return this.add(-1, -1);
   }
 
-  private add(parent: number, piece: number): number {
+  /** A new child of `parent`, after its others (`parent` -1: a root). */
+  add(parent: number, piece: number): number {
     const id = this.piece.length;
     this.piece.push(piece);
     this.ending.push(NO_END);
@@ -163,6 +171,7 @@ class Tries {
   pieceOf(text: string): number {
     let found = this.pieceNumbers.get(text);
     if (found === undefined) {
+      if (this.pieceSpan > 0) throw new Error('candidate-pattern: a piece was added after the first child');
       found = this.pieceText.length;
       this.pieceText.push(text);
       this.pieceIsAsciiWord.push(/^\w$/.test(text));
@@ -177,22 +186,25 @@ class Tries {
    */
   charPiece(text: string, index: number): number {
     const unit = text.charCodeAt(index);
-    let found = this.charPieces[unit];
+    let found = this.charPieces.get(unit);
     if (found === undefined) {
       const char = foldUnicodeOnly(text.charAt(index));
       found = this.pieceOf(SPECIAL.includes(char) ? `\\${char}` : char);
-      this.charPieces[unit] = found;
+      this.charPieces.set(unit, found);
     }
     return found;
   }
 
   /** The child of `node` reached by `piece`; `created` gets it if it is new. */
   child(node: number, piece: number, created: number[]): number {
-    for (let next = this.firstChild[node] as number; next >= 0; next = this.nextSibling[next] as number) {
-      if (this.piece[next] === piece) return next;
+    if (this.pieceSpan === 0) this.pieceSpan = Math.max(this.pieceText.length, 1);
+    const key = node * this.pieceSpan + piece;
+    let id = this.childByKey.get(key);
+    if (id === undefined) {
+      id = this.add(node, piece);
+      this.childByKey.set(key, id);
+      created.push(id);
     }
-    const id = this.add(node, piece);
-    created.push(id);
     return id;
   }
 
@@ -337,6 +349,131 @@ function candidateSource(tries: Tries, ascii: number, other: number, maxPieces: 
   return out.join('');
 }
 
+// The branches as lines of text, one code unit per piece (see linesSource):
+// white space in the phrases becomes one of these, so none of them is
+// otherwise in a line, and `.` matches each.
+const LINE_GAP = ' ';
+const LINE_GAP_AFTER_FIRST = '\t';
+const LINE_ENDS: Readonly<Record<string, number>> = { '\v': GAP_END, '\f': WORD_END, '\u00a0': OPEN_END };
+const LINE_END_OF = { [GAP_END]: '\v', [WORD_END]: '\f', [OPEN_END]: '\u00a0' } as const;
+const LINE_PIECE: Readonly<Record<string, string>> = { [LINE_GAP]: GAP, [LINE_GAP_AFTER_FIRST]: GAP_AFTER_FIRST, "'": APOSTROPHES };
+const ASCII_WORD_UNIT = /^\w/;
+
+/**
+ * Texts with white space trimmed, each run of it as LINE_GAP, folded
+ * (foldUnicodeOnly) and both apostrophes as `'`: the pieces of each as code
+ * units. Undefined when a text has a unit outside the BMP or a NUL (the
+ * separator).
+ */
+function lineKeys(texts: readonly string[]): string[] | undefined {
+  if (texts.length === 0) return [];
+  const joined = texts.join('\0');
+  if (/[\ud800-\udfff]/.test(joined) || joined.split('\0').length !== texts.length) return undefined;
+  return foldUnicodeOnlyLong(joined)
+    .replace(/\s+/g, LINE_GAP)
+    .replace(/ ?\0 ?/g, '\0')
+    .replace(/^ | $/g, '')
+    .replaceAll('\u2019', "'")
+    .split('\0');
+}
+
+/**
+ * fittingSource for phrases and pairs within the BMP, with most of the work
+ * left to the string and regex built-ins: each branch is a line of text, one
+ * code unit per piece and a last unit that tells how it ends; the lines'
+ * first `n` units, in order and without repeats, are the nodes at depth `n`
+ * and the endings at depth `n - 1`, in the order the branches reach them.
+ * Undefined where it does not apply (fittingSource then walks the branches).
+ */
+function linesSource(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): string | undefined {
+  const phraseKeys = lineKeys(phrases);
+  if (phraseKeys === undefined) return undefined;
+  const lines = phraseKeys.map((key) => key + LINE_END_OF[WORD_END]);
+  for (const pair of pairs) {
+    const firsts = lineKeys(pair.first);
+    if (firsts === undefined) return undefined;
+    if (pair.within > 0 || !shape.thenPrefixes) {
+      for (const first of firsts) lines.push(first + LINE_END_OF[GAP_END]);
+      continue;
+    }
+    const prefixes = lineKeys([...new Set(pair.then.map((then) => [...then.trim()].slice(0, THEN_PREFIX).join('')))]);
+    if (prefixes === undefined) return undefined;
+    if (prefixes.length === 0) continue;
+    const forks = prefixes.map((prefix) => LINE_GAP_AFTER_FIRST + prefix + LINE_END_OF[OPEN_END]);
+    for (const first of firsts) lines.push(first + forks.join(`\n${first}`));
+  }
+  const text = lines.join('\n');
+
+  const tries = new Tries();
+  const ascii = tries.root();
+  const other = tries.root();
+  const nodeOf = new Map<string, number>();
+  const pieceOfUnit = (unit: string) => tries.pieceOf(LINE_PIECE[unit] ?? (SPECIAL.includes(unit) ? `\\${unit}` : unit));
+  const limit = OPTIMISED_SOURCE_LIMIT;
+  let nodes = [ascii, other];
+  let above = 0;
+  let fixed = 0;
+  for (let depth = 0; ; depth++) {
+    // The first depth + 1 units of each line long enough, each once.
+    const heads = [...new Set(text.match(new RegExp(`^.{${depth + 1}}`, 'gm')) ?? [])];
+    // Endings at this depth first: then an open node hides what lies below.
+    const going: string[] = [];
+    const goingFrom: number[] = [];
+    for (const head of heads) {
+      // At depth 0 an ending is an empty phrase's, at the root of the other starts.
+      const parent = depth > 0 ? nodeOf.get(head.slice(0, depth)) : LINE_ENDS[head] === undefined ? rootOf(head) : other;
+      if (parent === undefined) continue;
+      const ending = LINE_ENDS[head.charAt(depth)];
+      if (ending !== undefined) tries.end(parent, ending);
+      else if (depth >= shape.mostPieces) tries.end(parent, OPEN_END);
+      else {
+        going.push(head);
+        goingFrom.push(parent);
+      }
+    }
+    // A node writes its own part (ownLength) if the cut lies deeper, and if
+    // the cut is here, its ending where no branch goes on from it.
+    const continues = new Set<number>();
+    for (const parent of goingFrom) if (tries.ending[parent] !== OPEN_END) continues.add(parent);
+    let leaves = 0;
+    let whole = 0;
+    for (const node of nodes) {
+      if (continues.has(node)) continue;
+      const own = tries.ownLength(node);
+      leaves += own;
+      // A root without branches is not part of the source.
+      if (depth > 0) whole += own;
+    }
+    if (depth > 0 && fixed + above + leaves > limit) {
+      const most = Math.min(shape.mostPieces - 1, MOST_PIECES);
+      return candidateSource(tries, ascii, other, most < 1 ? shape.mostPieces : Math.max(1, Math.min(depth - 1, most)));
+    }
+    if (continues.size === 0) return candidateSource(tries, ascii, other, shape.mostPieces);
+    const created: number[] = [];
+    for (let i = 0; i < going.length; i++) {
+      const parent = goingFrom[i] as number;
+      if (!continues.has(parent)) continue;
+      const head = going[i] as string;
+      const node = tries.add(parent, pieceOfUnit(head.charAt(depth)));
+      nodeOf.set(head, node);
+      created.push(node);
+    }
+    for (const node of continues) whole += tries.ownLength(node);
+    above += whole;
+    if (depth === 0) {
+      const asciiUsed = (tries.children[ascii] as number) > 0;
+      const otherUsed = (tries.children[other] as number) > 0;
+      fixed = (asciiUsed ? 2 : 0) + (otherUsed ? otherStart(tries, other).length : 0) + (asciiUsed && otherUsed ? 1 : 0);
+    }
+    nodes = created;
+  }
+
+  // The root a branch starts at: ASCII word characters are tested with \b.
+  function rootOf(head: string): number {
+    return ASCII_WORD_UNIT.test(head) ? ascii : other;
+  }
+}
+
 /**
  * The source with the longest branches, at most `shape.mostPieces`, that
  * fits OPTIMISED_SOURCE_LIMIT (a catalogue too large even with one piece per
@@ -354,6 +491,8 @@ function candidateSource(tries: Tries, ascii: number, other: number, maxPieces: 
  * is inserted whole, so the source is the same.
  */
 function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): string {
+  const fromLines = linesSource(phrases, pairs, shape);
+  if (fromLines !== undefined) return fromLines;
   const tries = new Tries();
   const ascii = tries.root();
   const other = tries.root();
