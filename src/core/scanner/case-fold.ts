@@ -70,3 +70,30 @@ export function foldTextUnicodeOnly(text: string): string {
   if (!FOREIGN.test(text)) return text;
   return text.replace(FOREIGN, (c) => foreign.get(c) as string);
 }
+
+// foldUnicodeOnly as passes of the regex engine: one per class with members
+// common in Latin text (k, s), then one for all the rarer members.
+let foldPasses: { readonly passes: readonly (readonly [RegExp, string])[]; readonly rare: RegExp } | undefined;
+
+/**
+ * foldUnicodeOnly for a long text (many phrases at once): the same result,
+ * without a JavaScript step per character.
+ */
+export function foldUnicodeOnlyLong(text: string): string {
+  if (foldPasses === undefined) {
+    const members = new Map<string, string[]>();
+    for (const [char, representativeOf] of representative) {
+      if (char !== representativeOf) members.set(representativeOf, [...(members.get(representativeOf) ?? []), char]);
+    }
+    const classBody = (chars: readonly string[]) => chars.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const common = [...members].filter(([, chars]) => chars.some((c) => c.charCodeAt(0) < 0x80));
+    const rare = [...members].filter(([, chars]) => chars.every((c) => c.charCodeAt(0) >= 0x80)).flatMap(([, chars]) => chars);
+    foldPasses = {
+      passes: common.map(([to, chars]) => [new RegExp(`[${classBody(chars)}]`, 'g'), to] as const),
+      rare: new RegExp(`[${classBody(rare)}]`, 'g'),
+    };
+  }
+  let folded = text;
+  for (const [pattern, to] of foldPasses.passes) folded = folded.replace(pattern, to);
+  return folded.replace(foldPasses.rare, (c) => representative.get(c) as string);
+}
