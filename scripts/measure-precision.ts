@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
 import { LANGUAGES, type Language } from '../src/core/catalogue/ids';
+import { markBlockBoundaries } from '../src/core/scanner/block-boundaries';
 import { loadSignalRecords } from './bench/catalogue-records';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
@@ -63,18 +64,20 @@ async function loadChosenCorpus(language: Language, kind: string): Promise<Corpu
  */
 function scan(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<string, Hit[]> {
   const hits = new Map<string, Hit[]>(records.map((r) => [r.id, []]));
+  // As the scanner runs a record: over the text with its paragraph breaks and list item starts marked.
+  const marked = corpus.documents.map((doc) => markBlockBoundaries(doc.text));
   for (const record of records) {
     const regex = new RegExp(record.source, record.flags);
     const seen = new Set<string>();
-    for (const doc of corpus.documents) {
-      for (const m of doc.text.matchAll(regex)) {
+    for (const [index, doc] of corpus.documents.entries()) {
+      for (const m of (marked[index] as string).matchAll(regex)) {
         const start = m.index;
         const sentence = contextOf(doc.text, start, start + m[0].length, 0);
         if (seen.has(sentence)) continue;
         seen.add(sentence);
         hits.get(record.id)!.push({
           patternId: record.id,
-          quote: m[0],
+          quote: doc.text.slice(start, start + m[0].length),
           context: contextOf(doc.text, start, start + m[0].length),
           source: doc.source.replace(/^node_modules\//, ''),
           offset: start,
