@@ -133,7 +133,7 @@ describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
   });
 
   // Before the records run, the scanner marks paragraph breaks and list item
-  // starts (block-boundaries.ts): a look-ahead after every line break. Attack
+  // starts (block-boundaries.ts), reading on after every line break. Attack
   // it with long runs of white space after a line break, line breaks alone,
   // near-markers (ten digits, a marker without a space) and real boundaries
   // between the records' phrases.
