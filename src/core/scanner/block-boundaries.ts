@@ -5,23 +5,23 @@
 // record's regex treats a line break as white space, so without help a
 // phrase, the gap of a pair and the words a guard reads would run from one
 // paragraph or list item into the next. Markdown and HTML mode put a
-// separator between blocks (markup/projection.ts); plain text gets the same
-// separator here, in a copy of the text the records run over.
-//
-// The copy has the same length: the last unit of each line break that opens
-// a block becomes U+FFFC, which no phrase, gap word or guard's white space
-// matches, and which is neither white space nor a word character, so a phrase
-// may still begin or end next to it. Signals keep the offsets, lines, columns
-// and quotes of the text as sent. A single line break inside a paragraph
-// stays as it is.
+// separator between blocks (markup/projection.ts). In plain text the records
+// see the same separator: by definition they run over a copy of the text
+// (markBlockBoundaries; the reference scan does so) in which the last unit of
+// each line break that opens a block is U+FFFC, which no phrase, gap word or
+// guard's white space matches, and which is neither white space nor a word
+// character, so a phrase may still begin or end next to it. The fast scanner
+// gets the same signals without the copy: it runs a record on the block
+// around a hit (blockBoundaryUnits gives the cuts). Signals keep the offsets,
+// lines, columns and quotes of the text as sent. A single line break inside a
+// paragraph stays as it is.
 //
 // Linear time: the line breaks are found with indexOf, and each one reads on
 // over the white space after it up to the next line break or other character,
 // plus at most 11 units of a list marker. A run of white space without a line
 // break follows exactly one line break, so each unit is read at most twice.
-// A loop rather than a regex (a line break and a look-ahead): the regex searched
-// every unit for a line break, indexOf finds them far faster. `npm run bench
-// -- --only=scanner` shows what the marking costs against the whole scan.
+// `npm run bench -- --only=scanner` shows what finding the boundaries costs
+// against the whole scan.
 
 /** What a boundary's line break becomes: the separator Markdown and HTML mode put between blocks. */
 export const BLOCK_SEPARATOR = '\uFFFC';
@@ -61,8 +61,15 @@ function opensBlock(text: string, at: number): boolean {
   return after === SPACE || after === TAB;
 }
 
-/** Offsets of the last unit of every line break that opens a block, in order. */
-function boundaryUnits(text: string): number[] {
+/**
+ * Offsets of the last unit of every line break that opens a block, in order:
+ * the units markBlockBoundaries replaces. The text between two of them (each
+ * left out) is one block; a record matches in the marked text exactly where
+ * it matches in some block alone, since nothing a record matches can hold the
+ * separator, and the separator and the end of a string look alike to its
+ * edges and guards (neither is white space nor a word character).
+ */
+export function blockBoundaryUnits(text: string): number[] {
   const units: number[] = [];
   // \n alone or the \n of \r\n: both end at the \n.
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
@@ -84,13 +91,17 @@ function boundaryUnits(text: string): number[] {
  * and the same text wherever no boundary is (the text itself when it has none).
  */
 export function markBlockBoundaries(text: string): string {
-  const units = boundaryUnits(text);
+  const units = blockBoundaryUnits(text);
   if (units.length === 0) return text;
-  let marked = '';
+  // The fast scanner does not call this: a copy of a long text costs more on
+  // its first use (its memory is new) than the marking itself, so the scanner
+  // runs each record on the block around a hit, a slice that copies nothing.
+  const pieces: string[] = [];
   let copied = 0;
   for (const unit of units) {
-    marked += text.slice(copied, unit) + BLOCK_SEPARATOR;
+    pieces.push(text.slice(copied, unit));
     copied = unit + 1;
   }
-  return marked + text.slice(copied);
+  pieces.push(text.slice(copied));
+  return pieces.join(BLOCK_SEPARATOR);
 }
