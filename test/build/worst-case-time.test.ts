@@ -132,12 +132,12 @@ describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
     expect(attackMs).toBeLessThan(20 * proseMs + 50);
   });
 
-  // Before the records run, the scanner finds paragraph breaks and list item
+  // Before the records run, the scanner marks paragraph breaks and list item
   // starts (block-boundaries.ts), reading on after every line break. Attack
   // it with long runs of white space after a line break, line breaks alone,
   // near-markers (ten digits, a marker without a space) and real boundaries
   // between the records' phrases.
-  it(`finds the paragraph breaks and list items of ${LENGTH} adversarial units, then scans, in under ${CEILING_MS} ms and near prose speed`, () => {
+  it(`marks the paragraph breaks and list items of ${LENGTH} adversarial units, then scans, in under ${CEILING_MS} ms and near prose speed`, () => {
     const records = catalogue.signalRecords.filter((r) => r.language === language);
     const phrases = records.flatMap((r) => r.phrases).slice(0, 200);
     const separators = ['\n\n', '\r\n \r\n', '\n- ', '\n  12) ', '\r* ', '\n-', '\n1234567890. ', '\n'];

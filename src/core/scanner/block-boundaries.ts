@@ -6,22 +6,19 @@
 // phrase, the gap of a pair and the words a guard reads would run from one
 // paragraph or list item into the next. Markdown and HTML mode put a
 // separator between blocks (markup/projection.ts). In plain text the records
-// see the same separator: by definition they run over a copy of the text
-// (markBlockBoundaries; the reference scan does so) in which the last unit of
-// each line break that opens a block is U+FFFC, which no phrase, gap word or
-// guard's white space matches, and which is neither white space nor a word
-// character, so a phrase may still begin or end next to it. The fast scanner
-// gets the same signals without the copy: it runs a record on the block
-// around a hit (blockBoundaryUnits gives the cuts). Signals keep the offsets,
-// lines, columns and quotes of the text as sent. A single line break inside a
-// paragraph stays as it is.
+// see the same separator: they run over a copy of the text (markBlockBoundaries)
+// in which the last unit of each line break that opens a block is U+FFFC,
+// which no phrase, gap word or guard's white space matches, and which is
+// neither white space nor a word character, so a phrase may still begin or end
+// next to it. Signals keep the offsets, lines, columns and quotes of the text
+// as sent. A single line break inside a paragraph stays as it is.
 //
 // Linear time: the line breaks are found with indexOf, and each one reads on
 // over the white space after it up to the next line break or other character,
 // plus at most 11 units of a list marker. A run of white space without a line
 // break follows exactly one line break, so each unit is read at most twice.
-// `npm run bench -- --only=scanner` shows what finding the boundaries costs
-// against the whole scan.
+// `npm run bench -- --only=scanner` shows what the copy costs against the
+// whole scan: mostly the copy's new memory, which its first reader pays.
 
 /** What a boundary's line break becomes: the separator Markdown and HTML mode put between blocks. */
 export const BLOCK_SEPARATOR = '\uFFFC';
@@ -61,15 +58,8 @@ function opensBlock(text: string, at: number): boolean {
   return after === SPACE || after === TAB;
 }
 
-/**
- * Offsets of the last unit of every line break that opens a block, in order:
- * the units markBlockBoundaries replaces. The text between two of them (each
- * left out) is one block; a record matches in the marked text exactly where
- * it matches in some block alone, since nothing a record matches can hold the
- * separator, and the separator and the end of a string look alike to its
- * edges and guards (neither is white space nor a word character).
- */
-export function blockBoundaryUnits(text: string): number[] {
+/** Offsets of the last unit of every line break that opens a block, in order: the units markBlockBoundaries replaces. */
+function blockBoundaryUnits(text: string): number[] {
   const units: number[] = [];
   // \n alone or the \n of \r\n: both end at the \n.
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
@@ -93,9 +83,6 @@ export function blockBoundaryUnits(text: string): number[] {
 export function markBlockBoundaries(text: string): string {
   const units = blockBoundaryUnits(text);
   if (units.length === 0) return text;
-  // The fast scanner does not call this: a copy of a long text costs more on
-  // its first use (its memory is new) than the marking itself, so the scanner
-  // runs each record on the block around a hit, a slice that copies nothing.
   const pieces: string[] = [];
   let copied = 0;
   for (const unit of units) {

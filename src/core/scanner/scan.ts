@@ -5,7 +5,7 @@
 // find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
 import { isBuiltByCompiler } from '../catalogue/compile';
-import { blockBoundaryUnits, markBlockBoundaries } from './block-boundaries';
+import { markBlockBoundaries } from './block-boundaries';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { compileCandidatePattern, compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
@@ -220,57 +220,8 @@ function nextBatchHits(hitsSoFar: number, found: number, enough: number): number
   return Math.max(FIRST_BATCH_HITS, Math.ceil((2 * hitsSoFar * (enough - found)) / Math.max(found, 1)));
 }
 
-/**
- * The blocks of the subject (block-boundaries.ts): a record's regex runs on
- * the block around a hit, so that no match, gap or guard reaches past a
- * paragraph break or a list item start. A block is a slice of the subject,
- * which V8 makes without copying; each is cut once per scan, when first needed.
- */
-class Blocks {
-  /** Per block, its slice once cut. */
-  private readonly slices: (string | undefined)[];
-  /** Start of the block last asked for. */
-  start = 0;
-
-  constructor(
-    private readonly subject: string,
-    /** The boundary units, each left out of both blocks it separates. */
-    private readonly cuts: readonly number[],
-  ) {
-    this.slices = new Array<string | undefined>(cuts.length + 1);
-  }
-
-  /** The block that holds `offset` (never a boundary unit); sets `start`. */
-  at(offset: number): string {
-    const { cuts } = this;
-    // The number of cuts before `offset`: binary search.
-    let low = 0;
-    let high = cuts.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((cuts[mid] as number) < offset) low = mid + 1;
-      else high = mid;
-    }
-    this.start = low === 0 ? 0 : (cuts[low - 1] as number) + 1;
-    let slice = this.slices[low];
-    if (slice === undefined) {
-      slice = this.subject.slice(this.start, low === cuts.length ? this.subject.length : (cuts[low] as number));
-      this.slices[low] = slice;
-    }
-    return slice;
-  }
-}
-
-/** Confirms one record at the offsets of one batch, in order; `blocks` null when the text has one block. */
-function confirmAt(
-  matcher: RecordMatcher,
-  offsets: readonly number[],
-  subject: string,
-  folded: string,
-  blocks: Blocks | null,
-  resumeAt: number[],
-  spans: Span[],
-): void {
+/** Confirms one record at the offsets of one batch, in order. */
+function confirmAt(matcher: RecordMatcher, offsets: readonly number[], subject: string, folded: string, resumeAt: number[], spans: Span[]): void {
   const head = matcher.head(offsets.length);
   for (const start of offsets) {
     // A record's next match cannot begin before its previous one ended.
@@ -279,17 +230,16 @@ function confirmAt(
       head.lastIndex = start;
       if (!head.test(folded)) continue;
     }
-    const block = blocks === null ? subject : blocks.at(start);
-    const shift = blocks === null ? 0 : blocks.start;
-    matcher.sticky.lastIndex = start - shift;
-    const match = matcher.sticky.exec(block);
-    if (match === null || match.index !== start - shift) continue;
+    matcher.sticky.lastIndex = start;
+    const match = matcher.sticky.exec(subject);
+    if (match === null || match.index !== start) continue;
     const end = start + match[0].length;
     resumeAt[matcher.index] = end;
     spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, start, end });
   }
 }
 
+// `text`: the request's text with its block boundaries marked (markBlockBoundaries).
 function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number): void {
   const { candidate } = plan;
   if (!candidate) return;
@@ -298,8 +248,6 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
   const batches = plan.matchers.map((): number[] => []);
   const subject = text.length < NATIVE_CODE_UNITS ? text.padEnd(NATIVE_CODE_UNITS, ' ') : text;
   const folded = foldTextUnicodeOnly(subject);
-  const cuts = blockBoundaryUnits(text);
-  const blocks = cuts.length === 0 ? null : new Blocks(subject, cuts);
   candidate.lastIndex = 0;
   let hitsSoFar = 0;
   for (let ended = false; !ended; ) {
@@ -319,7 +267,7 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
     for (const matcher of plan.matchers) {
       const offsets = batches[matcher.index] as number[];
       if (offsets.length === 0) continue;
-      confirmAt(matcher, offsets, subject, folded, blocks, resumeAt, spans);
+      confirmAt(matcher, offsets, subject, folded, resumeAt, spans);
       offsets.length = 0;
     }
     // Every signal of a later batch starts after those found so far: once
@@ -366,11 +314,11 @@ export function createSignalScanner(
     const plan = planFor(language, ruleIds);
     const enough = limit === undefined ? Infinity : limit + 1;
     const spans: Span[] = [];
-    // No match reaches past a paragraph break or a list item start
-    // (block-boundaries.ts): the fast path runs each record on the block of a
-    // hit, records off it run over the marked copy.
-    fastSpans(plan, text, spans, enough);
-    if (plan.standalone.length > 0) standaloneSpans(plan, markBlockBoundaries(text), spans);
+    // Records run over a copy of the same length in which paragraph breaks and
+    // list item starts hold a separator; quotes and positions come from `text`.
+    const marked = markBlockBoundaries(text);
+    fastSpans(plan, marked, spans, enough);
+    standaloneSpans(plan, marked, spans);
     if (spans.length === 0) return [];
     spans.sort(compareSignals);
     if (spans.length > enough) spans.length = enough;
