@@ -7,12 +7,14 @@ import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-typ
 import { LANGUAGES, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import type { SignalRecordSource } from '../../src/core/catalogue/schema';
 import { compileSignalRecord } from '../../src/core/catalogue/compile';
+import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
 import { recordLinearTimeFailures } from './linear-time';
 import type { LoadedCatalogue } from './load';
 import type { ProblemList } from './problems';
 
+// As the scanner runs a record: over the text with its block boundaries marked, quoting the text itself.
 function quotes(regex: RegExp, text: string): string[] {
-  return [...text.matchAll(regex)].map((m) => m[0]);
+  return [...markBlockBoundaries(text).matchAll(regex)].map((m) => text.slice(m.index, m.index + m[0].length));
 }
 
 function compileRecord(

@@ -1,6 +1,7 @@
 // Every signal the scanner records raise on a corpus, each sentence once per
 // record. Shared by the precision measurement and the development-sample draw.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
+import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
 import { contextOf } from './sample';
 import type { Corpus } from './types';
 
@@ -23,18 +24,20 @@ export interface CorpusSignal {
  */
 export function signalsPerRecord(corpus: Corpus, records: readonly CompiledSignalRecord[]): Map<string, CorpusSignal[]> {
   const hits = new Map<string, CorpusSignal[]>(records.map((r) => [r.id, []]));
+  // As the scanner runs a record: over the text with its paragraph breaks and list item starts marked.
+  const marked = corpus.documents.map((doc) => markBlockBoundaries(doc.text));
   for (const record of records) {
     const regex = new RegExp(record.source, record.flags);
     const seen = new Set<string>();
-    for (const doc of corpus.documents) {
-      for (const m of doc.text.matchAll(regex)) {
+    for (const [index, doc] of corpus.documents.entries()) {
+      for (const m of marked[index]!.matchAll(regex)) {
         const start = m.index;
         const sentence = contextOf(doc.text, start, start + m[0].length, 0);
         if (seen.has(sentence)) continue;
         seen.add(sentence);
         hits.get(record.id)!.push({
           patternId: record.id,
-          quote: m[0],
+          quote: doc.text.slice(start, start + m[0].length),
           context: contextOf(doc.text, start, start + m[0].length),
           sentence,
           source: doc.source.replace(/^node_modules\//, ''),

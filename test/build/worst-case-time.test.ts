@@ -131,4 +131,34 @@ describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
     expect(attackMs).toBeLessThan(CEILING_MS);
     expect(attackMs).toBeLessThan(20 * proseMs + 50);
   });
+
+  // Before the records run, the scanner marks paragraph breaks and list item
+  // starts (block-boundaries.ts), reading on after every line break. Attack
+  // it with long runs of white space after a line break, line breaks alone,
+  // near-markers (ten digits, a marker without a space) and real boundaries
+  // between the records' phrases.
+  it(`marks the paragraph breaks and list items of ${LENGTH} adversarial units, then scans, in under ${CEILING_MS} ms and near prose speed`, () => {
+    const records = catalogue.signalRecords.filter((r) => r.language === language);
+    const phrases = records.flatMap((r) => r.phrases).slice(0, 200);
+    const separators = ['\n\n', '\r\n \r\n', '\n- ', '\n  12) ', '\r* ', '\n-', '\n1234567890. ', '\n'];
+    const joined = phrases.map((p, i) => p.replace(/ /g, separators[i % separators.length] as string)).join(' ');
+    const attack = fill(
+      [
+        joined,
+        `\n${' '.repeat(20_000)}x`,
+        `\r\n${'\t '.repeat(5_000)}-x`,
+        '\n'.repeat(5_000),
+        '\r\n'.repeat(5_000),
+        `\n${'1'.repeat(5_000)}.`,
+        '\n-x '.repeat(2_000),
+      ].join(' '),
+    );
+    const prose = fill(PROSE[language]);
+    const scanner = createSignalScanner(catalogue.signalRecords);
+    const scan = (text: string) => () => scanner({ text, language, ruleIds: SCANNABLE_RULE_IDS });
+    const attackMs = bestOfThree(scan(attack));
+    const proseMs = bestOfThree(scan(prose));
+    expect(attackMs).toBeLessThan(CEILING_MS);
+    expect(attackMs).toBeLessThan(20 * proseMs + 50);
+  });
 });

@@ -38,6 +38,7 @@ export const EDGE_TEXTS: readonly { name: string; language: Language; text: stri
   { name: 'matches after a surrogate pair in a word', language: 'en', text: '\uD835\uDC00key \uD835\uDC00 key' },
   { name: 'white space inside phrases', language: 'en', text: 'in\u00A0fact in\r\nfact in\t\tfact in\u2028fact it\u2019s worth noting IT’S  WORTH\nNOTING' },
   { name: 'CRLF, CR and LF lines', language: 'en', text: 'one\r\ntwo this\rthree it\nfour\u2028key\u2029key\r\n\r\nkey' },
+  { name: 'phrases over paragraph breaks and list item starts', language: 'en', text: 'in\n\nfact in \r\n\t\r\nfact in\n- fact in\n1. fact this\r\rensures in\nfact\n\n\n- key\n-key' },
   { name: 'sharp s, capital sharp s and umlauts at word edges', language: 'de', text: 'Straße STRAẞE straẞe Strasse größer GRÖSSER Großartig groß. Größe große' },
   { name: 'umlauts next to a phrase', language: 'de', text: 'äes esä ümächtig mächtigö Dieses dies, DIES es ist möglich, Es\nist\u00A0möglich' },
   { name: 'dotted capital I in German', language: 'de', text: '\u0130st \u0131st IST ist İST' },
@@ -91,5 +92,6 @@ export const PAIR_EDGE_TEXTS: readonly { name: string; language: Language; text:
   { name: 'adjacent pair with a comma and with two words', language: 'en', text: "it, allows it's, worth noting it is worth noting it is, important to note it is very important to note" },
   { name: 'wide pair, nested first parts', language: 'en', text: 'not only not just this but also that, not only a b c d e f g h but' },
   { name: 'the long phrase and its near-misses', language: 'en', text: `${LONG} ${LONG}s x${LONG} ${LONG.slice(0, -1)} ${LONG.toUpperCase()}ä ${LONG.replace(/ /g, '\n')}` },
+  { name: 'pairs over paragraph breaks and list item starts', language: 'en', text: 'may be\n\nperhaps - may\n- perhaps usually a\r\n\r\nmostly it\n\nallows not only x\n  * but not only x\n  but may\n12) possibly' },
   { name: 'German pairs with umlauts at the edges', language: 'de', text: 'Üblicherweise ist es vielleicht so. äüblicherweise vielleicht, meist a b c d unter Umständen; es scheint möglicherweise, es scheint, möglicherweise' },
 ];

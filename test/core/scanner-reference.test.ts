@@ -87,7 +87,7 @@ describe('fast scanner equals the reference', () => {
   it('on random texts built from phrases, near-misses and tricky characters', () => {
     const pieces = [
       ...new Set([...FIXTURE_RECORDS, ...catalogueRecords].flatMap((r) => r.phrases)),
-      ' ', '  ', '\n', '\r\n', '\r', '\u00A0', '\u2028', '.', ',', '-', "'", '’', '_', '1', 'a', 'x', 'ä', 'ж', '中',
+      ' ', '  ', '\n', '\r\n', '\r', '\n\n', '\n- ', '\n1) ', '\u00A0', '\u2028', '.', ',', '-', "'", '’', '_', '1', 'a', 'x', 'ä', 'ж', '中',
       '\u0301', '\u200D', '\u00B2', '\u216B', '\u00BD', '😀', '\uD800', '\uDC00', 'ß', 'ẞ', 'İ', 'ı', '\u212A', '\u017F', 'SS', 'ss',
     ];
     const piece = fc.constantFrom(...pieces).chain((p) =>

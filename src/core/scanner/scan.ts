@@ -5,6 +5,7 @@
 // find-signals tool calls it.
 import type { Language, RuleId } from '../catalogue/ids';
 import { isBuiltByCompiler } from '../catalogue/compile';
+import { markBlockBoundaries } from './block-boundaries';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { compileCandidatePattern, compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
@@ -238,6 +239,7 @@ function confirmAt(matcher: RecordMatcher, offsets: readonly number[], subject: 
   }
 }
 
+// `text`: the request's text with its block boundaries marked (markBlockBoundaries).
 function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number): void {
   const { candidate } = plan;
   if (!candidate) return;
@@ -312,8 +314,11 @@ export function createSignalScanner(
     const plan = planFor(language, ruleIds);
     const enough = limit === undefined ? Infinity : limit + 1;
     const spans: Span[] = [];
-    fastSpans(plan, text, spans, enough);
-    standaloneSpans(plan, text, spans);
+    // Records run over a copy of the same length in which paragraph breaks and
+    // list item starts hold a separator; quotes and positions come from `text`.
+    const marked = markBlockBoundaries(text);
+    fastSpans(plan, marked, spans, enough);
+    standaloneSpans(plan, marked, spans);
     if (spans.length === 0) return [];
     spans.sort(compareSignals);
     if (spans.length > enough) spans.length = enough;
