@@ -34,7 +34,7 @@ describe('candidate sources', () => {
       const lengths = new Set<number>();
       // More copies of the lists, each behind another first letter, make the
       // source longer at every depth, so the cut that fits moves up.
-      for (const copies of [2, 4, 8, 20]) {
+      for (const copies of [2, 5, 12]) {
         const prefixes = Array.from({ length: copies }, (_, i) => String.fromCharCode(0x61 + (i % 26)).repeat(1 + Math.floor(i / 26)));
         const many = prefixes.flatMap((prefix) => phrases.map((phrase) => `${prefix}${phrase}`));
         const manyPairs: PhrasePair[] = prefixes.flatMap((prefix) => pairs.map((pair) => ({ ...pair, first: pair.first.map((first) => `${prefix}${first}`) })));
@@ -46,7 +46,7 @@ describe('candidate sources', () => {
         lengths.add(source.length);
       }
       // The copies did change the source (and so the cut).
-      expect(lengths.size, language).toBeGreaterThan(3);
+      expect(lengths.size, language).toBe(3);
     }
   }, 120_000);
 
