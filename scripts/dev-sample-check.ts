@@ -13,8 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { loadSignalRecords } from './bench/catalogue-records';
 
 const samplePath = fileURLToPath(new URL('../docs/precision-dev-sample.tsv', import.meta.url));
-const language = process.argv[2] === 'en' ? 'en' : 'de';
-const list = process.argv.includes('--list');
+// Arguments: an optional language (de or en) and --list; anything else stops the run, naming it.
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== 'de' && a !== 'en' && a !== '--list');
+if (unknown.length > 0) {
+  console.error(`unknown argument ${JSON.stringify(unknown[0])}: takes de or en (default de) and --list`);
+  process.exit(2);
+}
+const language = args.includes('en') ? 'en' : 'de';
+const list = args.includes('--list');
 const records = new Map(
   loadSignalRecords()
     .filter((r) => r.language === language)
