@@ -10,6 +10,9 @@
 //   npm run measure:precision                 print the table
 //   npm run measure:precision -- --corpus docs   the documentation corpora (density only)
 //   npm run measure:precision -- --lines 30      count only the judged lines among each record's 30 best-ranked signals
+//   npm run measure:precision -- --apart-from-development
+//                                             leave out lines whose sentence also stands in a line of
+//                                             docs/precision-dev-sample.tsv (text the list makers saw)
 //   npm run measure:precision -- --sample     also write the POOL best-ranked signals per record
 //                                             to docs/precision-sample.tsv (keeps verdicts given)
 //   npm run measure:precision -- --phrases    also print signals per phrase
@@ -25,7 +28,7 @@ import { loadSignalRecords } from './bench/catalogue-records';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
-import { byRank, margin95 } from './corpus/sample';
+import { byRank, margin95, plainContext, seenInDevelopment } from './corpus/sample';
 import { type CorpusSignal, signalsPerRecord } from './corpus/signals';
 import type { Corpus } from './corpus/types';
 
@@ -33,10 +36,11 @@ import type { Corpus } from './corpus/types';
 const SAMPLE_SALT = 'sample-2026-11-30';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
+const developmentPath = `${root}docs/precision-dev-sample.tsv`;
 /** Lines per record that the table counts… */
-const PER_RECORD = 60;
+const PER_RECORD = 120;
 /** …and lines per record that --sample writes out for judging, so that removed signals are replaced by judged ones. */
-const POOL = 70;
+const POOL = 130;
 const SAMPLE_COLUMNS = ['language', 'patternId', 'quote', 'context', 'source', 'offset', 'verdict', 'note'] as const;
 
 type SampleRow = Record<(typeof SAMPLE_COLUMNS)[number], string>;
@@ -66,6 +70,13 @@ function readSample(): SampleRow[] {
   });
 }
 
+/** The development lines' contexts as plain text, one per line, for seenInDevelopment. */
+function readDevelopmentText(): string {
+  const [header, ...lines] = readFileSync(developmentPath, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const column = header!.split('\t').indexOf('context');
+  return lines.map((line) => plainContext(line.split('\t')[column] ?? '')).join('\n');
+}
+
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
   const body = rows.map((r) => SAMPLE_COLUMNS.map((c) => clean(r[c])).join('\t'));
@@ -83,7 +94,16 @@ const rangeText = (margin: number) =>
   Number.isNaN(margin) ? '(no 95 % range: a record has one judged line of several)' : `± ${(100 * margin).toFixed(1)} points (95 % range)`;
 
 /** The command line, checked whole: an unknown flag or a bad value stops the run with a message naming it. */
-function readOptions(argv: string[]): { corpus: 'product' | 'docs'; lines: number; sample: boolean; phrases: boolean; hits: boolean } {
+interface Options {
+  corpus: 'product' | 'docs';
+  lines: number;
+  apartFromDevelopment: boolean;
+  sample: boolean;
+  phrases: boolean;
+  hits: boolean;
+}
+
+function readOptions(argv: string[]): Options {
   const fail = (message: string): never => {
     console.error(message);
     process.exit(2);
@@ -96,13 +116,14 @@ function readOptions(argv: string[]): { corpus: 'product' | 'docs'; lines: numbe
       options: {
         corpus: { type: 'string', default: 'product' },
         lines: { type: 'string', default: String(PER_RECORD) },
+        'apart-from-development': { type: 'boolean', default: false },
         sample: { type: 'boolean', default: false },
         phrases: { type: 'boolean', default: false },
         hits: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
-    fail(`${(error as Error).message} (flags: --corpus product|docs, --lines N, --sample, --phrases, --hits)`);
+    fail(`${(error as Error).message} (flags: --corpus product|docs, --lines N, --apart-from-development, --sample, --phrases, --hits)`);
   }
   const corpus = values.corpus as string;
   if (corpus !== 'product' && corpus !== 'docs') fail(`--corpus takes product or docs, not ${JSON.stringify(corpus)}`);
@@ -111,7 +132,15 @@ function readOptions(argv: string[]): { corpus: 'product' | 'docs'; lines: numbe
     fail(`--lines takes a whole number of judged lines per record from 1 to ${PER_RECORD}, not ${JSON.stringify(values.lines)}`);
   }
   if (corpus === 'docs' && values.sample === true) fail('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
-  return { corpus: corpus as 'product' | 'docs', lines, sample: values.sample === true, phrases: values.phrases === true, hits: values.hits === true };
+  if (corpus === 'docs' && values['apart-from-development'] === true) fail('--apart-from-development counts judged lines of product copy; run it without --corpus docs');
+  return {
+    corpus: corpus as 'product' | 'docs',
+    lines,
+    apartFromDevelopment: values['apart-from-development'] === true,
+    sample: values.sample === true,
+    phrases: values.phrases === true,
+    hits: values.hits === true,
+  };
 }
 
 async function main(): Promise<void> {
@@ -119,6 +148,7 @@ async function main(): Promise<void> {
   const kind = options.corpus;
   const perRecord = options.lines;
   const previous = new Map(readSample().map((r) => [rowKey(r), r]));
+  const developmentText = options.apartFromDevelopment ? readDevelopmentText() : '';
   const sample: SampleRow[] = [];
   const all: SampleRow[] = [];
   const lines: string[] = [];
@@ -144,11 +174,14 @@ async function main(): Promise<void> {
     // The sample is drawn from product copy: the documentation corpora get density only.
     const verdictOf = (h: CorpusSignal) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
     const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
+    let leftOut = 0;
     const strata: { signals: number; judged: number; agreed: number }[] = [];
     for (const record of records) {
       const list = hits.get(record.id)!;
       const ranked = byRank(list, SAMPLE_SALT);
-      const counted = ranked.slice(0, perRecord).map(verdictOf);
+      const best = ranked.slice(0, perRecord).map(verdictOf);
+      const counted = options.apartFromDevelopment ? best.filter((r) => !(r && seenInDevelopment(r.context, developmentText))) : best;
+      leftOut += best.length - counted.length;
       const judged = counted.filter((r) => r && /^(agree|disagree)$/.test(r.verdict));
       const agreed = judged.filter((r) => r!.verdict === 'agree').length;
       totals.signals += list.length;
@@ -185,6 +218,7 @@ async function main(): Promise<void> {
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
       `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ${rangeText(margin95(strata))}`}${uncovered(totals.signals - totals.weightedSignals)}.`,
+      ...(options.apartFromDevelopment ? ['', `Left out: ${leftOut} of the counted lines, whose sentence also stands in a line of docs/precision-dev-sample.tsv.`] : []),
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }

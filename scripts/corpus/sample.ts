@@ -71,3 +71,37 @@ export function margin95(strata: readonly { signals: number; judged: number; agr
   }
   return 1.96 * Math.sqrt(variance);
 }
+
+/** A flagged sentence shorter than this is too common ("Note that it is free.") to say two lines share their text. */
+const SHARED_SENTENCE_UNITS = 25;
+
+/**
+ * The sentence of a sample line's context that holds the [[quote]], without
+ * the brackets; '' when it is too short to tell one line from another.
+ */
+export function flaggedSentence(context: string): string {
+  const open = context.indexOf('[[');
+  const close = context.indexOf(']]', open);
+  if (open < 0 || close < 0) return '';
+  const ends = (from: number) => [...context.slice(from).matchAll(/[.!?] /g)].map((m) => from + m.index);
+  const before = ends(0).filter((i) => i < open);
+  const after = ends(close);
+  const from = before.length > 0 ? before[before.length - 1]! + 2 : 0;
+  const sentence = plainContext(context.slice(from, after[0] ?? context.length));
+  return sentence.length >= SHARED_SENTENCE_UNITS ? sentence : '';
+}
+
+/** A context as plain text: no [[ ]], no ellipsis marking a cut, white space as single spaces. */
+export const plainContext = (context: string) =>
+  context.replace(/\[\[|\]\]/g, '').replace(/…/g, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a sample line's sentence also stands in a development line's
+ * context (as its sentence, or as the sentence before): the engineers who
+ * changed the lists saw that development line, so the sample line is not
+ * unseen text. `developmentText` is the plain contexts joined by line breaks.
+ */
+export const seenInDevelopment = (context: string, developmentText: string) => {
+  const sentence = flaggedSentence(context);
+  return sentence !== '' && developmentText.includes(sentence);
+};

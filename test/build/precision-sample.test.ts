@@ -3,14 +3,14 @@
 // the text a judge sees around each.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readAppstreamDescriptions } from '../../scripts/corpus/appstream';
 import { parseDescriptions } from '../../scripts/corpus/product-copy';
-import { byRank, contextOf, margin95, type PlacedSignal, rankOf } from '../../scripts/corpus/sample';
+import { byRank, contextOf, flaggedSentence, margin95, type PlacedSignal, plainContext, rankOf, seenInDevelopment } from '../../scripts/corpus/sample';
 
 const INDEX = [
   'Package: alpha',
@@ -161,6 +161,28 @@ describe('the context a judge sees', () => {
   });
 });
 
+describe('a sample line whose sentence the list makers saw in a development line', () => {
+  const development = [
+    'Beta is a library for parsing logs. It offers [[unparalleled]] speed on large files.',
+    'Gamma sorts files. [[Note that]] Gamma reads only UTF-8 input files.',
+  ]
+    .map(plainContext)
+    .join('\n');
+
+  it('is the flagged sentence, without the one before, brackets, its closing mark or a cut mark', () => {
+    expect(flaggedSentence('Alpha is small. It sorts files [[blazingly]] fast on disk. It needs nothing.')).toBe('It sorts files blazingly fast on disk');
+    expect(flaggedSentence('…d a cut start: it sorts files [[blazingly]] fast on any disk…')).toBe('d a cut start: it sorts files blazingly fast on any disk');
+  });
+
+  it('is found where the development line holds it, as its own sentence or as the sentence before', () => {
+    // Another span of the same sentence, for another record.
+    expect(seenInDevelopment('It offers unparalleled [[speed on large files]].', development)).toBe(true);
+    expect(seenInDevelopment('[[Gamma sorts]] files.', development)).toBe(false); // too short to tell lines apart
+    expect(seenInDevelopment('Gamma is new. [[Note that]] Gamma reads only UTF-8 input files.', development)).toBe(true);
+    expect(seenInDevelopment('[[Note that]] Gamma reads only UTF-16 input files.', development)).toBe(false);
+  });
+});
+
 describe('the 95 % range of a language share', () => {
   it('adds no doubt for a record judged whole, and gives none for a record with one judged line of several', () => {
     expect(margin95([{ signals: 18, judged: 18, agreed: 14 }])).toBe(0);
@@ -183,15 +205,46 @@ describe('npm run measure:precision, given bad flags', () => {
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/measure-precision.ts', ...args], { cwd: root, encoding: 'utf8' });
 
   it.each([
-    [['--lines', 'abc'], '--lines takes a whole number of judged lines per record from 1 to 60, not "abc"'],
-    [['--lines', '61'], 'from 1 to 60, not "61"'],
+    [['--lines', 'abc'], '--lines takes a whole number of judged lines per record from 1 to 120, not "abc"'],
+    [['--lines', '121'], 'from 1 to 120, not "121"'],
     [['--corpus', 'web'], '--corpus takes product or docs, not "web"'],
     [['--phrase'], "Unknown option '--phrase'"],
     [['--corpus', 'docs', '--sample'], '--sample draws the hand-checked sample from product copy'],
+    [['--corpus', 'docs', '--apart-from-development'], '--apart-from-development counts judged lines of product copy'],
   ])('%j stops before reading any corpus, naming the flag', (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe('');
+  });
+});
+
+// Lines judged three times (docs/precision-rejudged.tsv) count by the majority
+// of the three verdicts; the sample, which the measurement reads, must say so.
+describe('the lines judged three times', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const table = (file: string) => {
+    const [header, ...lines] = readFileSync(join(root, 'docs', file), 'utf8').split('\n').filter((l) => l !== '');
+    const names = header!.split('\t');
+    return lines.map((line) => {
+      const cells = line.split('\t');
+      return Object.fromEntries(names.map((n, i) => [n, cells[i] ?? '']));
+    });
+  };
+  const key = (r: Record<string, string>) => [r.language, r.patternId, r.source, r.offset, r.quote].join('|');
+  const rejudged = table('precision-rejudged.tsv');
+  const sample = new Map(table('precision-sample.tsv').map((r) => [key(r), r]));
+
+  it('hold three verdicts each, and count the one at least two judges gave', () => {
+    expect(rejudged.length).toBeGreaterThan(0);
+    for (const r of rejudged) {
+      const verdicts = [r.first, r.second, r.third];
+      for (const v of verdicts) expect(['agree', 'disagree']).toContain(v);
+      expect(r.counted).toBe(verdicts.filter((v) => v === 'agree').length >= 2 ? 'agree' : 'disagree');
+    }
+  });
+
+  it('stand in the sample with the counted verdict', () => {
+    for (const r of rejudged) expect(sample.get(key(r))?.verdict, key(r)).toBe(r.counted);
   });
 });
