@@ -23,8 +23,11 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
-import { LANGUAGES, type Language } from '../src/core/catalogue/ids';
+import { LANGUAGES, type Language, PROFILE_IDS, type RuleId } from '../src/core/catalogue/ids';
 import { loadSignalRecords } from './bench/catalogue-records';
+import { profilesOf } from './catalogue/build';
+import { loadCatalogue } from './catalogue/load';
+import { ProblemList } from './catalogue/problems';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
@@ -92,6 +95,38 @@ const uncovered = (signals: number) => (signals === 0 ? '' : `; ${signals} signa
 
 const rangeText = (margin: number) =>
   Number.isNaN(margin) ? '(no 95 % range: a record has one judged line of several)' : `± ${(100 * margin).toFixed(1)} points (95 % range)`;
+
+interface RecordCount {
+  ruleId: RuleId;
+  signals: number;
+  judged: number;
+  agreed: number;
+}
+
+/** The share of the records' signals a reviewer would want to look at: each judged record's share weighted by its signals, with its 95 % range. */
+function weightedText(counts: readonly RecordCount[]): string {
+  const strata = counts.filter((c) => c.judged > 0);
+  const signals = strata.reduce((sum, c) => sum + c.signals, 0);
+  const all = counts.reduce((sum, c) => sum + c.signals, 0);
+  if (signals === 0) return `no line judged${uncovered(all)}`;
+  const agreed = strata.reduce((sum, c) => sum + (c.signals * c.agreed) / c.judged, 0);
+  return `${pct(agreed, signals)} ${rangeText(margin95(strata))}${uncovered(all - signals)}`;
+}
+
+/**
+ * The same share for the records a user sees with each profile: a profile
+ * runs only the rules in its scope, so its precision is that of its records.
+ */
+function profileLines(counts: readonly RecordCount[]): string[] {
+  // From the rules' scope in catalogue/rules/, like the build (the script runs without a build).
+  const profiles = profilesOf(loadCatalogue(root, new ProblemList()).rules.map((r) => r.data));
+  return PROFILE_IDS.map((profile) => {
+    const records = counts.filter((c) => profiles[profile].includes(c.ruleId));
+    if (records.length === 0) return `- profile ${profile}: no scanner record`;
+    const signals = records.reduce((sum, c) => sum + c.signals, 0);
+    return `- profile ${profile} (${[...new Set(records.map((c) => c.ruleId))].join(', ')}; ${signals} signals): ${weightedText(records)}`;
+  });
+}
 
 /** The command line, checked whole: an unknown flag or a bad value stops the run with a message naming it. */
 interface Options {
@@ -173,9 +208,9 @@ async function main(): Promise<void> {
     );
     // The sample is drawn from product copy: the documentation corpora get density only.
     const verdictOf = (h: CorpusSignal) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
-    const totals = { signals: 0, judged: 0, agreed: 0, weightedAgreed: 0, weightedSignals: 0 };
+    const totals = { signals: 0, judged: 0, agreed: 0 };
     let leftOut = 0;
-    const strata: { signals: number; judged: number; agreed: number }[] = [];
+    const counts: RecordCount[] = [];
     for (const record of records) {
       const list = hits.get(record.id)!;
       const ranked = byRank(list, SAMPLE_SALT);
@@ -187,11 +222,7 @@ async function main(): Promise<void> {
       totals.signals += list.length;
       totals.judged += judged.length;
       totals.agreed += agreed;
-      if (judged.length > 0) {
-        totals.weightedSignals += list.length;
-        totals.weightedAgreed += (list.length * agreed) / judged.length;
-        strata.push({ signals: list.length, judged: judged.length, agreed });
-      }
+      counts.push({ ruleId: record.ruleId, signals: list.length, judged: judged.length, agreed });
       const share = judged.length >= Math.min(20, perRecord) ? pct(agreed, judged.length) : '–';
       lines.push(
         `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${judged.length} | ${agreed} | ${share} | ${counted.length - judged.length} |`,
@@ -217,7 +248,8 @@ async function main(): Promise<void> {
     lines.push(
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
-      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${totals.weightedSignals === 0 ? 'no line judged' : `${pct(totals.weightedAgreed, totals.weightedSignals)} ${rangeText(margin95(strata))}`}${uncovered(totals.signals - totals.weightedSignals)}.`,
+      `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${weightedText(counts)}.`,
+      ...(kind === 'docs' ? [] : ['', ...profileLines(counts)]),
       ...(options.apartFromDevelopment ? ['', `Left out: ${leftOut} of the counted lines, whose sentence also stands in a line of docs/precision-dev-sample.tsv.`] : []),
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
