@@ -8,9 +8,9 @@
 //   npx tsx scripts/dev-sample-check.ts              German records
 //   npx tsx scripts/dev-sample-check.ts en           English records
 //   npx tsx scripts/dev-sample-check.ts de --list    also every line: still flagged or not, verdict, current quote
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSignalRecords } from './bench/catalogue-records';
+import { readTable } from './corpus/sample';
 
 const samplePath = fileURLToPath(new URL('../docs/precision-dev-sample.tsv', import.meta.url));
 // Arguments: an optional language (de or en) and --list; anything else stops the run, naming it.
@@ -27,13 +27,9 @@ const records = new Map(
     .filter((r) => r.language === language)
     .map((r) => [r.id, new RegExp(r.source, r.flags)]),
 );
-const rows = readFileSync(samplePath, 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter(Boolean)
-  .map((line) => line.split('\t'));
+const rows = readTable(samplePath);
 const summary = new Map<string, { right: number; wrong: number; goneRight: number; goneWrong: number }>();
-for (const [lang = '', id = '', , context = '', source = '', , , verdict = ''] of rows) {
+for (const { language: lang = '', patternId: id = '', context = '', source = '', verdict = '' } of rows) {
   const regex = records.get(id);
   if (lang !== language || !regex) continue;
   const start = context.indexOf('[[');

@@ -16,7 +16,7 @@
 // The draw writes a TSV with the development sample's columns and empty
 // verdicts (default node_modules/.cache/writing-rules-corpus/development-draw.tsv);
 // once judged, its lines are appended to docs/precision-dev-sample.tsv.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,7 +24,7 @@ import type { Language } from '../src/core/catalogue/ids';
 import { loadSignalRecords } from './bench/catalogue-records';
 import { readAppstreamDescriptions } from './corpus/appstream';
 import { buildEnglishProductCopy, buildGermanProductCopy, readDescriptionIndex } from './corpus/product-copy';
-import { byRank } from './corpus/sample';
+import { byRank, readTable } from './corpus/sample';
 import { signalsPerRecord } from './corpus/signals';
 import type { Corpus, CorpusDocument } from './corpus/types';
 
@@ -87,9 +87,7 @@ function readOptions(argv: string[]): Options {
 function judgedSentences(): string[] {
   const contexts: string[] = [];
   for (const file of ['docs/precision-dev-sample.tsv', 'docs/precision-sample.tsv']) {
-    const [header, ...lines] = readFileSync(`${root}${file}`, 'utf8').split('\n').filter((l) => l.trim() !== '');
-    const column = header!.split('\t').indexOf('context');
-    for (const line of lines) contexts.push(unmark(line.split('\t')[column] ?? ''));
+    for (const row of readTable(`${root}${file}`)) contexts.push(unmark(row.context ?? ''));
   }
   return contexts;
 }

@@ -18,12 +18,12 @@
 //   npm run measure:precision -- --phrases    also print signals per phrase
 //   npm run measure:precision -- --hits       also write every signal in context to
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
-import { LANGUAGES, type Language, PROFILE_IDS, type RuleId } from '../src/core/catalogue/ids';
+import { LANGUAGES, type Language, PROFILE_IDS, type ProfileId, type RuleId } from '../src/core/catalogue/ids';
 import { loadSignalRecords } from './bench/catalogue-records';
 import { profilesOf } from './catalogue/build';
 import { loadCatalogue } from './catalogue/load';
@@ -31,7 +31,7 @@ import { ProblemList } from './catalogue/problems';
 import { loadCorpus } from './corpus/load';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
-import { byRank, margin95, plainContext, seenInDevelopment } from './corpus/sample';
+import { byRank, margin95, plainContext, readTable, seenInDevelopment } from './corpus/sample';
 import { type CorpusSignal, signalsPerRecord } from './corpus/signals';
 import type { Corpus } from './corpus/types';
 
@@ -40,6 +40,7 @@ const SAMPLE_SALT = 'sample-2026-11-30';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const samplePath = `${root}docs/precision-sample.tsv`;
 const developmentPath = `${root}docs/precision-dev-sample.tsv`;
+const rejudgedPath = `${root}docs/precision-rejudged.tsv`;
 /** Lines per record that the table counts… */
 const PER_RECORD = 120;
 /** …and lines per record that --sample writes out for judging, so that removed signals are replaced by judged ones. */
@@ -65,20 +66,18 @@ const rowKey = (r: Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset
 
 function readSample(): SampleRow[] {
   if (!existsSync(samplePath)) return [];
-  const [header, ...lines] = readFileSync(samplePath, 'utf8').split('\n').filter((l) => l.trim() !== '');
-  const names = header!.split('\t');
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    return Object.fromEntries(SAMPLE_COLUMNS.map((c) => [c, cells[names.indexOf(c)] ?? ''])) as SampleRow;
-  });
+  return readTable(samplePath).map((row) => Object.fromEntries(SAMPLE_COLUMNS.map((c) => [c, row[c] ?? ''])) as SampleRow);
 }
 
 /** The development lines' contexts as plain text, one per line, for seenInDevelopment. */
-function readDevelopmentText(): string {
-  const [header, ...lines] = readFileSync(developmentPath, 'utf8').split('\n').filter((l) => l.trim() !== '');
-  const column = header!.split('\t').indexOf('context');
-  return lines.map((line) => plainContext(line.split('\t')[column] ?? '')).join('\n');
-}
+const readDevelopmentText = () =>
+  readTable(developmentPath)
+    .map((row) => plainContext(row.context ?? ''))
+    .join('\n');
+
+/** The sample lines judged three times (docs/precision-rejudged.tsv), by rowKey. */
+const readRejudgedKeys = () =>
+  new Set(existsSync(rejudgedPath) ? readTable(rejudgedPath).map((r) => rowKey(r as Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset' | 'quote'>)) : []);
 
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
@@ -94,7 +93,11 @@ const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFi
 const uncovered = (signals: number) => (signals === 0 ? '' : `; ${signals} signals of records with no judged line are not covered`);
 
 const rangeText = (margin: number) =>
-  Number.isNaN(margin) ? '(no 95 % range: a record has one judged line of several)' : `± ${(100 * margin).toFixed(1)} points (95 % range)`;
+  Number.isNaN(margin)
+    ? '(no 95 % range: a record has one judged line of several)'
+    : margin === 0
+      ? '(every signal judged: no sampling range)'
+      : `± ${(100 * margin).toFixed(1)} points (95 % range)`;
 
 interface RecordCount {
   ruleId: RuleId;
@@ -117,9 +120,7 @@ function weightedText(counts: readonly RecordCount[]): string {
  * The same share for the records a user sees with each profile: a profile
  * runs only the rules in its scope, so its precision is that of its records.
  */
-function profileLines(counts: readonly RecordCount[]): string[] {
-  // From the rules' scope in catalogue/rules/, like the build (the script runs without a build).
-  const profiles = profilesOf(loadCatalogue(root, new ProblemList()).rules.map((r) => r.data));
+function profileLines(counts: readonly RecordCount[], profiles: Record<ProfileId, RuleId[]>): string[] {
   return PROFILE_IDS.map((profile) => {
     const records = counts.filter((c) => profiles[profile].includes(c.ruleId));
     if (records.length === 0) return `- profile ${profile}: no scanner record`;
@@ -184,6 +185,9 @@ async function main(): Promise<void> {
   const perRecord = options.lines;
   const previous = new Map(readSample().map((r) => [rowKey(r), r]));
   const developmentText = options.apartFromDevelopment ? readDevelopmentText() : '';
+  const rejudged = readRejudgedKeys();
+  // From the rules' scope in catalogue/rules/, like the build (the script runs without a build).
+  const profiles = profilesOf(loadCatalogue(root, new ProblemList()).rules.map((r) => r.data));
   const sample: SampleRow[] = [];
   const all: SampleRow[] = [];
   const lines: string[] = [];
@@ -210,6 +214,7 @@ async function main(): Promise<void> {
     const verdictOf = (h: CorpusSignal) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
     const totals = { signals: 0, judged: 0, agreed: 0 };
     let leftOut = 0;
+    let judgedThrice = 0;
     const counts: RecordCount[] = [];
     for (const record of records) {
       const list = hits.get(record.id)!;
@@ -219,6 +224,7 @@ async function main(): Promise<void> {
       leftOut += best.length - counted.length;
       const judged = counted.filter((r) => r && /^(agree|disagree)$/.test(r.verdict));
       const agreed = judged.filter((r) => r!.verdict === 'agree').length;
+      judgedThrice += judged.filter((r) => rejudged.has(rowKey(r!))).length;
       totals.signals += list.length;
       totals.judged += judged.length;
       totals.agreed += agreed;
@@ -249,7 +255,13 @@ async function main(): Promise<void> {
       `| all ${language} | | ${totals.signals} | ${((totals.signals * 10000) / words).toFixed(2)} | ${totals.judged} | ${totals.agreed} | ${pct(totals.agreed, totals.judged)} | |`,
       '',
       `Weighted by each judged record's signals (the share of all ${language} signals a reviewer would want to look at): ${weightedText(counts)}.`,
-      ...(kind === 'docs' ? [] : ['', ...profileLines(counts)]),
+      ...(kind === 'docs'
+        ? []
+        : [
+            `Judged three times, the majority counted (docs/precision-rejudged.tsv): ${judgedThrice} of the ${totals.judged} judged lines counted.`,
+            '',
+            ...profileLines(counts, profiles),
+          ]),
       ...(options.apartFromDevelopment ? ['', `Left out: ${leftOut} of the counted lines, whose sentence also stands in a line of docs/precision-dev-sample.tsv.`] : []),
     );
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });

@@ -1,5 +1,19 @@
 // The hand-checked precision sample: which signals are judged, and the text a
 // judge sees around each. Used by scripts/measure-precision.ts.
+import { readFileSync } from 'node:fs';
+
+/**
+ * A tab-separated table with a header line (the samples in docs/), as one
+ * record per line keyed by column name; a cell a short line lacks is ''.
+ */
+export function readTable(path: string): Record<string, string>[] {
+  const [header = '', ...lines] = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const names = header.split('\t');
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    return Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']));
+  });
+}
 
 /** Where a signal stands: its record, its document and its offset there. */
 export interface PlacedSignal {

@@ -3,14 +3,14 @@
 // the text a judge sees around each.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readAppstreamDescriptions } from '../../scripts/corpus/appstream';
 import { parseDescriptions } from '../../scripts/corpus/product-copy';
-import { byRank, contextOf, flaggedSentence, margin95, type PlacedSignal, plainContext, rankOf, seenInDevelopment } from '../../scripts/corpus/sample';
+import { byRank, contextOf, flaggedSentence, margin95, type PlacedSignal, plainContext, rankOf, readTable, seenInDevelopment } from '../../scripts/corpus/sample';
 
 const INDEX = [
   'Package: alpha',
@@ -223,14 +223,7 @@ describe('npm run measure:precision, given bad flags', () => {
 // of the three verdicts; the sample, which the measurement reads, must say so.
 describe('the lines judged three times', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const table = (file: string) => {
-    const [header, ...lines] = readFileSync(join(root, 'docs', file), 'utf8').split('\n').filter((l) => l !== '');
-    const names = header!.split('\t');
-    return lines.map((line) => {
-      const cells = line.split('\t');
-      return Object.fromEntries(names.map((n, i) => [n, cells[i] ?? '']));
-    });
-  };
+  const table = (file: string) => readTable(join(root, 'docs', file));
   const key = (r: Record<string, string>) => [r.language, r.patternId, r.source, r.offset, r.quote].join('|');
   const rejudged = table('precision-rejudged.tsv');
   const sample = new Map(table('precision-sample.tsv').map((r) => [key(r), r]));
