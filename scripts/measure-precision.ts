@@ -16,6 +16,10 @@
 //   npm run measure:precision -- --sample     also write the POOL best-ranked signals per record
 //                                             to docs/precision-sample.tsv (keeps verdicts given)
 //   npm run measure:precision -- --phrases    also print signals per phrase
+//   npm run measure:precision -- --pruning-ceiling [--min-judged 3]
+//                                             also print how far dropping whole forms could raise the
+//                                             share, fitted to the judged lines (an upper bound; see
+//                                             scripts/corpus/pruning-ceiling.ts)
 //   npm run measure:precision -- --hits       also write every signal in context to
 //                                             node_modules/.cache/writing-rules-corpus/hits.tsv
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -24,16 +28,19 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { CompiledSignalRecord } from '../src/core/catalogue/compiled-types';
 import { LANGUAGES, type Language, PROFILE_IDS, type ProfileId, type RuleId } from '../src/core/catalogue/ids';
+import { createSignalScanner } from '../src/core/scanner/scan';
 import { loadSignalRecords } from './bench/catalogue-records';
 import { profilesOf } from './catalogue/build';
 import { loadCatalogue } from './catalogue/load';
 import { ProblemList } from './catalogue/problems';
 import { loadCorpus } from './corpus/load';
+import { type FormCount, formKey, formOf, pruningCeiling } from './corpus/pruning-ceiling';
 import { buildEnglishProductCopy, buildGermanProductCopy } from './corpus/product-copy';
 import { countWords } from './corpus/prose';
 import { byRank, margin95, plainContext, readTable, seenInDevelopment } from './corpus/sample';
 import { type CorpusSignal, signalsPerRecord } from './corpus/signals';
 import type { Corpus } from './corpus/types';
+import { readLabelledSet } from './recall/labelled-set';
 
 /** Names the sample in docs/precision-sample.tsv: a new salt draws a new, unrelated sample. */
 const SAMPLE_SALT = 'sample-2026-11-30';
@@ -129,6 +136,56 @@ function profileLines(counts: readonly RecordCount[], profiles: Record<ProfileId
   });
 }
 
+/** Each form of a record: its signals on the corpus, and its counted lines judged and found right. */
+function formCounts(record: string, list: readonly CorpusSignal[], judged: readonly SampleRow[]): FormCount[] {
+  const byForm = new Map<string, { signals: number; judged: number; agreed: number }>();
+  const entry = (quote: string) => {
+    const form = formOf(quote);
+    const count = byForm.get(form) ?? { signals: 0, judged: 0, agreed: 0 };
+    byForm.set(form, count);
+    return count;
+  };
+  for (const h of list) entry(h.quote).signals++;
+  for (const r of judged) {
+    const count = entry(r.quote);
+    count.judged++;
+    if (r.verdict === 'agree') count.agreed++;
+  }
+  return [...byForm].map(([form, count]) => ({ record, form, ...count }));
+}
+
+/** Share of the labelled set's cues the lists still find; a cue counts as found while one form overlapping it stays. */
+const RECALL_FLOOR = 0.95;
+
+/**
+ * The pruning ceiling of one language: the labelled set's cues are scanned
+ * once, each cue keeping the forms of its rule's signals that overlap it.
+ */
+function ceilingLines(language: Language, forms: readonly FormCount[], records: readonly CompiledSignalRecord[], minJudged: number): string[] {
+  const scan = createSignalScanner(records);
+  const set = readLabelledSet(`${root}test/recall/labelled-set.${language}.yaml`);
+  const cueForms = Object.entries(set).flatMap(([ruleId, entry]) =>
+    (entry?.cues ?? []).map(({ text, cue }) => {
+      const start = text.indexOf(cue);
+      const end = start + cue.length;
+      return scan({ text, language, ruleIds: [ruleId as RuleId] })
+        .filter((s) => s.start < end && s.end > start)
+        .map((s) => formKey(`${ruleId}.${language}`, formOf(s.quote)));
+    }),
+  );
+  const recallWithout = (dropped: ReadonlySet<string>) => cueForms.filter((keys) => keys.some((k) => !dropped.has(k))).length / cueForms.length;
+  const { start, steps } = pruningCeiling(forms, recallWithout, { minJudged, minRecall: RECALL_FLOOR });
+  const last = steps.at(-1) ?? start;
+  const share = (p: number) => `${(100 * p).toFixed(1)} %`;
+  return [
+    `Pruning ceiling, fitted to the judged lines (forms judged on at least ${minJudged} counted lines; the labelled set keeps at least ${share(RECALL_FLOOR)} recall): ${share(start.precision)} → ${share(last.precision)} after dropping ${steps.length} forms (${start.signals} → ${last.signals} signals; recall ${share(start.recall)} → ${share(last.recall)}).`,
+    ...steps.map(
+      (s) =>
+        `- drop ${s.dropped.record} "${s.dropped.form}" (${s.dropped.signals} signals, ${s.dropped.agreed} of ${s.dropped.judged} judged lines right): ${share(s.precision)}, recall ${share(s.recall)}`,
+    ),
+  ];
+}
+
 /** The command line, checked whole: an unknown flag or a bad value stops the run with a message naming it. */
 interface Options {
   corpus: 'product' | 'docs';
@@ -137,6 +194,8 @@ interface Options {
   sample: boolean;
   phrases: boolean;
   hits: boolean;
+  pruningCeiling: boolean;
+  minJudged: number;
 }
 
 function readOptions(argv: string[]): Options {
@@ -156,10 +215,14 @@ function readOptions(argv: string[]): Options {
         sample: { type: 'boolean', default: false },
         phrases: { type: 'boolean', default: false },
         hits: { type: 'boolean', default: false },
+        'pruning-ceiling': { type: 'boolean', default: false },
+        'min-judged': { type: 'string', default: '3' },
       },
     }));
   } catch (error) {
-    fail(`${(error as Error).message} (flags: --corpus product|docs, --lines N, --apart-from-development, --sample, --phrases, --hits)`);
+    fail(
+      `${(error as Error).message} (flags: --corpus product|docs, --lines N, --apart-from-development, --sample, --phrases, --hits, --pruning-ceiling, --min-judged N)`,
+    );
   }
   const corpus = values.corpus as string;
   if (corpus !== 'product' && corpus !== 'docs') fail(`--corpus takes product or docs, not ${JSON.stringify(corpus)}`);
@@ -169,6 +232,11 @@ function readOptions(argv: string[]): Options {
   }
   if (corpus === 'docs' && values.sample === true) fail('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
   if (corpus === 'docs' && values['apart-from-development'] === true) fail('--apart-from-development counts judged lines of product copy; run it without --corpus docs');
+  if (corpus === 'docs' && values['pruning-ceiling'] === true) fail('--pruning-ceiling counts judged lines of product copy; run it without --corpus docs');
+  const minJudged = Number(values['min-judged']);
+  if (!/^\d+$/.test(values['min-judged'] as string) || minJudged < 1 || minJudged > PER_RECORD) {
+    fail(`--min-judged takes a whole number of judged lines per form from 1 to ${PER_RECORD}, not ${JSON.stringify(values['min-judged'])}`);
+  }
   return {
     corpus: corpus as 'product' | 'docs',
     lines,
@@ -176,6 +244,8 @@ function readOptions(argv: string[]): Options {
     sample: values.sample === true,
     phrases: values.phrases === true,
     hits: values.hits === true,
+    pruningCeiling: values['pruning-ceiling'] === true,
+    minJudged,
   };
 }
 
@@ -216,6 +286,7 @@ async function main(): Promise<void> {
     let leftOut = 0;
     let judgedThrice = 0;
     const counts: RecordCount[] = [];
+    const forms: FormCount[] = [];
     for (const record of records) {
       const list = hits.get(record.id)!;
       const ranked = byRank(list, SAMPLE_SALT);
@@ -229,6 +300,7 @@ async function main(): Promise<void> {
       totals.judged += judged.length;
       totals.agreed += agreed;
       counts.push({ ruleId: record.ruleId, signals: list.length, judged: judged.length, agreed });
+      if (options.pruningCeiling) forms.push(...formCounts(record.id, list, judged as SampleRow[]));
       const share = judged.length >= Math.min(20, perRecord) ? pct(agreed, judged.length) : '–';
       lines.push(
         `| ${record.id} | ${record.phrases.length + (record.pairs ?? []).length} | ${list.length} | ${((list.length * 10000) / words).toFixed(2)} | ${judged.length} | ${agreed} | ${share} | ${counted.length - judged.length} |`,
@@ -264,6 +336,7 @@ async function main(): Promise<void> {
           ]),
       ...(options.apartFromDevelopment ? ['', `Left out: ${leftOut} of the counted lines, whose sentence also stands in a line of docs/precision-dev-sample.tsv.`] : []),
     );
+    if (options.pruningCeiling) lines.push('', ...ceilingLines(language, forms, records, options.minJudged));
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
   }
   if (options.hits) {

@@ -211,6 +211,8 @@ describe('npm run measure:precision, given bad flags', () => {
     [['--phrase'], "Unknown option '--phrase'"],
     [['--corpus', 'docs', '--sample'], '--sample draws the hand-checked sample from product copy'],
     [['--corpus', 'docs', '--apart-from-development'], '--apart-from-development counts judged lines of product copy'],
+    [['--corpus', 'docs', '--pruning-ceiling'], '--pruning-ceiling counts judged lines of product copy'],
+    [['--pruning-ceiling', '--min-judged', '0'], '--min-judged takes a whole number of judged lines per form from 1 to 120, not "0"'],
   ])('%j stops before reading any corpus, naming the flag', (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);
