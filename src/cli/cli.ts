@@ -2,10 +2,11 @@
 // process touches comes in through CliIo, so tests run the real command in
 // process with their own streams, directory and environment.
 import { relative, sep } from 'node:path';
+import { printable } from '../core/echo';
 import { catalogueVersion, type Language } from '../core/index';
-import { createTextChecker } from './check';
+import { createTextChecker, type TextChecker } from './check';
 import { loadConfig, type Config } from './config';
-import { collectFiles, decodeText, modeForPath, readTextFile, type InputFile } from './files';
+import { MAX_INPUT_BYTES, collectFiles, decodeText, modeForPath, readTextFile, type InputFile } from './files';
 import { formatReport } from './formats/index';
 import { HELP, parseCommand, type CheckCommand } from './options';
 import { loadRuleInfo, type FileReport, type RunReport } from './report';
@@ -31,7 +32,13 @@ export const EXIT_SIGNALS = 1;
 export const EXIT_ERROR = 2;
 
 /** Runs the command line `argv` (without the program name) and returns the exit code. */
-export async function runCli(argv: readonly string[], io: CliIo, options: { pieceUnits?: number } = {}): Promise<number> {
+/** `pieceUnits` and `maxInputBytes` stand in for the tool's text limit and MAX_INPUT_BYTES in tests. */
+export interface RunOptions {
+  readonly pieceUnits?: number;
+  readonly maxInputBytes?: number;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, options: RunOptions = {}): Promise<number> {
   try {
     const command = parseCommand(argv);
     if (command.command === 'help') {
@@ -42,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: { piec
       io.stdout.write(`writing-rules, catalogue ${catalogueVersion}\n`);
       return EXIT_CLEAN;
     }
-    return await check(command, io, options.pieceUnits);
+    return await check(command, io, options);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`writing-rules: ${error.message}\nRun 'writing-rules --help' for usage.\n`);
@@ -59,19 +66,20 @@ export function wantsColor(stream: OutputStream, env: CliIo['env']): boolean {
   return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');
 }
 
-async function check(command: CheckCommand, io: CliIo, pieceUnits: number | undefined): Promise<number> {
+async function check(command: CheckCommand, io: CliIo, { pieceUnits, maxInputBytes = MAX_INPUT_BYTES }: RunOptions): Promise<number> {
   const config = loadConfig(io.cwd, command.configFile);
   const settings = mergeSettings<RunSettings>(DEFAULT_SETTINGS, config.defaults, command.settings);
   const paths = command.paths.length > 0 ? command.paths : ['.'];
-  const { files, problems } = collectFiles(io.cwd, paths, (path) => config.isIgnored(path), command.stdinName);
   const checker = createTextChecker(pieceUnits);
+  await checkRulesAgainstProfiles(checker, settings, config, command);
+  const { files, problems } = collectFiles(io.cwd, paths, (path) => config.isIgnored(path), command.stdinName);
   const progress = createProgress(io, files.length);
 
   const reports: FileReport[] = [];
   try {
     for (const [index, file] of files.entries()) {
       progress.update(index);
-      const read = file.stdin ? decodeText(await io.readStdin()) : readTextFile(file.absolute);
+      const read = file.stdin ? decodeText(await io.readStdin(), maxInputBytes) : readTextFile(file.absolute, maxInputBytes);
       if (!read.ok) {
         problems.push({ path: file.display, message: read.message });
         continue;
@@ -109,7 +117,7 @@ async function check(command: CheckCommand, io: CliIo, pieceUnits: number | unde
     language: settings.language,
   };
   // Problems go to stderr in every format, so a person sees them even when stdout is a report file.
-  for (const problem of problems) io.stderr.write(`writing-rules: ${problem.path} ${problem.message}\n`);
+  for (const problem of problems) io.stderr.write(`writing-rules: ${printable(problem.path)} ${problem.message}\n`);
   io.stdout.write(formatReport(settings.format, report, { color: wantsColor(io.stdout, io.env) }));
 
   if (problems.length > 0) return EXIT_ERROR;
@@ -119,14 +127,44 @@ async function check(command: CheckCommand, io: CliIo, pieceUnits: number | unde
 
 /** Defaults, then the config's defaults and overrides for this file, then the command line. */
 function scanSettingsFor(file: InputFile, run: RunSettings, config: Config, command: CheckCommand): ScanSettings {
+  return scanSettingsWith(run, config, file.stdin && command.stdinName === undefined ? {} : config.overridesFor(file.absolute), command);
+}
+
+function scanSettingsWith(run: RunSettings, config: Config, overrides: Partial<ScanSettings>, command: CheckCommand): ScanSettings {
   const merged = mergeSettings<ScanSettings>(
     { language: DEFAULT_SETTINGS.language, maxSignals: run.maxSignals },
     config.defaults,
-    file.stdin && command.stdinName === undefined ? {} : config.overridesFor(file.absolute),
+    overrides,
     command.settings,
   );
   const { language, profile, rules, maxSignals } = merged;
   return { language: language as Language, maxSignals, ...(profile ? { profile } : {}), ...(rules ? { rules } : {}) };
+}
+
+/**
+ * Rules outside their profile are a usage error, found before any file is
+ * read: the settings without overrides and with each override alone are
+ * tried on an empty text, and a refusal names where the rules and the
+ * profile came from. (A file that two overrides give the rules and the
+ * profile of is still refused when it is checked, naming the file.)
+ */
+async function checkRulesAgainstProfiles(checker: TextChecker, run: RunSettings, config: Config, command: CheckCommand): Promise<void> {
+  const layers: { where: string; overrides: Partial<ScanSettings> }[] = [
+    { where: '', overrides: {} },
+    ...config.overrides.map((overrides, index) => ({ where: `overrides[${index}].`, overrides })),
+  ];
+  for (const { where, overrides } of layers) {
+    const scan = scanSettingsWith(run, config, overrides, command);
+    if (scan.profile === undefined || scan.rules === undefined) continue;
+    try {
+      await checker.check('', 'text', scan);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      const from = (key: 'rules' | 'profile') =>
+        command.settings[key] !== undefined ? `--${key}` : `${config.file}: ${overrides[key] !== undefined ? where : ''}${key}`;
+      throw new UsageError(`${error.message} (rules from ${from('rules')}, profile from ${from('profile')})`);
+    }
+  }
 }
 
 /** Paths in reports: relative to the working directory with `/`, as given when outside it. */

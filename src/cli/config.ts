@@ -2,10 +2,11 @@
 // writing-rules.config.json, then .writing-rules.json (or named with
 // --config). It sets defaults for every file, globs to skip, and per-glob
 // language, profile or rules, so a mixed English/German tree is one command.
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import * as z from 'zod';
-import { echo } from '../core/echo';
+import { echo, printable } from '../core/echo';
+import { readTextFile } from './files';
 import { SETTINGS, UsageError, type PartialSettings, type ScanSettings } from './settings';
 
 /** The names looked up in the current directory, in order. */
@@ -39,6 +40,8 @@ export interface Config {
   /** Where it was read from, relative to the working directory; null for none. */
   readonly file: string | null;
   readonly defaults: PartialSettings;
+  /** Each override's settings, in file order (its `files` left out). */
+  readonly overrides: readonly Partial<ScanSettings>[];
   /** Whether a file found by walking a directory is skipped. */
   isIgnored(absolutePath: string): boolean;
   /** The override settings for a file, later overrides winning. */
@@ -48,6 +51,7 @@ export interface Config {
 const NO_CONFIG: Config = {
   file: null,
   defaults: {},
+  overrides: [],
   isIgnored: () => false,
   overridesFor: () => ({}),
 };
@@ -60,14 +64,11 @@ export function loadConfig(cwd: string, configFile: string | null | undefined): 
   if (configFile === null) return NO_CONFIG;
   const candidates = configFile === undefined ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)) : [resolve(cwd, configFile)];
   for (const path of candidates) {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if (configFile === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw new UsageError(`${configFile ?? path}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-    }
-    return parseConfig(text, path, cwd);
+    if (configFile === undefined && !existsSync(path)) continue;
+    // Read as the checked files are: UTF-8 only, a byte order mark dropped, binary and oversized content refused.
+    const read = readTextFile(path);
+    if (!read.ok) throw new UsageError(`${printable(configFile ?? relative(cwd, path))}: the config file ${read.message}`);
+    return parseConfig(read.text, path, cwd);
   }
   return NO_CONFIG;
 }
@@ -79,7 +80,8 @@ export function parseConfig(text: string, path: string, cwd: string): Config {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${label}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    // The parser's message quotes the text around the error: printable, as every echoed value.
+    throw new UsageError(`${printable(label)}: not valid JSON (${printable(error instanceof Error ? error.message : String(error))})`);
   }
   const result = configSchema.safeParse(json, { reportInput: true });
   if (!result.success) throw new UsageError(`${label}: ${configIssue(result.error.issues[0], json)}`);
@@ -94,6 +96,7 @@ export function parseConfig(text: string, path: string, cwd: string): Config {
   return {
     file: label,
     defaults,
+    overrides: compiled.map(({ settings }) => settings),
     isIgnored(absolutePath) {
       const rel = relativeTo(absolutePath);
       return rel !== null && ignored.some((matches) => matches(rel));

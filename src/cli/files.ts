@@ -2,7 +2,7 @@
 // as UTF-8 text. A path that cannot be used becomes an input problem that is
 // reported while the other files are still checked.
 import { isUtf8 } from 'node:buffer';
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 
 /** Extensions a directory walk collects, and the scan mode of each. */
@@ -16,6 +16,14 @@ export const MODE_BY_EXTENSION = {
 } as const;
 
 export type ScanMode = 'markdown' | 'html' | 'text';
+
+/**
+ * The most bytes one input may hold: 16 MiB, some 67 times the tool's text
+ * limit, which the check covers in pieces. Reading stops one byte past it, so
+ * an endless stream (`check /dev/zero`, `yes | check -`) ends with an error
+ * instead of filling memory.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** Folders a walk never enters besides dot-directories. */
 const SKIPPED_DIRECTORIES = new Set(['node_modules']);
@@ -83,51 +91,104 @@ export function collectFiles(
   return { files, problems };
 }
 
+// Names are read as bytes: a name that is not UTF-8 would otherwise come back
+// with U+FFFD in place of its bytes, naming a file that does not exist.
 function walk(directory: string, display: string, problems: InputProblem[]): InputFile[] {
-  let entries: Dirent[];
+  let entries: Dirent<Buffer>[];
   try {
-    entries = readdirSync(directory, { withFileTypes: true });
+    entries = readdirSync(directory, { withFileTypes: true, encoding: 'buffer' });
   } catch (error) {
     problems.push({ path: display, message: describeFsError(error) });
     return [];
   }
   const found: InputFile[] = [];
   for (const entry of entries) {
-    const absolute = join(directory, entry.name);
-    const shown = display === '.' ? entry.name : `${display.replace(/\/+$/, '')}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-      found.push(...walk(absolute, shown, problems));
-    } else if (entry.isFile() && Object.hasOwn(MODE_BY_EXTENSION, extname(entry.name).toLowerCase())) {
-      found.push({ display: shown, absolute });
-    }
+    const utf8 = isUtf8(entry.name);
+    const name = utf8 ? entry.name.toString('utf8') : escapedBytes(entry.name);
+    const absolute = join(directory, name);
+    const shown = display === '.' ? name : `${display.replace(/\/+$/, '')}/${name}`;
+    const wanted = entry.isDirectory()
+      ? !name.startsWith('.') && !SKIPPED_DIRECTORIES.has(name)
+      : entry.isFile() && Object.hasOwn(MODE_BY_EXTENSION, extname(name).toLowerCase());
+    if (!wanted) continue;
+    if (!utf8) problems.push({ path: shown, message: 'has a name that is not UTF-8, so it was not checked; rename it' });
+    else if (entry.isDirectory()) found.push(...walk(absolute, shown, problems));
+    else found.push({ display: shown, absolute });
   }
   return found;
+}
+
+/** A name that is not UTF-8, printable: ASCII as it is, every other byte as \xNN. */
+function escapedBytes(name: Uint8Array): string {
+  return [...name].map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`)).join('');
 }
 
 export type ReadResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
 
 /**
- * Decodes file content as UTF-8 text without a byte order mark. Refuses
- * content with a NUL byte (binary) and invalid UTF-8, with a message that says
- * which. Node's native check and decoder take about half the time of a
- * fatal TextDecoder on the README files under node_modules/.
+ * Gathers an input's bytes chunk by chunk, and says when reading can stop: at
+ * a NUL byte (the input is binary, and will be refused whatever follows) or
+ * one byte past `maxBytes` (it will be refused as too large).
  */
-export function decodeText(bytes: Uint8Array): ReadResult {
+export class InputBytes {
+  private readonly chunks: Uint8Array[] = [];
+  private size = 0;
+
+  constructor(private readonly maxBytes: number = MAX_INPUT_BYTES) {}
+
+  /** Keeps a copy of (at most the needed part of) `chunk`; false when reading can stop. */
+  add(chunk: Uint8Array): boolean {
+    const part = chunk.subarray(0, this.maxBytes + 1 - this.size);
+    this.chunks.push(Uint8Array.from(part));
+    this.size += part.length;
+    return this.size <= this.maxBytes && !part.includes(0);
+  }
+
+  bytes(): Uint8Array {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+const tooLarge = (maxBytes: number) => `is larger than ${maxBytes} bytes, the most one input may hold`;
+
+/**
+ * Decodes file content as UTF-8 text without a byte order mark. Refuses
+ * content over `maxBytes`, with a NUL byte (binary) and invalid UTF-8, with a
+ * message that says which. Node's native check and decoder take about half
+ * the time of a fatal TextDecoder on the README files under node_modules/.
+ */
+export function decodeText(bytes: Uint8Array, maxBytes: number = MAX_INPUT_BYTES): ReadResult {
   if (bytes.includes(0)) return { ok: false, message: 'is binary (contains a NUL byte), not text' };
+  if (bytes.length > maxBytes) return { ok: false, message: tooLarge(maxBytes) };
   if (!isUtf8(bytes)) return { ok: false, message: 'is not UTF-8 text' };
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
-export function readTextFile(absolute: string): ReadResult {
-  let bytes: Buffer;
+/**
+ * Reads a file as UTF-8 text. A regular file is read whole when its size is
+ * within `maxBytes`; anything else (a device, a pipe) in chunks, stopping as
+ * soon as the input is known to be refused.
+ */
+export function readTextFile(absolute: string, maxBytes: number = MAX_INPUT_BYTES): ReadResult {
+  let fd: number | undefined;
   try {
-    bytes = readFileSync(absolute);
+    fd = openSync(absolute, 'r');
+    const stats = fstatSync(fd);
+    if (stats.isFile() && stats.size > maxBytes) return { ok: false, message: tooLarge(maxBytes) };
+    if (stats.isFile()) return decodeText(readFileSync(fd), maxBytes);
+    const input = new InputBytes(maxBytes);
+    const buffer = Buffer.allocUnsafe(64 * 1024);
+    for (;;) {
+      const read = readSync(fd, buffer, 0, buffer.length, null);
+      if (read === 0 || !input.add(buffer.subarray(0, read))) break;
+    }
+    return decodeText(input.bytes(), maxBytes);
   } catch (error) {
     return { ok: false, message: describeFsError(error) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  return decodeText(bytes);
 }
 
 function describeFsError(error: unknown): string {

@@ -81,8 +81,12 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.language !== undefined) settings.language = checked('--language', 'language', values.language);
   if (values.profile !== undefined) settings.profile = checked('--profile', 'profile', values.profile);
   if (values.rules !== undefined) {
-    const ids = values.rules.split(',').map((id) => id.trim()).filter((id) => id !== '');
-    settings.rules = checked('--rules', 'rules', ids, values.rules);
+    const ids = values.rules.split(',').map((id) => id.trim());
+    // An empty item is a typo ('a,,b', 'a,'), not a wish to check fewer rules.
+    if (ids.includes('') && ids.some((id) => id !== '')) {
+      throw new UsageError(`--rules must be rule IDs separated by single commas, none empty (got ${echo(values.rules)})`);
+    }
+    settings.rules = checked('--rules', 'rules', ids.filter((id) => id !== ''), values.rules);
   }
   if (values.format !== undefined) settings.format = checked('--format', 'format', values.format);
   if (values['max-signals'] !== undefined) {
@@ -93,6 +97,9 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values['exit-zero']) settings.failOnSignals = false;
   if (values['stdin-name'] !== undefined && values['stdin-name'].trim() === '') {
     throw new UsageError('--stdin-name must not be empty');
+  }
+  if (values['stdin-name'] !== undefined && !paths.includes('-')) {
+    throw new UsageError("--stdin-name names standard input, so the paths must include '-'");
   }
   return {
     command: 'check',

@@ -15,12 +15,14 @@ function cut(value: string, max: number): string {
   return `${value.slice(0, end)}…`;
 }
 
+/** `text` with every unprintable character written as `\\u{…}`, so a message shows what it holds and nothing moves the cursor. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+}
+
 /** A caller's value, short and printable, for a message. */
 export function echo(value: unknown): string {
-  if (typeof value === 'string') {
-    const short = cut(value, MAX_ECHO_UNITS);
-    return `'${short.replace(UNPRINTABLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)}'`;
-  }
+  if (typeof value === 'string') return `'${printable(cut(value, MAX_ECHO_UNITS))}'`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

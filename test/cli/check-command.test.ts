@@ -1,6 +1,6 @@
 // The command end to end in process: exit codes, standard input, the
 // directory walk, input problems, colour, progress and the per-file settings.
-import { symlinkSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueVersion } from '../../src/core/index';
@@ -37,11 +37,38 @@ describe('exit codes', () => {
     expect(await run(dir, ['--version'])).toEqual({ code: 0, stdout: `writing-rules, catalogue ${catalogueVersion}\n`, stderr: '' });
   });
 
-  it('exits 2 when profile and rules do not fit together, naming the rule', async () => {
+  it('exits 2 before reading any file when profile and rules do not fit together, naming the rule and where each came from', async () => {
     const dir = tree({ 'a.md': 'x\n' });
-    const result = await run(dir, ['check', '--profile', 'public-docs', '--rules', 'word-choice', 'a.md']);
+    const result = await run(dir, ['check', '--profile', 'public-docs', '--rules', 'word-choice', 'a.md', 'missing.md']);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "writing-rules: rules 'word-choice' is not in profile 'public-docs' (rules from --rules, profile from --profile)\nRun 'writing-rules --help' for usage.\n",
+    });
+  });
+
+  it('finds a conflict inside one config override before any file is read, whichever files are named', async () => {
+    const config = JSON.stringify({ rules: ['word-choice'], overrides: [{ files: ['sub/**'], profile: 'technical-reference' }, { files: ['de/**'], profile: 'public-docs' }] });
+    const dir = tree({ 'writing-rules.config.json': config, 'a.md': 'x\n' });
+    const result = await run(dir, ['check', 'a.md']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("writing-rules: a.md: rules 'word-choice' is not in profile 'public-docs'\nRun 'writing-rules --help' for usage.\n");
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe(
+      "writing-rules: rules 'word-choice' is not in profile 'public-docs' (rules from writing-rules.config.json: rules, profile from writing-rules.config.json: overrides[1].profile)",
+    );
+  });
+
+  it('stops reading an endless or oversized input at the bound and names it', async () => {
+    const dir = tree({ 'big.md': 'word '.repeat(30) });
+    const big = await run(dir, ['check', 'big.md', '-'], { stdin: 'x'.repeat(120), maxInputBytes: 100 });
+    expect(big.code).toBe(2);
+    expect(big.stderr).toBe(
+      'writing-rules: big.md is larger than 100 bytes, the most one input may hold\nwriting-rules: - is larger than 100 bytes, the most one input may hold\n',
+    );
+    // A device is read in chunks, stopping at the first NUL byte rather than at its (endless) end.
+    const zero = await run(dir, ['check', '/dev/zero']);
+    expect(zero.stderr).toBe('writing-rules: /dev/zero is binary (contains a NUL byte), not text\n');
   });
 });
 
@@ -152,6 +179,19 @@ describe('inputs', () => {
       'writing-rules: - is binary (contains a NUL byte), not text\n',
     );
   });
+});
+
+it('names a walked file whose name is not UTF-8 as not checked, and writes control characters in names as \\u{…}', async () => {
+  const dir = tree({ 'good.md': `${EN_WORD}\n`, 'esc\u001b[31m.md': `${EN_WORD}\n` });
+  // A name in Latin-1 (café.md) cannot be made through a string path: write it through a byte path.
+  writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.md')]), `${EN_WORD}\n`);
+  const result = await run(dir, ['check', '.']);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('writing-rules: caf\\xe9.md has a name that is not UTF-8, so it was not checked; rename it\n');
+  expect(result.stdout).toBe(
+    `esc\\u{1b}[31m.md:1:1  word-choice  "powerful"  ${WORD}\n\ngood.md:1:1  word-choice  "powerful"  ${WORD}\n\n` +
+      "2 signals in 2 of 2 files; 1 path could not be checked. Each signal needs a reviewer's judgment.\n",
+  );
 });
 
 it('reads a UTF-8 file with a byte order mark as the text after it', async () => {

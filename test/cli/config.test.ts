@@ -95,6 +95,20 @@ describe('config file', () => {
     const dir = tree(flagged);
     const result = await run(dir, ['check', '--config', 'nope.json', 'a.md']);
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe('writing-rules: nope.json: cannot read the config file (ENOENT)');
+    expect(result.stderr.split('\n')[0]).toBe('writing-rules: nope.json: the config file does not exist');
+  });
+
+  it('reads the config file as the checked files are: a byte order mark dropped, not UTF-8 or binary refused, nothing raw echoed', async () => {
+    const withBom = tree({ ...flagged, 'writing-rules.config.json': '\uFEFF{"format":"json"}' });
+    expect((await run(withBom, ['check', 'a.md'])).stdout).toMatch(/^\{/);
+    const latin1 = tree({ ...flagged, 'writing-rules.config.json': Buffer.from('{"ignore":["caf\xe9/**"]}', 'latin1') });
+    expect((await run(latin1, ['check', 'a.md'])).stderr.split('\n')[0]).toBe('writing-rules: writing-rules.config.json: the config file is not UTF-8 text');
+    const binary = tree({ ...flagged, 'c.json': new Uint8Array([0x7b, 0x00, 0x1b, 0x5b, 0x33, 0x31, 0x6d]) });
+    expect((await run(binary, ['check', '-c', 'c.json', 'a.md'])).stderr.split('\n')[0]).toBe('writing-rules: c.json: the config file is binary (contains a NUL byte), not text');
+    const control = tree({ ...flagged, 'c.json': '{"format":\u001b[31m}' });
+    const message = (await run(control, ['check', '-c', 'c.json', 'a.md'])).stderr;
+    expect(message).toMatch(/^writing-rules: c\.json: not valid JSON \(/);
+    expect(message).not.toContain('\u001b');
+    expect(message).toContain('\\u{1b}');
   });
 });

@@ -19,6 +19,7 @@ export interface RunOptions {
   readonly stderrTTY?: boolean;
   readonly env?: Record<string, string | undefined>;
   readonly pieceUnits?: number;
+  readonly maxInputBytes?: number;
   readonly now?: () => number;
 }
 
@@ -34,7 +35,10 @@ export async function run(cwd: string, argv: readonly string[], options: RunOpti
       typeof options.stdin === 'string' ? new TextEncoder().encode(options.stdin) : (options.stdin ?? new Uint8Array()),
     ...(options.now ? { now: options.now } : {}),
   };
-  const code = await runCli(argv, io, options.pieceUnits === undefined ? {} : { pieceUnits: options.pieceUnits });
+  const code = await runCli(argv, io, {
+    ...(options.pieceUnits === undefined ? {} : { pieceUnits: options.pieceUnits }),
+    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+  });
   return { code, stdout, stderr };
 }
 

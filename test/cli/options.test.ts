@@ -77,6 +77,11 @@ describe('parseCommand', () => {
     expect(usageError(['check', '--config', 'a.json', '--no-config'])).toBe('--config and --no-config exclude each other');
     expect(usageError(['check', '-', '-'])).toBe("'-' (standard input) may be given once");
     expect(usageError(['check', '--stdin-name', ' '])).toBe('--stdin-name must not be empty');
+    expect(usageError(['check', '--stdin-name', 'a.md', 'docs'])).toBe("--stdin-name names standard input, so the paths must include '-'");
+    expect(usageError(['check', '--rules', 'word-choice,,meta-framing'])).toBe(
+      "--rules must be rule IDs separated by single commas, none empty (got 'word-choice,,meta-framing')",
+    );
+    expect(usageError(['check', '--rules', 'word-choice,'])).toMatch(/^--rules must be rule IDs separated by single commas/);
     expect(usageError(['check', '--language'])).toMatch(/--language/);
   });
 });

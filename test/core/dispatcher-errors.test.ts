@@ -114,6 +114,11 @@ describe('invalid-arguments', () => {
     );
   });
 
+  it('says an array came where a string or number belongs, with its length', async () => {
+    expectError(await call('find_writing_signals', { text: ['a'] }), 'invalid-arguments', /^text must be .* \(got an array of 1 item\)$/);
+    expectError(await call('compose_writing_review_prompt', { maxFindings: [5, 6] }), 'invalid-arguments', /^maxFindings must be an integer from 1 to 20 \(got an array of 2 items\)$/);
+  });
+
   it('refuses a duplicate rule ID', async () => {
     expectError(
       await call('get_writing_rules', { ruleIds: ['word-choice', 'reader-goal', 'word-choice'] }),

@@ -5,6 +5,7 @@
 // library's signals and coverage per file as find_writing_signals returns
 // them, with the catalogue version. The review tools' formats have files of
 // their own (annotations.ts, sarif.ts).
+import { printable } from '../../core/echo';
 import { signalCount, summaryLine, type RunReport } from '../report';
 import type { OutputFormat } from '../settings';
 import { formatGithub, formatRdjson } from './annotations';
@@ -36,14 +37,16 @@ function formatText(report: RunReport, { color }: TextStyle): string {
   for (const file of report.files) {
     const problems = file.coverage.directiveProblems ?? [];
     if (file.signals.length === 0 && problems.length === 0) continue;
+    // A file name may hold control characters (an escape sequence, a line break): written as \u{…}.
+    const path = printable(file.path);
     const lines = file.signals.map((signal) => {
       const title = report.rules.get(signal.ruleId)?.title[file.language] ?? '';
-      const where = paint(color, '2', `${file.path}:${signal.line}:${signal.column}`);
+      const where = paint(color, '2', `${path}:${signal.line}:${signal.column}`);
       return `${where}  ${paint(color, '33', signal.ruleId)}  ${paint(color, '1', JSON.stringify(signal.quote))}  ${title}`;
     });
-    for (const problem of problems) lines.push(`${file.path}:${problem.line}  ${paint(color, '31', 'directive')}  ${problem.message}`);
+    for (const problem of problems) lines.push(`${path}:${problem.line}  ${paint(color, '31', 'directive')}  ${problem.message}`);
     if (file.coverage.truncated) {
-      lines.push(`${file.path}: more signals than --max-signals ${file.coverage.maxSignals}; the first ${file.signals.length} are shown`);
+      lines.push(`${path}: more signals than --max-signals ${file.coverage.maxSignals}; the first ${file.signals.length} are shown`);
     }
     groups.push(lines.join('\n'));
   }

@@ -37,7 +37,9 @@ function issueMessage(
     sized && typeof value === 'string'
       ? `${value.length} units`
       : Array.isArray(value)
-        ? `${value.length} items`
+        ? sized
+          ? `${value.length} items`
+          : `an array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`
         : echo(value);
   return `${key} must be ${spec.must} (got ${got})`;
 }
