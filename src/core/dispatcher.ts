@@ -29,7 +29,16 @@ function nameOf(call: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/** The fields a call may hold. */
+const CALL_FIELDS: ReadonlySet<PropertyKey> = new Set(['name', 'arguments']);
+
 async function runTool(env: ToolEnvironment, tool: RegisteredTool, call: object): Promise<WritingToolResult> {
+  // A misspelt field ('argument', 'args') would otherwise leave the tool running on its defaults.
+  const unknown = Reflect.ownKeys(call).find((key) => !CALL_FIELDS.has(key));
+  if (unknown !== undefined) {
+    const named = typeof unknown === 'string' ? `unknown field ${echo(unknown)}` : 'a symbol key';
+    return failure(tool.name, 'invalid-arguments', `the call has ${named}; a call holds name and arguments only`);
+  }
   const parsed = parseArguments(tool.name, tool.schema, tool.fields, (call as { arguments?: unknown }).arguments);
   if (!parsed.ok) return failure(tool.name, 'invalid-arguments', parsed.message);
   // The value came from this tool's own schema, which is what `run` takes.

@@ -10,6 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { ConfigError, parseHostConfig, versionIdOf, type HostConfig } from './config';
 import type { AppEnv, WorkerEnv } from './env';
+import { echo } from '../core/echo';
 import { ApiError, errorResponse } from './errors';
 import { createHostDispatcher } from './host';
 import { bearerAuth, corsAllowlist } from './middleware/access';
@@ -120,7 +121,8 @@ function baseApp(logOptions: RequestLogOptions): Hono<AppEnv> {
   app.use('*', apiSecurityHeaders());
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) =>
-    errorResponse(c, new ApiError('not-found', `No endpoint at ${c.req.path}. The service answers GET / (the review page), GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
+    // The path is the caller's: quoted, cut and printable like every value a message echoes.
+    errorResponse(c, new ApiError('not-found', `No endpoint at ${echo(c.req.path)}. The service answers GET / (the review page), GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
   );
   return app;
 }

@@ -47,11 +47,20 @@ describe('prototype keys', () => {
     },
   );
 
-  it('ignores a __proto__ key on the call itself: its arguments are never read', async () => {
+  it('refuses a __proto__ key on the call itself, naming it, and never reads the arguments it holds', async () => {
     const call = JSON.parse('{"name": "get_writing_rules", "__proto__": {"arguments": {"detail": "full"}, "polluted": true}}') as unknown;
     const result = await dispatcher.dispatch(call);
-    expect(codeOf(result)).toBe('ok');
-    expect((result as { data: { detail: string } }).data.detail).toBe('summary');
+    expect(result).toEqual({
+      ok: false,
+      tool: 'get_writing_rules',
+      error: { code: 'invalid-arguments', message: "the call has unknown field '__proto__'; a call holds name and arguments only" },
+    });
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('refuses a symbol key on the call, which JSON cannot carry but a library caller can', async () => {
+    const result = await dispatcher.dispatch({ name: 'get_writing_rules', arguments: {}, [Symbol('x')]: 1 });
+    expect(result.ok ? undefined : result.error.message).toBe('the call has a symbol key; a call holds name and arguments only');
   });
 
   it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'])('does not take %s as a tool name', async (name) => {

@@ -30,6 +30,15 @@ describe('GET /v1/tools?format=', () => {
     expect(error.message).toContain('openai, anthropic, gemini');
   });
 
+  it.each([
+    ['/v1/tools?format=openai&format=gemini', 'format may be given once.'],
+    ['/v1/tools?fromat=openai', "Unknown query parameter 'fromat'; /v1/tools takes format only."],
+  ])('refuses %s rather than drop a value unseen', async (path, message) => {
+    const response = await request(path);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ ok: false, tool: '', code: 'invalid-request', message });
+  });
+
   it('sends each format a strong ETag of its own and answers 304 to it', async () => {
     const tags = new Set<string>();
     for (const format of ['openai', 'anthropic', 'gemini']) {

@@ -107,6 +107,39 @@ describe('media types', () => {
     },
   );
 
+  it.each([
+    ['application/json; charset=utf-16', {}, "The request body must be UTF-8; Content-Type names charset 'utf-16'."],
+    ['application/json; charset=latin1', {}, "The request body must be UTF-8; Content-Type names charset 'latin1'."],
+    ['application/json', { 'Content-Encoding': 'gzip' }, "The request body must be sent uncompressed; Content-Encoding 'gzip' is not accepted."],
+    ['application/json', { 'Content-Encoding': 'br' }, "The request body must be sent uncompressed; Content-Encoding 'br' is not accepted."],
+  ])('answers 415 for a body it would read as something else: %s %j', async (type, headers, message) => {
+    const response = await request('/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': type, ...headers },
+      body: '{"name":"get_writing_rules","arguments":{}}',
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('Accept-Encoding')).toBe('identity');
+    expect(await response.json()).toEqual({ ok: false, tool: '', error: { code: 'unsupported-media-type', message } });
+  });
+
+  it('accepts Content-Encoding identity and a quoted UTF-8 charset', async () => {
+    const response = await request('/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset="UTF-8"', 'Content-Encoding': 'identity' },
+      body: '{"name":"get_writing_rules","arguments":{}}',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a call field besides name and arguments, naming it, instead of running the tool on its defaults', async () => {
+    const body = await expectCoreAnswer('{"name":"get_writing_rules","argument":{"language":"de"}}');
+    expect(body.error).toEqual({
+      code: 'invalid-arguments',
+      message: "the call has unknown field 'argument'; a call holds name and arguments only",
+    });
+  });
+
   it('checks the media type before the size: a huge text/plain body is 415', async () => {
     const body = await envelopeOf(await postRaw('x'.repeat(2 * MAX_BODY_BYTES), 'text/plain'));
     expect(body.error?.code).toBe('unsupported-media-type');

@@ -108,10 +108,37 @@ describe('POST /mcp under hostile input', () => {
     }
   });
 
-  it('answers 401 JSON without the token when API_TOKEN is set', async () => {
+  it('answers 401 as a JSON-RPC error without the token when API_TOKEN is set', async () => {
     const secured = variantEnv({ API_TOKEN: 'mcp-hostile-token-5a' });
     const response = await requestWith(secured, '/mcp', { method: 'POST', headers: MCP_HEADERS, body: toolCall('get_writing_rules', {}) });
     expect(response.status).toBe(401);
-    expect(await jsonOf(response)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(response.headers.get('WWW-Authenticate')).toBe('Bearer');
+    expect(await jsonOf(response)).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: expect.stringContaining('Authorization: Bearer <token>'), data: { code: 'unauthorized' } },
+      id: null,
+    });
+  });
+
+  it('refuses a tools/call param it does not know, such as a misspelt arguments, instead of running on defaults', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_writing_rules', argument: { language: 'de' } } });
+    expect(await jsonOf(await post(body))).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: "Invalid params: tools/call takes name, arguments and _meta, not 'argument'." },
+    });
+    const withMeta = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_writing_rules', arguments: {}, _meta: { progressToken: 1 } } });
+    expect(((await jsonOf(await post(withMeta))) as ToolCallAnswer).result?.isError).toBeUndefined();
+  });
+
+  it.each([
+    [{ 'Content-Type': 'application/json; charset=utf-16' }, "Content-Type names charset 'utf-16'"],
+    [{ 'Content-Encoding': 'gzip' }, "Content-Encoding 'gzip' is not accepted"],
+  ])('answers 415 as a JSON-RPC error for a body it cannot read as sent (%j)', async (headers, message) => {
+    const response = await post(toolCall('get_writing_rules', {}), headers);
+    expect(response.status).toBe(415);
+    const body = await jsonOf(response);
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    expect((body.error as { message: string }).message).toContain(message);
   });
 });

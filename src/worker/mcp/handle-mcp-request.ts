@@ -6,6 +6,7 @@
 // the tests drive it with the SDK's own Client. tools/list serves the
 // descriptors as they are; tools/call runs the same dispatcher as POST /v1/dispatch.
 import { echo } from '../../core/echo';
+import { bodyEncodingProblem } from '../middleware/request-body';
 import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/types';
 
 /** What the MCP endpoint needs from the Worker. */
@@ -26,6 +27,9 @@ export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', 
 
 /** The most messages one batch may hold (the SDK's server allows as many). */
 const MAX_BATCH = 100;
+
+/** The params of tools/call: MCP's own, and `_meta`, which any request may carry. */
+const TOOLS_CALL_PARAMS: ReadonlySet<string> = new Set(['name', 'arguments', '_meta']);
 
 // JSON-RPC 2.0 error codes, and -32000, which MCP's transport uses for HTTP-level refusals.
 const PARSE_ERROR = -32700;
@@ -117,6 +121,11 @@ async function answer(request: RpcRequest, options: McpEndpointOptions): Promise
       return result({ tools: options.tools.map(toMcpTool) });
     case 'tools/call': {
       if (typeof params.name !== 'string') return error(INVALID_PARAMS, 'Invalid params: tools/call needs params.name, a string.');
+      // A misspelt `arguments` would otherwise run the tool on its defaults.
+      const unknown = Object.keys(params).find((key) => !TOOLS_CALL_PARAMS.has(key));
+      if (unknown !== undefined) {
+        return error(INVALID_PARAMS, `Invalid params: tools/call takes name, arguments and _meta, not ${echo(unknown)}.`);
+      }
       // MCP leaves `arguments` out for a call without any; that is the empty object. A key that
       // is present keeps its raw value (null, an array, `__proto__` inside) for the dispatcher to judge.
       const args = Object.hasOwn(params, 'arguments') ? params.arguments : {};
@@ -147,6 +156,8 @@ export async function handleMcpRequest(request: Request, body: McpBody, options:
   if (mediaType(request.headers.get('content-type')) !== 'application/json') {
     return refusal(415, TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json.');
   }
+  const encoding = bodyEncodingProblem(request.headers);
+  if (encoding !== undefined) return refusal(415, TRANSPORT_ERROR, `Unsupported Media Type: ${encoding}`, { 'Accept-Encoding': 'identity' });
   if (!body.ok) return refusal(400, PARSE_ERROR, 'Parse error: the body is not JSON in UTF-8.');
   const batch = Array.isArray(body.value);
   const messages: unknown[] = batch ? (body.value as unknown[]) : [body.value];

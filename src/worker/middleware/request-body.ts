@@ -4,6 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env';
+import { echo } from '../../core/echo';
 import { ApiError } from '../errors';
 
 /** Largest accepted request body: 1 MiB. */
@@ -32,14 +33,37 @@ export function limitBody(answer?: (c: Context<AppEnv>, refusal: ApiError) => Re
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 
-/** Refuses (415) a body that is not `application/json` or `application/*+json`, parameters allowed, before it is read. */
+/**
+ * What keeps a body from being read as sent, or undefined: a charset other
+ * than UTF-8 named in Content-Type, or a Content-Encoding (gzip, br) the
+ * service does not undo. Either would otherwise be read as plain UTF-8, and a
+ * body that happens to decode would be taken for something it is not.
+ */
+export function bodyEncodingProblem(headers: { get(name: string): string | null }): string | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(headers.get('content-type') ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return `The request body must be UTF-8; Content-Type names charset ${echo(charset)}.`;
+  }
+  const coding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity') {
+    return `The request body must be sent uncompressed; Content-Encoding ${echo(coding)} is not accepted.`;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses (415) a body that is not `application/json` or `application/*+json`,
+ * or whose charset or Content-Encoding keeps it from being read as UTF-8 JSON,
+ * before it is read.
+ */
 export function requireJsonMediaType(): MiddlewareHandler<AppEnv> {
   return async function checkMediaType(c, next) {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!JSON_MEDIA_TYPE.test(mediaType)) {
-      throw new ApiError('unsupported-media-type', 'The request body must be sent as Content-Type: application/json.', '', {
-        'Accept-Post': 'application/json',
-      });
+    const refusal = JSON_MEDIA_TYPE.test(mediaType)
+      ? bodyEncodingProblem(c.req.raw.headers)
+      : 'The request body must be sent as Content-Type: application/json.';
+    if (refusal !== undefined) {
+      throw new ApiError('unsupported-media-type', refusal, '', { 'Accept-Post': 'application/json', 'Accept-Encoding': 'identity' });
     }
     await next();
   };

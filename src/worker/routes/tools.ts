@@ -8,6 +8,7 @@ import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools } from '../../core/projections/index';
 import type { AppEnv } from '../env';
+import { echo } from '../../core/echo';
 import { ApiError } from '../errors';
 import { buildOpenApiDocument } from '../openapi/document';
 
@@ -34,6 +35,11 @@ export function toolRoutes({ shared }: { readonly shared: boolean }): Hono<AppEn
 
   const routes = new Hono<AppEnv>();
   routes.get('/v1/tools', (c) => {
+    // One `format` at most and no other parameter: a second value or a misspelt name would otherwise be dropped unseen.
+    const parameters = c.req.queries();
+    const unknown = Object.keys(parameters).find((name) => name !== 'format');
+    if (unknown !== undefined) throw new ApiError('invalid-request', `Unknown query parameter ${echo(unknown)}; /v1/tools takes format only.`);
+    if ((parameters.format?.length ?? 0) > 1) throw new ApiError('invalid-request', 'format may be given once.');
     const format = c.req.query('format');
     if (format === undefined) return descriptors(c);
     if (!isToolFormat(format)) {
