@@ -18,7 +18,7 @@ function codePointName(char: string): string {
 
 function textProblem(label: string, value: unknown, maxUnits: number, forbidden: RegExp): string | undefined {
   if (typeof value !== 'string') return `${label} must be a string`;
-  if (value.trim().length === 0) return `${label} must not be empty`;
+  if (value.trim().length === 0) return `${label} must be 1 to ${maxUnits} UTF-16 units, not empty or white space only`;
   const bad = forbidden.exec(value);
   if (bad !== null) {
     return `${label} must not contain ${codePointName(bad[0])} (a control or invisible format character) at offset ${bad.index}`;

@@ -169,6 +169,21 @@ describe('the build refuses', () => {
     expect(problems).toEqual([`${WORD_SIGNALS}: de.id: must be "word-choice.de"`]);
   });
 
+  it('a phrase over 60 characters or with regex syntax, naming it', () => {
+    const long = 'a'.repeat(61);
+    const problems = problemsAfter((r) =>
+      mutate(r, WORD_SIGNALS, (d) => {
+        d.en.phrases.push(long, 'five* stars');
+        d.de.pairs = [{ first: ['(nicht)'], then: ['x'], within: 1 }];
+      }),
+    );
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.phrases[2]: must be at most 60 characters (got 61: "${long}")`,
+      `${WORD_SIGNALS}: en.phrases[3]: must be literal text, without any of \\ ^ $ * + ? ( ) [ ] { } | (got "five* stars")`,
+      `${WORD_SIGNALS}: de.pairs[0].first[0]: must be literal text, without any of \\ ^ $ * + ? ( ) [ ] { } | (got "(nicht)")`,
+    ]);
+  });
+
   it('a record that misses one of its own matches', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.matches[0].text = 'Nothing here.')));
     expect(problems).toEqual([`${WORD_SIGNALS}: en.matches[0]: expected quotes ["word-choice cue"], found []`]);

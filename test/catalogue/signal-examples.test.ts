@@ -67,7 +67,7 @@ describe.each(records.map((r) => [r.record.id, r] as const))('%s', (_id, { ruleI
   it('keeps literal forms literal, unique and at most 60 characters', () => {
     const seen = new Set<string>();
     for (const phrase of [...patterns.phrases, ...patterns.pairs.flatMap((p) => [...p.first, ...p.then])]) {
-      expect(phrase.length).toBeLessThanOrEqual(60);
+      expect(phrase.length, phrase).toBeLessThanOrEqual(60);
       expect(phrase).not.toMatch(/[\\^$*+?()[\]{}|]/);
       expect(phrase).toBe(phrase.trim());
     }

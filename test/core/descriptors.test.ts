@@ -131,7 +131,7 @@ describe('plainLineProblem', () => {
   });
 
   it('refuses empty and non-string values', () => {
-    expect(plainLineProblem('title', '  ')).toBe('title must not be empty');
+    expect(plainLineProblem('title', '  ')).toBe('title must be 1 to 60 UTF-16 units, not empty or white space only');
     expect(plainLineProblem('title', 5)).toBe('title must be a string');
   });
 });

@@ -76,11 +76,27 @@ export const catalogueIndexSchema = z.strictObject({
   release: text,
 });
 
+/** The longest literal a record may list: a phrase, a lemma, a pair's part. */
+export const MAX_LITERAL_UNITS = 60;
+
+/**
+ * Literal text a record matches: short, and without the characters a regex
+ * would read as syntax, so every phrase means what it says and the build's
+ * linear-time proof holds. The message names the phrase.
+ */
+const literal = text
+  .max(MAX_LITERAL_UNITS, {
+    error: (issue) => `must be at most ${MAX_LITERAL_UNITS} characters (got ${String(issue.input).length}: ${JSON.stringify(issue.input)})`,
+  })
+  .regex(/^[^\\^$*+?()[\]{}|]*$/, {
+    error: (issue) => `must be literal text, without any of \\ ^ $ * + ? ( ) [ ] { } | (got ${JSON.stringify(issue.input)})`,
+  });
+
 /** A bounded pair as written: any `first` phrase, then any `then` phrase within `within` words. */
 export const signalPairSourceSchema = z.strictObject({
-  first: z.array(text).min(1),
+  first: z.array(literal).min(1),
   // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the record is not thenable
-  then: z.array(text).min(1),
+  then: z.array(literal).min(1),
   within: z.number().int().min(0).max(MAX_PAIR_GAP),
 });
 
@@ -109,17 +125,17 @@ export const signalRecordSourceSchema = z.strictObject({
   notes: text.optional(),
   /** IDs of catalogue/sources/ entries the notes cite. */
   sources: z.array(text).optional(),
-  phrases: z.array(text).optional(),
+  phrases: z.array(literal).optional(),
   /** Lemmas; German ones also match the endings -e, -em, -en, -er, -es. */
-  adjectives: z.array(text).optional(),
+  adjectives: z.array(literal).optional(),
   /** German lemmas matched only with an ending (before a noun), never bare: "robuste", not "robust". */
-  attributive: z.array(text).optional(),
+  attributive: z.array(literal).optional(),
   /**
    * German only: a finite verb and what completes it. Matches "verb rest"
    * (also with up to four words between, as in verb-second order after a
    * fronted phrase) and "rest verb" (verb-final order in a clause).
    */
-  verbSecond: z.array(z.strictObject({ verb: z.array(text).min(1), rest: z.array(text).min(1) })).optional(),
+  verbSecond: z.array(z.strictObject({ verb: z.array(literal).min(1), rest: z.array(literal).min(1) })).optional(),
   pairs: z.array(signalPairSourceSchema).optional(),
   /**
    * Guard words ("nicht", "not"): a match is not reported when one of them
