@@ -10,6 +10,7 @@ import {
   SEVERITIES,
 } from './ids';
 import { MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
+import type { Frozen } from '../freeze';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
@@ -173,6 +174,12 @@ export const signalFileSchema = z.strictObject({
   de: signalRecordSourceSchema,
 });
 
-export type RuleRecord = z.infer<typeof ruleRecordSchema>;
-export type CatalogueSource = z.infer<typeof sourceSchema>;
+/**
+ * A rule record as the catalogue holds it and `get_writing_rules` returns it:
+ * readonly all the way down, like every result, so a result's records are
+ * assignable to it.
+ */
+export type RuleRecord = Frozen<z.infer<typeof ruleRecordSchema>>;
+/** A cited source as the catalogue holds it and `get_writing_rules` returns it; readonly like RuleRecord. */
+export type CatalogueSource = Frozen<z.infer<typeof sourceSchema>>;
 export type SignalRecordSource = z.infer<typeof signalRecordSourceSchema>;
