@@ -18,7 +18,8 @@ export function deepFreeze<T>(value: T): T {
 /**
  * The type of a value `deepFreeze` has frozen: readonly all the way down.
  * Result types inferred from zod schemas are mutable; the core hands every
- * result out frozen, so its public types say so.
+ * result out frozen, so its public types say so. Argument types are readonly
+ * the same way, as the dispatcher only reads them, so frozen values fit.
  */
 export type Frozen<T> = T extends (...args: never[]) => unknown
   ? T

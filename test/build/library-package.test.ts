@@ -110,13 +110,17 @@ function consumerProject(): string {
   writeFileSync(
     file,
     [
-      "import { createWritingToolDispatcher, writingReviewTools, type FindWritingSignalsResult, type RuleRecord } from '@voice/writing-rules/tools';",
+      "import { createWritingToolDispatcher, writingReviewTools, type FindWritingSignalsResult, type RuleId, type RuleRecord } from '@voice/writing-rules/tools';",
       '// The literal tool name types the data through the packaged declarations: no cast.',
       "const result = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } });",
       'export const data: FindWritingSignalsResult | undefined = result.ok ? result.data : undefined;',
       '// An exported part type takes the part of the (readonly) result that it names.',
       "const full = await createWritingToolDispatcher().dispatch({ name: 'get_writing_rules', arguments: { detail: 'full' } });",
       "export const records: readonly RuleRecord[] = full.ok && full.data.detail === 'full' ? full.data.rules : [];",
+      '// A readonly array as an argument keeps the typed overload.',
+      "const ruleIds: readonly RuleId[] = ['word-choice'];",
+      "const chosen = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: 'x', ruleIds } });",
+      'export const chosenData: FindWritingSignalsResult | undefined = chosen.ok ? chosen.data : undefined;',
       'export const quotes: string[] = result.ok ? result.data.signals.map((signal) => signal.quote) : [];',
       'export const names: string[] = writingReviewTools.map((tool) => tool.name);',
       '// @ts-expect-error a host option the library does not define',

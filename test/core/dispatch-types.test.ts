@@ -8,8 +8,10 @@ import {
   type FindWritingSignalsResult,
   type GetModelComparisonEvidenceResult,
   type GetWritingRulesResult,
+  type RuleId,
   type RuleRecord,
   type WritingSignal,
+  type WritingToolArgumentsByName,
   type WritingToolResult,
 } from '../../src/core/index';
 import { reviewContext } from './helpers';
@@ -55,6 +57,25 @@ describe('dispatch typed per tool name', () => {
     const unsupported = await dispatcher.dispatch({ name: 'get_writing_rules', arguments: { language: 'fr' } });
     expectTypeOf(unsupported).toEqualTypeOf<WritingToolResult>();
     expect(unsupported).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+  });
+
+  it('takes readonly arrays as arguments: a frozen result array or an as-const tuple keeps the typed data', async () => {
+    const prompt = await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: { ruleIds: ['word-choice'] } });
+    if (!prompt.ok) throw new Error(prompt.error.message);
+    const ruleIds = prompt.data.ruleIds;
+    expectTypeOf(ruleIds).toEqualTypeOf<readonly RuleId[]>();
+    const fromResult = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.', ruleIds } });
+    expectTypeOf(fromResult).toEqualTypeOf<WritingToolResult<FindWritingSignalsResult>>();
+    const chosen = ['word-choice'] as const;
+    const asConst = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.', ruleIds: chosen } });
+    expectTypeOf(asConst).toEqualTypeOf<WritingToolResult<FindWritingSignalsResult>>();
+    const rules = await dispatcher.dispatch({ name: 'get_writing_rules', arguments: { ruleIds, detail: 'full' } });
+    expectTypeOf(rules).toEqualTypeOf<WritingToolResult<GetWritingRulesResult>>();
+    expectTypeOf<WritingToolArgumentsByName['find_writing_signals']['ruleIds']>().toEqualTypeOf<readonly RuleId[] | undefined>();
+    if (!fromResult.ok || !asConst.ok) throw new Error('expected signals');
+    expect(fromResult.data.signals.map((signal) => signal.quote)).toEqual(['powerful']);
+    expect(asConst.data).toEqual(fromResult.data);
+    expect(rules.ok).toBe(true);
   });
 
   it('leaves data unknown for a call whose name is not known at compile time', async () => {

@@ -6,6 +6,7 @@ import { composeWritingReviewPrompt } from './compose-writing-review-prompt';
 import { findWritingSignals } from './find-writing-signals';
 import { getModelComparisonEvidence } from './get-model-comparison-evidence';
 import { getWritingRules } from './get-writing-rules';
+import type { Frozen } from '../freeze';
 import type { WritingToolName } from '../types';
 import type { RegisteredTool, ResultOf } from './tool';
 
@@ -22,9 +23,13 @@ type UndefinedToolNames = NoneMissing<Exclude<WritingToolName, Definition['name'
 /** Every tool, in documentation order. */
 export const TOOLS: readonly RegisteredTool[] = Object.freeze([...DEFINITIONS]);
 
-/** Each tool's arguments as a caller writes them: defaulted fields may be left out. */
+/**
+ * Each tool's arguments as a caller writes them: defaulted fields may be left
+ * out, and arrays may be readonly (a result's frozen `ruleIds`, an `as const`
+ * tuple), as the dispatcher never changes the arguments it is given.
+ */
 export type WritingToolArgumentsByName = {
-  [N in WritingToolName]: z.input<DefinitionNamed<N>['schema']>;
+  [N in WritingToolName]: Frozen<z.input<DefinitionNamed<N>['schema']>>;
 };
 
 /** Each tool's result `data`: deeply frozen. */
