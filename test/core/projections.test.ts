@@ -10,6 +10,7 @@ import {
   toGeminiTools,
   toOpenAiTools,
   type ProjectableTool,
+  type ToolFormat,
 } from '../../src/core/projections';
 import { anthropicProblems, geminiProblems, openAiProblems } from './provider-sdk-checks';
 
@@ -144,6 +145,22 @@ describe('projectTools', () => {
     expect(projectTools('openai', fixtureTools)).toEqual(toOpenAiTools(fixtureTools));
     expect(projectTools('anthropic', fixtureTools)).toEqual(toAnthropicTools(fixtureTools));
     expect(projectTools('gemini', fixtureTools)).toEqual(toGeminiTools(fixtureTools));
+  });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'mistral', '', 'OpenAI'])(
+    'refuses the format %j with a TypeError naming it and the supported formats',
+    (format) => {
+      const project = () => projectTools(format as ToolFormat, fixtureTools);
+      expect(project).toThrow(TypeError);
+      expect(project).toThrow(
+        `projectTools: format must be 'openai', 'anthropic' or 'gemini' (got ${format === '' ? "''" : `'${format}'`})`,
+      );
+    },
+  );
+
+  it('echoes a format that is not a string, short and printable', () => {
+    expect(() => projectTools(42 as unknown as ToolFormat, fixtureTools)).toThrow(/\(got 42\)$/);
+    expect(() => projectTools(`x\n${'y'.repeat(60)}` as ToolFormat, fixtureTools)).toThrow(/\(got 'x\\u\{a\}y+…'\)$/);
   });
 
   it('refuses a keyword no plan covers instead of passing it on silently', () => {

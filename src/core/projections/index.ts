@@ -5,6 +5,7 @@ import { toAnthropicTools } from './anthropic';
 import { toGeminiTools } from './gemini';
 import { toOpenAiTools } from './openai';
 import type { ProjectableTool } from './schema-projection';
+import { echo } from '../echo';
 
 export { ANTHROPIC_DROPPED_KEYWORDS, ANTHROPIC_KEPT_KEYWORDS, toAnthropicTools, type AnthropicTool } from './anthropic';
 export { GEMINI_DROPPED_KEYWORDS, GEMINI_KEPT_KEYWORDS, toGeminiTools, type GeminiFunctionDeclaration, type GeminiTool } from './gemini';
@@ -26,10 +27,20 @@ const projectors = {
   gemini: toGeminiTools,
 } as const satisfies Record<ToolFormat, (tools: readonly ProjectableTool[]) => unknown[]>;
 
+const FORMATS_MUST = `${SUPPORTED_TOOL_FORMATS.slice(0, -1)
+  .map((format) => `'${format}'`)
+  .join(', ')} or '${SUPPORTED_TOOL_FORMATS.at(-1)}'`;
+
 /**
  * The value for the provider's `tools` request field: Chat Completions function
  * tools, Anthropic tool definitions, or one Gemini tool with every declaration.
+ * Throws a TypeError naming the value and the supported formats for any
+ * `format` but those of SUPPORTED_TOOL_FORMATS (from JavaScript, or a cast).
  */
 export function projectTools(format: ToolFormat, tools: readonly ProjectableTool[]): unknown[] {
+  // isToolFormat rather than `format in projectors`: 'constructor' or 'toString' must not reach Object.prototype.
+  if (typeof format !== 'string' || !isToolFormat(format)) {
+    throw new TypeError(`projectTools: format must be ${FORMATS_MUST} (got ${echo(format)})`);
+  }
   return projectors[format](tools);
 }
