@@ -25,6 +25,7 @@ export function echo(value: unknown): string {
   if (typeof value === 'string') return `'${printable(cut(value, MAX_ECHO_UNITS))}'`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -47,6 +47,29 @@ describe('invalid-arguments', () => {
     expectError(await call('get_writing_rules', args), 'invalid-arguments', /^arguments must be a JSON object/);
   });
 
+  it.each([
+    ['a class instance', new (class A {})()],
+    ['a Date', new Date(0)],
+    ['a Map', new Map([['detail', 'full']])],
+    ['an object with a prototype of its own', Object.create({ detail: 'full' }) as object],
+    ['an object with its own toStringTag', { [Symbol.toStringTag]: 'Arguments' }],
+  ])('says %s is not a plain JSON object', async (_label, args) => {
+    expectError(
+      await call('get_writing_rules', args),
+      'invalid-arguments',
+      'arguments must be a JSON object (got an object that is not a plain JSON object)',
+    );
+  });
+
+  it.each([
+    [[], 'an array'],
+    [null, 'null'],
+    ['text', "'text'"],
+    [7, '7'],
+  ])('names arguments of %j as %s', async (args, named) => {
+    expectError(await call('get_writing_rules', args), 'invalid-arguments', `arguments must be a JSON object (got ${named})`);
+  });
+
   it('reads a call without arguments as empty arguments', async () => {
     const result = await fixtureDispatcher().dispatch({ name: 'get_writing_rules' });
     expect(result.ok).toBe(true);
@@ -140,6 +163,23 @@ describe('invalid-arguments', () => {
       await call('get_writing_rules', { ruleIds: ['reader-goal', 5] }),
       'invalid-arguments',
       'ruleIds[1] must be a rule ID string (got 5)',
+    );
+  });
+
+  it.each([
+    [undefined, 'undefined'],
+    [null, 'null'],
+    [true, 'true'],
+    [10n, 'a bigint'],
+    [Symbol('s'), 'a symbol'],
+    [() => 'word-choice', 'a function'],
+    [{ id: 'word-choice' }, 'an object'],
+    [['word-choice'], 'an array'],
+  ])('names a rule ID of %s as %s', async (item, named) => {
+    expectError(
+      await call('get_writing_rules', { ruleIds: [item] }),
+      'invalid-arguments',
+      `ruleIds[0] must be a rule ID string (got ${named})`,
     );
   });
 

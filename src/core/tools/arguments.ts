@@ -57,7 +57,9 @@ export function parseArguments<T>(
 ): ArgumentsResult<T> {
   const args = input === undefined ? {} : input;
   if (!isPlainObject(args)) {
-    return { ok: false, message: `arguments must be a JSON object (got ${echo(args)})` };
+    // A class instance, Map or Date: echo would only say "an object", which reads as a contradiction.
+    const got = typeof args === 'object' && args !== null && !Array.isArray(args) ? 'an object that is not a plain JSON object' : echo(args);
+    return { ok: false, message: `arguments must be a JSON object (got ${got})` };
   }
   const unknownKey = Reflect.ownKeys(args).find((key) => typeof key !== 'string' || !Object.hasOwn(specs, key));
   if (unknownKey !== undefined) {
