@@ -3,14 +3,16 @@
 // hosts (NodeNext and Bundler) type-check against dist/types, the artefact
 // matches the sources and the packed package carries it. Needs `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import * as ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
-import { bundleLibrary, LIBRARY_FILE, TYPES_DIR } from '../../scripts/build-library';
+import { bundleLibrary, CLI_FILE, LIBRARY_FILE, TYPES_DIR } from '../../scripts/build-library';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -61,6 +63,37 @@ describe('@voice/writing-rules/tools as built', () => {
     for (const name of externals) expect(Object.keys(manifest.dependencies)).toContain(name.split('/')[0]);
   }, 30_000);
 
+  it('imports every declared dependency at run time and nothing else from outside Node.js', async () => {
+    const entryPoints = readdirSync(join(root, 'dist'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `dist/${name}`);
+    expect(entryPoints, rebuild).toEqual(expect.arrayContaining([LIBRARY_FILE, CLI_FILE]));
+    // esbuild parses the built files as JavaScript and lists every import, dynamic ones included.
+    const { metafile } = await build({
+      absWorkingDir: root,
+      entryPoints,
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      outdir: join(tmpdir(), 'writing-rules-imports'),
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const imports = Object.values(metafile.inputs).flatMap((input) => input.imports);
+    const outside = imports.filter((entry) => entry.external && !isBuiltin(entry.path)).map((entry) => packageOf(entry.path));
+    const declared = Object.keys(manifest.dependencies).sort();
+    expect([...new Set(outside)].sort()).toEqual(declared);
+
+    // The declarations a TypeScript host reads may name declared dependencies only.
+    const declarations = readdirSync(join(root, TYPES_DIR), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'));
+    const typed = declarations.flatMap((name) =>
+      ts.preProcessFile(readFileSync(join(root, TYPES_DIR, name), 'utf8'), true, true).importedFiles.map((file) => file.fileName),
+    );
+    for (const specifier of typed.filter((name) => !name.startsWith('.'))) expect(declared).toContain(packageOf(specifier));
+  }, 30_000);
+
   it.each(['NodeNext', 'Bundler'] as const)('type-checks a host module with moduleResolution %s', (resolution) => {
     const host = consumerProject();
     const options: ts.CompilerOptions = {
@@ -94,6 +127,12 @@ describe('@voice/writing-rules/tools as built', () => {
     expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/'))).toEqual([]);
   }, 30_000);
 });
+
+/** The package an import specifier names: `zod/v4/core` → `zod`, `@scope/name/sub` → `@scope/name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
 
 /**
  * A host project outside the repository with the package linked into its
