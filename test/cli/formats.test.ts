@@ -90,6 +90,15 @@ describe('sarif', () => {
     });
   });
 
+  it('declares the line breaks its line numbers count, a lone CR among them', async () => {
+    // "\r" ends a line for the scanner, so "powerful" is on line 2; SARIF's default is only \r\n and \n.
+    const dir = tree({ 'a.txt': `First line.\rA ${EN_WORD} setup.\r\n` });
+    const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', 'a.txt'])).stdout);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors, null, 2)).toBe(true);
+    expect(sarif.runs[0].newlineSequences).toEqual(['\r\n', '\n', '\r']);
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toMatchObject({ startLine: 2, startColumn: 3, charOffset: 14 });
+  });
+
   it('stays valid with no files and no results', async () => {
     const sarif = JSON.parse((await run(tree({}), ['check', '--format', 'sarif'])).stdout);
     expect(validateSarif(sarif)).toBe(true);

@@ -2,7 +2,9 @@
 // scannable rules are the run's reportingDescriptors; each signal is a result
 // with a region in lines and columns and as charOffset/charLength. Offsets are
 // UTF-16 code units, as the library reports them, so the run says
-// `columnKind: "utf16CodeUnits"`.
+// `columnKind: "utf16CodeUnits"`. Lines end at \r\n, \n or a lone \r, as the
+// scanner counts them; SARIF's default `newlineSequences` lacks the lone \r,
+// so the run declares all three.
 import { pathToFileURL } from 'node:url';
 import { SCANNABLE_RULE_IDS } from '../../core/index';
 import { endPosition, type RunReport } from '../report';
@@ -105,6 +107,7 @@ export function formatSarif(report: RunReport): string {
         },
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(`${report.cwd.replace(/\/+$/, '')}/`).href } },
         columnKind: 'utf16CodeUnits',
+        newlineSequences: ['\r\n', '\n', '\r'],
         invocations: [{ executionSuccessful: report.problems.length === 0, toolExecutionNotifications: notifications }],
         results,
       },
