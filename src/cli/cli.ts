@@ -81,7 +81,7 @@ async function check(command: CheckCommand, io: CliIo, { pieceUnits, maxInputByt
       progress.update(index);
       const read = file.stdin ? decodeText(await io.readStdin(), maxInputBytes) : readTextFile(file.absolute, maxInputBytes);
       if (!read.ok) {
-        problems.push({ path: file.display, message: read.message });
+        problems.push({ path: file.display, message: read.message, ...(file.stdin ? { stdin: true } : {}) });
         continue;
       }
       const scan = scanSettingsFor(file, settings, config, command);

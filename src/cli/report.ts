@@ -24,8 +24,8 @@ export interface RunReport {
   readonly cwd: string;
   /** Files checked, in order. */
   readonly files: readonly FileReport[];
-  /** Files that could not be checked, with a message that completes "<path> …". */
-  readonly problems: readonly { readonly path: string; readonly message: string }[];
+  /** Files that could not be checked, with a message that completes "<path> …"; `stdin` for standard input. */
+  readonly problems: readonly { readonly path: string; readonly message: string; readonly stdin?: boolean }[];
   readonly rules: ReadonlyMap<string, RuleInfo>;
   /** The language of rule texts that describe the whole run (SARIF rule descriptors). */
   readonly language: Language;

@@ -99,6 +99,25 @@ describe('sarif', () => {
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toMatchObject({ startLine: 2, startColumn: 3, charOffset: 14 });
   });
 
+  it('places standard input under %SRCROOT% in results and notifications alike when it has a --stdin-name, and under no base without one', async () => {
+    const dir = tree({});
+    const sarifFor = async (args: string[], stdin: string | Uint8Array) => {
+      const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', ...args, '-'], { stdin })).stdout);
+      expect(validateSarif(sarif), JSON.stringify(validateSarif.errors, null, 2)).toBe(true);
+      return sarif.runs[0];
+    };
+    const binary = new Uint8Array([0x41, 0x00, 0x42]);
+    type Located = { locations: { physicalLocation: { artifactLocation: object } }[] }[];
+    const resultAt = (runOutput: { results: Located }) => runOutput.results[0]?.locations[0]?.physicalLocation.artifactLocation;
+    const notificationAt = (runOutput: { invocations: { toolExecutionNotifications: Located }[] }) =>
+      runOutput.invocations[0]?.toolExecutionNotifications[0]?.locations[0]?.physicalLocation.artifactLocation;
+    const named = { uri: 'docs/my%20draft.md', uriBaseId: 'SRCROOT' };
+    expect(resultAt(await sarifFor(['--stdin-name', 'docs/my draft.md'], `A ${EN_WORD} setup.\n`))).toEqual(named);
+    expect(notificationAt(await sarifFor(['--stdin-name', 'docs/my draft.md'], binary))).toEqual(named);
+    expect(resultAt(await sarifFor([], `A ${EN_WORD} setup.\n`))).toEqual({ uri: '-' });
+    expect(notificationAt(await sarifFor([], binary))).toEqual({ uri: '-' });
+  });
+
   it('stays valid with no files and no results', async () => {
     const sarif = JSON.parse((await run(tree({}), ['check', '--format', 'sarif'])).stdout);
     expect(validateSarif(sarif)).toBe(true);

@@ -67,7 +67,7 @@ function formatJson(report: RunReport): string {
   const output = {
     catalogueVersion: report.catalogueVersion,
     files,
-    problems: report.problems,
+    problems: report.problems.map(({ path, message }) => ({ path, message })),
     summary: {
       filesChecked: report.files.length,
       filesWithSignals: report.files.filter((file) => file.signals.length > 0).length,

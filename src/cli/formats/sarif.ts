@@ -19,9 +19,14 @@ export function pathToUriReference(path: string): string {
     .join('/');
 }
 
+/**
+ * Where a file is: relative to %SRCROOT%, as docs/cli.md says. Standard input
+ * with a --stdin-name is reported under that name like any file, in results
+ * and notifications alike; without one it is `-`, which names no place under
+ * the source root, so it stands alone.
+ */
 function artifactLocation(path: string, stdin: boolean): Record<string, string> {
-  // Standard input has no place under the source root; its name stands alone.
-  if (stdin) return { uri: pathToUriReference(path) };
+  if (stdin && path === '-') return { uri: pathToUriReference(path) };
   return { uri: pathToUriReference(path), uriBaseId: SRCROOT };
 }
 
@@ -88,7 +93,7 @@ export function formatSarif(report: RunReport): string {
     ...report.problems.map((problem) => ({
       level: 'error',
       message: { text: `${problem.path} ${problem.message}` },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.path === '-') } }],
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.stdin === true) } }],
     })),
   ];
 
