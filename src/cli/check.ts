@@ -71,19 +71,26 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
       const directiveProblems: { line: number; message: string }[] = [];
       let coverage: SignalCoverage | undefined;
       let truncated = false;
+      // The previous piece's signals that run past its end, into this piece.
+      let reaching: WritingSignal[] = [];
       for (const [index, piece] of pieces.entries()) {
         const data = await scan(text.slice(piece.start, piece.scanEnd), mode, settings);
         coverage ??= data.coverage;
-        const owned = data.signals.filter((signal) => piece.start + signal.start < piece.ownedEnd);
-        for (const signal of owned) {
-          signals.push({
+        const owned = data.signals
+          .filter((signal) => piece.start + signal.start < piece.ownedEnd)
+          .map((signal) => ({
             ...signal,
             start: piece.start + signal.start,
             end: piece.start + signal.end,
             line: piece.line + signal.line - 1,
             column: signal.line === 1 ? piece.column + signal.column - 1 : signal.column,
-          });
-        }
+          }))
+          // A phrase across the split point is the previous piece's, which saw
+          // all of it; this piece, starting inside it, may match its tail
+          // ("worth noting that" of "It is\nworth noting that"): drop that.
+          .filter((signal) => !reaching.some((earlier) => earlier.ruleId === signal.ruleId && signal.start < earlier.end));
+        signals.push(...owned);
+        reaching = owned.filter((signal) => signal.end > piece.ownedEnd);
         // Directive problems of the overlap belong to the next piece, which reports them.
         const nextLine = pieces[index + 1]?.line ?? Number.POSITIVE_INFINITY;
         for (const problem of data.coverage.directiveProblems ?? []) {

@@ -3,6 +3,8 @@
 // scanned together with a few following lines of overlap, so a phrase that runs
 // across the split point is still found, and a signal is kept only by the piece
 // that owns its start: found once, with offsets and lines of the whole text.
+// (The next piece may match the tail of such a phrase; check.ts drops a signal
+// that overlaps one of the same rule from the piece before.)
 // For Markdown and HTML the split prefers the start of a block (a line after a
 // blank line, outside fenced code), so a piece rarely begins inside a block.
 import { lastAtOrBefore } from '../core/scanner/line-index';

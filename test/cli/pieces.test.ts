@@ -91,6 +91,22 @@ describe('a file over the limit', () => {
     for (const signal of expected) expect(text.slice(signal.start, signal.end)).toBe(signal.quote);
   });
 
+  it('reports a phrase across a split point once, from the piece it starts in, though the next piece matches its tail', async () => {
+    const line = `${'filler text '.repeat(8)}\n`; // 97 units
+    const plain = line.repeat(100);
+    const split = splitIntoPieces(plain, 5_000)[1]?.start as number;
+    // "It is" ends the line before the split; "worth noting that" starts the piece after it.
+    const before = `${'filler '.repeat(12)}It is`;
+    const after = 'worth noting that it';
+    const text = `${plain.slice(0, split - line.length)}${before.padEnd(line.length - 1)}\n${after.padEnd(line.length - 1)}\n${plain.slice(split + line.length)}`;
+    expect(splitIntoPieces(text, 5_000)[1]?.start).toBe(split);
+    const dir = tree({ 'long.txt': text });
+    const whole = signalsOf((await run(dir, ['check', '--format', 'json', 'long.txt'])).stdout);
+    const inPieces = signalsOf((await run(dir, ['check', '--format', 'json', 'long.txt'], { pieceUnits: 5_000 })).stdout);
+    expect(whole.map(({ ruleId, quote }) => ({ ruleId, quote }))).toEqual([{ ruleId: 'meta-framing', quote: `It is${' '.repeat(line.length - 1 - before.length)}\nworth noting` }]);
+    expect(inPieces).toEqual(whole);
+  });
+
   it('finds a signal on either side of each split point and one running across it once, with whole-file positions', async () => {
     const line = `${'filler text '.repeat(8)}\n`; // 97 units
     let text = line.repeat(Math.ceil((MAX_TEXT_UNITS * 2.4) / line.length));
