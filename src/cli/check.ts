@@ -21,6 +21,18 @@ export interface FileSignals {
   readonly mode: ScanMode;
   /** How many pieces the text was scanned in (1 within the tool's limit). */
   readonly pieces: number;
+  /** Where the text had to be split inside a word or markup, since no safe split point was in reach. */
+  readonly unsafeSplits: readonly UnsafeSplit[];
+}
+
+export interface UnsafeSplit {
+  /** Where the split fell. */
+  readonly line: number;
+  readonly column: number;
+  /** "a word", "a tag", "<script>", "fenced code" … */
+  readonly inside: string;
+  /** Where the next piece started, when the rest of the word or skipped markup was passed over. */
+  readonly resumed?: { readonly line: number; readonly column: number };
 }
 
 /** Whether this build of the library takes find_writing_signals' `format` argument (Markdown, HTML). */
@@ -62,20 +74,26 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
   return {
     async check(text, requested, settings) {
       const mode = effectiveMode(requested);
-      const pieces = splitIntoPieces(text, pieceUnits, { preferBlockStarts: mode !== 'text' });
-      if (pieces.length === 1) {
+      const pieces = splitIntoPieces(text, pieceUnits, { mode });
+      if (pieces.length === 1 && pieces[0]?.ownedEnd === text.length) {
         const data = await scan(text, mode, settings);
-        return { signals: data.signals, coverage: data.coverage, mode, pieces: 1 };
+        return { signals: data.signals, coverage: data.coverage, mode, pieces: 1, unsafeSplits: [] };
       }
       const signals: WritingSignal[] = [];
       const directiveProblems: { line: number; message: string }[] = [];
       let coverage: SignalCoverage | undefined;
       let truncated = false;
+      const unsafeSplits: UnsafeSplit[] = [];
       // The previous piece's signals that run past its end, into this piece.
       let reaching: WritingSignal[] = [];
       for (const [index, piece] of pieces.entries()) {
         const data = await scan(text.slice(piece.start, piece.scanEnd), mode, settings);
         coverage ??= data.coverage;
+        const split = piece.unsafeEnd;
+        if (split !== undefined) {
+          const resumed = split.resume === undefined ? {} : { resumed: { line: split.resume.line, column: split.resume.column } };
+          unsafeSplits.push({ line: split.line, column: split.column, inside: split.inside, ...resumed });
+        }
         const owned = data.signals
           .filter((signal) => piece.start + signal.start < piece.ownedEnd)
           .map((signal) => ({
@@ -115,6 +133,7 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
         coverage: { ...shared, truncated, ...(mode === 'text' ? {} : { directiveProblems }) },
         mode,
         pieces: pieces.length,
+        unsafeSplits,
       };
     },
   };

@@ -93,6 +93,15 @@ async function check(command: CheckCommand, io: CliIo, { pieceUnits, maxInputByt
         if (error instanceof UsageError) throw new UsageError(`${file.display}: ${error.message}`);
         throw error;
       }
+      // Warned on stderr in every format, like problems, but without changing the exit code.
+      for (const split of found.unsafeSplits) {
+        const rest = split.resumed
+          ? `the rest of it, to ${split.resumed.line}:${split.resumed.column}, was not scanned`
+          : 'signals next to the split may differ from a scan of the whole file';
+        progress.write(
+          `writing-rules: ${printable(displayPath(io.cwd, file))}:${split.line}:${split.column}: no safe split point in reach, so this long file was split inside ${split.inside}; ${rest}\n`,
+        );
+      }
       reports.push({
         path: displayPath(io.cwd, file),
         stdin: file.stdin === true,
@@ -179,7 +188,7 @@ export const PROGRESS_MIN_FILES = 20;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** "checking 120 of 445 files" on a TTY's stderr, rewritten in place and cleared at the end. */
-function createProgress(io: CliIo, total: number): { update(index: number): void; done(): void } {
+function createProgress(io: CliIo, total: number): { update(index: number): void; write(line: string): void; done(): void } {
   const active = io.stderr.isTTY === true && total >= PROGRESS_MIN_FILES;
   const now = io.now ?? (() => performance.now());
   let shownAt = Number.NEGATIVE_INFINITY;
@@ -190,6 +199,13 @@ function createProgress(io: CliIo, total: number): { update(index: number): void
       shownAt = now();
       shown = true;
       io.stderr.write(`\r\u001b[Kchecking ${index + 1} of ${total} files`);
+    },
+    /** A line on stderr, on a line of its own when the progress line is shown. */
+    write(line) {
+      if (shown) io.stderr.write('\r\u001b[K');
+      shown = false;
+      shownAt = Number.NEGATIVE_INFINITY;
+      io.stderr.write(line);
     },
     done() {
       if (shown) io.stderr.write('\r\u001b[K');

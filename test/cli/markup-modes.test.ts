@@ -111,7 +111,7 @@ describe('Markdown, HTML and text files', () => {
     const whole = parse((await run(dir, ['check', '--format', 'json', 'long.md'])).stdout).files[0];
     const pieces = parse((await run(dir, ['check', '--format', 'json', 'long.md'], { pieceUnits: 5_000 })).stdout).files[0];
     expect(text.length).toBeGreaterThan(20_000);
-    const expectedPieces = splitIntoPieces(text, 5_000, { preferBlockStarts: true }).length;
+    const expectedPieces = splitIntoPieces(text, 5_000, { mode: 'markdown' }).length;
     expect(expectedPieces).toBeGreaterThan(5);
     expect([whole?.pieces, pieces?.pieces]).toEqual([1, expectedPieces]);
     expect(pieces?.signals).toEqual(whole?.signals);

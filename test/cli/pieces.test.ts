@@ -54,7 +54,7 @@ describe('splitIntoPieces', () => {
     const paragraph = `${'word '.repeat(15)}\n${'word '.repeat(15)}\n\n`; // 153 units: two lines, then a blank line
     const fenced = `\`\`\`\n${'code line\n\n'.repeat(100)}\`\`\`\n\n`; // blank lines inside the fence are no block starts
     const text = paragraph.repeat(10) + fenced + paragraph.repeat(40);
-    const pieces = splitIntoPieces(text, 2_400, { overlapUnits: 200, preferBlockStarts: true });
+    const pieces = splitIntoPieces(text, 2_400, { overlapUnits: 200, mode: 'markdown' });
     const fenceStart = paragraph.length * 10;
     const fenceEnd = fenceStart + fenced.length;
     for (const piece of pieces.slice(1)) {
@@ -135,5 +135,134 @@ describe('a file over the limit', () => {
     const signals = signalsOf(result.stdout);
     expect(signals.map(({ quote, line, column }) => ({ quote, line, column }))).toEqual(expected);
     for (const signal of signals) expect(text.slice(signal.start, signal.end)).toBe(signal.quote);
+  });
+});
+
+describe('split points in a word or in markup', () => {
+  /** The file checked whole and in pieces of 5,000 units (2,000 of overlap, so splits near 3,000). */
+  async function bothWays(name: string, text: string) {
+    const dir = tree({ [name]: text });
+    const whole = await run(dir, ['check', '--format', 'json', name]);
+    const inPieces = await run(dir, ['check', '--format', 'json', name], { pieceUnits: 5_000 });
+    const pieces = (JSON.parse(inPieces.stdout) as { files: { pieces: number }[] }).files[0]?.pieces;
+    return { whole: signalsOf(whole.stdout), inPieces: signalsOf(inPieces.stdout), pieces, stderr: inPieces.stderr };
+  }
+
+  it('never starts a piece inside a word, even in a line longer than a piece', () => {
+    const random = seededRandom(3);
+    const words: string[] = [];
+    for (let length = 0; length < 60_000; length += (words.at(-1)?.length ?? 0) + 1) {
+      words.push('abcdefghijklmnopqrstuvwxyzäöü'.slice(0, 1 + Math.floor(random() * 29)));
+    }
+    const text = words.join(' ');
+    const pieces = splitIntoPieces(text, 5_000, { overlapUnits: 1_000 });
+    expect(pieces.length).toBeGreaterThan(10);
+    for (const piece of pieces.slice(1)) expect(text.slice(piece.start - 1, piece.start + 1)).toMatch(/^ [a-zäöü]$/);
+  });
+
+  it('reports the signals of random Markdown and HTML, in lines or in one long line, in small pieces exactly as of the whole text', async () => {
+    const parts = {
+      md: ['`a powerful code`', '[link](https://x.y "a powerful title")', '<a title="a seamless one">x</a>', '<!-- a powerful\ncomment -->', '\n\n```\na powerful fence\n\nseamless\n```\n\n', '\n\n<pre>\npowerful\n\nseamless\n</pre>\n\n'],
+      html: ['<code>a powerful code</code>', '<a title="a powerful seamless one">x</a>', '<!-- a powerful\n\ncomment -->', '<script>var a = "powerful";\n\nseamless</script>', '<pre>powerful\n\nseamless</pre>', '<p>', '</p>', '<em>'],
+    };
+    const prose = [EN_WORD, `${EN_META} that`, 'seamless', 'plain words', 'more text', '\n', '\n\n', ' ', ' ', ' '];
+    for (const [mode, name] of [['md', 'a.md'], ['html', 'a.html']] as const) {
+      for (const oneLine of [false, true]) {
+        const random = seededRandom(7);
+        const pool = [...prose, ...parts[mode]];
+        let text = '';
+        while (text.length < 40_000) {
+          const part = pool[Math.floor(random() * pool.length)] as string;
+          text += `${oneLine ? part.replace(/\n/g, ' ') : part} `;
+        }
+        const { whole, inPieces, pieces, stderr } = await bothWays(name, text);
+        expect(pieces).toBeGreaterThan(10);
+        expect(whole.length).toBeGreaterThan(100);
+        expect(inPieces, `${name}${oneLine ? ' in one line' : ''}`).toEqual(whole);
+        expect(stderr).toBe('');
+      }
+    }
+  });
+
+  it('text: a long line split mid-word no longer yields "powerful" from "abcxxpowerful"', async () => {
+    // The line has no white space in the first 3,000 units; "powerful" starts at 3,000.
+    const text = `${'abcxx'.repeat(600)}${EN_WORD} and more\n${'plain words here\n'.repeat(300)}A ${EN_WORD} end.\n`;
+    const { whole, inPieces, pieces, stderr } = await bothWays('long.txt', text);
+    expect(pieces).toBeGreaterThan(1);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD]);
+    expect(inPieces).toEqual(whole);
+    expect(stderr).toBe('');
+  });
+
+  it('html: minified markup is not split inside an attribute value', async () => {
+    const unit = `<a title="a ${EN_WORD} seamless setup">x</a>`;
+    const at = unit.indexOf(EN_WORD);
+    const copies = Math.floor((3_000 - at - 7) / unit.length);
+    // `<p>zz…</p>` and the copies put a "powerful" of an attribute at offset 3,000.
+    const prefix = `<p>${'z'.repeat(3_000 - at - copies * unit.length - 7)}</p>`;
+    const text = `${prefix}${unit.repeat(200)}<p>A ${EN_WORD} end.</p>\n`;
+    expect(text.indexOf(EN_WORD, 2_990)).toBe(3_000);
+    const { whole, inPieces, pieces } = await bothWays('min.html', text);
+    expect(pieces).toBeGreaterThan(1);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD]);
+    expect(inPieces).toEqual(whole);
+  });
+
+  it('html: a blank line inside <script> is no block start to split at', async () => {
+    const prose = `<p>${'Plain words here. '.repeat(5)}</p>\n\n`;
+    const script = `<script>\n${`var a = "a ${EN_WORD} setup";\n\n`.repeat(90)}</script>\n\n`;
+    const text = `${prose.repeat(10)}${script}${prose.repeat(40)}<p>A ${EN_WORD} end.</p>\n`;
+    const { whole, inPieces, pieces, stderr } = await bothWays('page.html', text);
+    expect(pieces).toBeGreaterThan(1);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD]);
+    expect(inPieces).toEqual(whole);
+    expect(stderr).toBe('');
+  });
+
+  it('html: a <script> longer than a piece is passed over, with a warning naming it', async () => {
+    const script = `<script>\n${`var a = "a ${EN_WORD} setup";\n\n`.repeat(400)}</script>\n`;
+    const text = `<p>A ${EN_WORD} start.</p>\n\n${script}<p>A ${EN_WORD} end.</p>\n`;
+    const { whole, inPieces, stderr } = await bothWays('page.html', text);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD, EN_WORD]);
+    expect(inPieces).toEqual(whole);
+    const end = text.split('\n').indexOf('</script>') + 1;
+    expect(stderr).toMatch(new RegExp(`^writing-rules: page\\.html:\\d+:\\d+: no safe split point in reach, so this long file was split inside <script>; the rest of it, to ${end}:10, was not scanned\\n$`));
+  });
+
+  it('text: a word longer than a piece is passed over to its end, with a warning', async () => {
+    const head = `A ${EN_WORD} start `;
+    const text = `${head}${'x'.repeat(12_000)}`;
+    const { whole, inPieces, stderr } = await bothWays('blob.txt', text);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD]);
+    expect(inPieces).toEqual(whole);
+    expect(stderr).toBe(
+      // The first piece ends before the word; the second, from it, is split 3,000 units in.
+      `writing-rules: blob.txt:1:${head.length + 3_001}: no safe split point in reach, so this long file was split inside a word; the rest of it, to 1:${text.length + 1}, was not scanned\n`,
+    );
+  });
+
+  it('markdown: a line of code spans is split outside them', async () => {
+    const text = `${`\`a ${EN_WORD} setup\`,`.repeat(300)}\n\nA ${EN_WORD} end.\n`;
+    const { whole, inPieces, pieces } = await bothWays('spans.md', text);
+    expect(pieces).toBeGreaterThan(1);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD]);
+    expect(inPieces).toEqual(whole);
+  });
+
+  it('markdown: a blank line inside a <pre> HTML block is no block start to split at', async () => {
+    const text = `${'Plain words here.\n\n'.repeat(50)}<pre>\n${`a ${EN_WORD} setup\n\n`.repeat(150)}</pre>\n\n${'Plain words here.\n\n'.repeat(200)}A ${EN_WORD} end.\n`;
+    const { whole, inPieces, pieces, stderr } = await bothWays('pre.md', text);
+    expect(pieces).toBeGreaterThan(1);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD]);
+    expect(inPieces).toEqual(whole);
+    expect(stderr).toBe('');
+  });
+
+  it('markdown: fenced code longer than a piece is passed over, so its closing fence opens nothing', async () => {
+    const text = `A ${EN_WORD} start.\n\n\`\`\`\n${`a ${EN_WORD} setup\n`.repeat(800)}\`\`\`\n\nA ${EN_WORD} end.\n`;
+    const { whole, inPieces, stderr } = await bothWays('fence.md', text);
+    expect(whole.map((signal) => signal.quote)).toEqual([EN_WORD, EN_WORD]);
+    expect(inPieces).toEqual(whole);
+    expect(stderr).toContain('split inside fenced code; the rest of it, to 805:1, was not scanned');
   });
 });
