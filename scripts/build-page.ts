@@ -15,6 +15,8 @@ import { build, transform } from 'esbuild';
 import { catalogue } from '../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, RULE_IDS, plainLineProblem, writingReviewTools } from '../src/core/index';
 import { fillMessages } from '../src/page/fill-messages';
+import { MESSAGES } from '../src/page/messages';
+import { keyCodes, shortenKeys } from '../src/page/short-keys';
 import { UI_LANGUAGES } from '../src/page/ui-language';
 import { voixToolsMarkup } from '../src/page/voix-tools';
 
@@ -63,20 +65,30 @@ const bundled = await build({
   charset: 'utf8',
   define: { __WEBMCP_TOOLS__: JSON.stringify(pageTools), __SCANNABLE_RULES__: JSON.stringify(scannableRules) },
 });
-const script = inlineSafe((bundled.outputFiles[0]?.text ?? '').trim(), 'script');
+const bundle = (bundled.outputFiles[0]?.text ?? '').trim();
+const codes = keyCodes(Object.keys(MESSAGES.en));
+const template0 = readFileSync(`${root}src/page/page.html`, 'utf8');
+// A shortened key must be written out where the page reads it: in a data-t element or as a literal in the script.
+const shownKeys = new Set([...template0.matchAll(/data-t="([^"]+)"/g)].map((match) => match[1]));
+for (const key of codes.keys()) {
+  if (!shownKeys.has(key) && !bundle.includes(`"${key}"`)) {
+    throw new Error(`message ${key} is neither shown by a data-t element nor written out in the page's script; src/page/short-keys.ts cannot shorten a key built at run time`);
+  }
+}
+const script = inlineSafe(shortenKeys(bundle, codes), 'script');
 const css = readFileSync(`${root}src/page/page.css`, 'utf8');
 const style = inlineSafe((await transform(css, { loader: 'css', minify: true })).code.trim(), 'style');
 
 // Indentation goes; each line break stays, so the whitespace between inline elements renders as before.
-let template = readFileSync(`${root}src/page/page.html`, 'utf8').replace(/\n[ \t]+/g, '\n');
+let template = template0.replace(/\n[ \t]+/g, '\n');
 template = fill(template, '<!--page-style-->', style);
 template = fill(template, '<!--page-script-->', script);
 template = fill(template, '<!--voix-tools-->', voixToolsMarkup(pageTools));
 
 if (template.split(CONTEXT_SLOT).length !== 2) throw new Error(`src/page/page.html must hold ${CONTEXT_SLOT} exactly once`);
 
-/** The whole page in one language, with its host-context slot. */
-const pageIn = (language: (typeof UI_LANGUAGES)[number]) => fillMessages(fill(template, '<!--ui-language-->', language), language);
+/** The whole page in one language, with its host-context slot and short message keys. */
+const pageIn = (language: (typeof UI_LANGUAGES)[number]) => shortenKeys(fillMessages(fill(template, '<!--ui-language-->', language), language), codes);
 
 const csp = [
   "default-src 'none'",

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCANNABLE_RULE_IDS } from '../../src/core/index';
 import { MESSAGES } from '../../src/page/messages';
+import { keyCodes } from '../../src/page/short-keys';
 import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
 
 const GERMAN_TEXT = 'Es ist wichtig zu beachten, dass das Werkzeug leistungsstark ist.\nEs könnte eventuell helfen.';
@@ -67,6 +68,15 @@ describe('the language the Worker serves', () => {
       expect([query, acceptLanguage, html.match(/<html lang="([a-z]+)">/)?.[1]]).toEqual([query, acceptLanguage, expected]);
       expect(response.headers.get('content-language')).toBe(expected);
       expect(response.headers.get('vary')).toContain('Accept-Language');
+    }
+  });
+
+  it('carries the message keys as short codes, in both languages', async () => {
+    for (const lang of ['en', 'de']) {
+      const html = await (await served(`?lang=${lang}`)).text();
+      const readable = [...keyCodes(Object.keys(MESSAGES.en)).keys()].filter((key) => html.includes(`"${key}"`));
+      expect([lang, readable]).toEqual([lang, []]);
+      expect(html).toContain(`data-t="${keyCodes(Object.keys(MESSAGES.en)).get('page.title')}"`);
     }
   });
 
