@@ -1,5 +1,6 @@
 // `npm run build`, second step: bundles the review page's script (esbuild,
-// with the descriptors for WebMCP and the scannable rules of the catalogue),
+// with the scannable rules of the catalogue; WebMCP reads the descriptors from
+// GET /v1/tools),
 // inlines it and the CSS into src/page/page.html with the VOIX tool markup of
 // the descriptors, fills in the interface messages once per language, and
 // writes each language's page, with its host-context slot, to
@@ -39,7 +40,7 @@ function inlineSafe(code: string, tag: 'script' | 'style'): string {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** What the page registers with WebMCP and declares to VOIX: the descriptors' own name, title, description and input schema. */
+/** What the page declares to VOIX: the descriptors' own name, title, description and input schema. */
 const pageTools = writingReviewTools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema }));
 for (const tool of pageTools) {
   const problem = plainLineProblem(`${tool.name} title`, tool.title);
@@ -63,7 +64,7 @@ const bundled = await build({
   write: false,
   legalComments: 'none',
   charset: 'utf8',
-  define: { __WEBMCP_TOOLS__: JSON.stringify(pageTools), __SCANNABLE_RULES__: JSON.stringify(scannableRules) },
+  define: { __SCANNABLE_RULES__: JSON.stringify(scannableRules) },
 });
 const bundle = (bundled.outputFiles[0]?.text ?? '').trim();
 const codes = keyCodes(Object.keys(MESSAGES.en));

@@ -62,6 +62,14 @@ async function dispatchOverHttp(name: string, args: unknown): Promise<{ status: 
   return { status: response.status, body: await response.json() };
 }
 
+/** Waits until a WebMCP client sees `count` tools (the page registers them once GET /v1/tools has answered). */
+async function toolsListed(page: Page, count: number): Promise<void> {
+  for (let tries = 0; (await listTools(page)).length !== count; tries += 1) {
+    if (tries === 50) throw new Error(`WebMCP lists no ${count} tools after 5 seconds`);
+    await page.waitForTimeout(100);
+  }
+}
+
 let browser: Browser;
 let opened: OpenedPage;
 
@@ -69,6 +77,7 @@ beforeAll(async () => {
   browser = await launchChromium(['--enable-features=WebMCP']);
   opened = await openReviewPage(browser);
   await gotoReviewPage(opened);
+  await toolsListed(opened.page, 4);
 });
 afterAll(async () => {
   await browser?.close();
@@ -96,6 +105,7 @@ describe('WebMCP registration', () => {
       };
     });
     await gotoReviewPage(counted);
+    await toolsListed(counted.page, 4);
     await counted.page.selectOption('#ui-language', 'de');
     await counted.page.waitForFunction(() => document.documentElement.lang === 'de');
     expect(await counted.page.evaluate(() => (window as unknown as { registerCalls: string[] }).registerCalls)).toEqual([
@@ -119,6 +129,26 @@ describe('WebMCP registration', () => {
     ]);
     await page.selectOption('#ui-language', 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
+  });
+});
+
+describe('WebMCP on a host that asks for a token', () => {
+  it('registers the tools once the person gives a token the service takes', async () => {
+    const guarded = await openReviewPage(browser);
+    const { page } = guarded;
+    const token = 'Bearer webmcp-token';
+    await page.route(/\/v1\/(tools|dispatch)$/, async (route) => {
+      if (route.request().headers().authorization === token) return route.continue();
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForSelector('#token-panel:not([hidden])');
+    expect(await listTools(page)).toEqual([]);
+    await page.fill('#api-token', 'webmcp-token');
+    await page.click('#token-apply');
+    await toolsListed(page, 4);
+    expect((await listTools(page)).map((tool) => tool.name)).toEqual(['compose_writing_review_prompt', 'find_writing_signals', 'get_model_comparison_evidence', 'get_writing_rules']);
+    await page.context().close();
   });
 });
 
@@ -162,6 +192,7 @@ describe('without WebMCP', () => {
       const other = await openReviewPage(plain);
       await gotoReviewPage(other);
       expect(await other.page.evaluate(() => 'modelContext' in document)).toBe(false);
+      expect(other.requests.filter((url) => url.includes('/v1/tools'))).toEqual([]);
       await other.page.selectOption('#review-profile', 'technical-reference');
       await other.page.waitForFunction(() => document.querySelectorAll('#profile-rules details').length === 6);
       await other.page.fill('#review-text', 'A powerful tool.');

@@ -10,6 +10,9 @@ export type Outcome<T = unknown> =
 
 let token: string | undefined;
 
+/** The Authorization header for the token, if there is one. */
+export const authorization = (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+
 /** Sets (or, with an empty value, clears) the bearer token sent with every call. */
 export function setToken(value: string): void {
   token = value.trim() === '' ? undefined : value.trim();
@@ -28,7 +31,7 @@ export async function dispatch<T = unknown>(name: string, args: unknown): Promis
   try {
     response = await fetch('/v1/dispatch', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { 'Content-Type': 'application/json', ...authorization() },
       body: JSON.stringify({ name, arguments: args }),
     });
   } catch {

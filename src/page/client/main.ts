@@ -10,14 +10,12 @@ import { dispatch, setToken, type Outcome } from './dispatch';
 import { isMessageKey, startUiLanguage, switchUiLanguage, t, tCount, uiLanguage } from './i18n';
 import { attachSignalTip, highlightSpans, renderSignals, type RuleText } from './render-signals';
 import { attachVoixTools } from './voix';
-import type { ToolSource } from '../voix-tools';
 import { registerWebMcpTools } from './webmcp';
 
 type Language = 'en' | 'de';
 type Failure = Extract<Outcome, { ok: false }>;
 
-// Injected by scripts/build-page.ts from the descriptors and the compiled catalogue.
-declare const __WEBMCP_TOOLS__: readonly ToolSource[];
+// Injected by scripts/build-page.ts from the compiled catalogue.
 declare const __SCANNABLE_RULES__: Readonly<Record<Language, readonly string[]>>;
 // esbuild pastes a defined value at every use: name it once.
 const SCANNABLE_RULES = __SCANNABLE_RULES__;
@@ -231,9 +229,10 @@ $('token-apply').addEventListener('click', () => {
   setToken(tokenInput.value);
   rulesByLanguage.clear();
   showErrors([]);
-  void refreshProfile();
+  // A host that asks for a token refuses the descriptors without it, too.
+  void refreshProfile().then(() => registerWebMcpTools(reportAssistantCall));
 });
 attachSignalTip(highlighted, $('signal-tip'), ruleText);
 attachVoixTools(reportAssistantCall);
-registerWebMcpTools(__WEBMCP_TOOLS__, reportAssistantCall);
+void registerWebMcpTools(reportAssistantCall);
 void refreshProfile();

@@ -1,10 +1,11 @@
 // WebMCP: where the browser offers `document.modelContext` (Chromium behind
-// the WebMCP feature or its origin trial), the page registers the four tools
-// with the descriptors' schemas. Each `execute` runs the same dispatch as the
-// form and VOIX and returns the envelope of POST /v1/dispatch. Where the API
-// is missing, nothing is registered and the page works as before.
+// the WebMCP feature or its origin trial), the page reads the descriptors from
+// GET /v1/tools and registers the four tools with their schemas. Each
+// `execute` runs the same dispatch as the form and VOIX and returns the
+// envelope of POST /v1/dispatch. Where the API is missing, the page neither
+// reads the descriptors nor registers anything, and works as before.
 import type { ToolSource } from '../voix-tools';
-import { dispatch, envelopeOf, type Outcome } from './dispatch';
+import { authorization, dispatch, envelopeOf, type Outcome } from './dispatch';
 
 /** The part of the WebMCP `ModelContext` the page uses. */
 interface ModelContext {
@@ -21,13 +22,23 @@ interface ModelContext {
 let registered = false;
 
 /**
- * Registers each tool once per page; later calls do nothing. Answers how many
- * tools were registered (0 without WebMCP). `report` hears each finished call.
+ * Reads the descriptors and registers each tool, once per page; later calls do
+ * nothing. Answers how many tools were registered: 0 without WebMCP, and 0
+ * while GET /v1/tools is refused (a host that asks for a token answers 401
+ * until the person gives it; call again then). `report` hears each finished call.
  */
-export function registerWebMcpTools(tools: readonly ToolSource[], report: (tool: string, outcome: Outcome) => void): number {
+export async function registerWebMcpTools(report: (tool: string, outcome: Outcome) => void): Promise<number> {
   const context = (document as Document & { modelContext?: ModelContext }).modelContext;
   if (registered || typeof context?.registerTool !== 'function') return 0;
   registered = true;
+  let tools: readonly ToolSource[] = [];
+  try {
+    const response = await fetch('/v1/tools', { headers: authorization() });
+    if (response.ok) ({ tools } = (await response.json()) as { tools: readonly ToolSource[] });
+  } catch {
+    // Unreadable: registered on a later call.
+  }
+  registered = tools.length > 0;
   let count = 0;
   for (const tool of tools) {
     try {
