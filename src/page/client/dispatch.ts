@@ -1,5 +1,6 @@
 // POST /v1/dispatch from the page, same origin. Turns every answer, including
-// HTTP refusals and network failures, into one outcome the page can show.
+// HTTP refusals, network failures and calls without an answer after 30
+// seconds, into one outcome the page can show.
 // The bearer token, when the service asks for one, lives in memory only.
 import { t } from './i18n';
 
@@ -9,6 +10,9 @@ export type Outcome<T = unknown> =
   | { readonly ok: false; readonly tool: string; readonly code: string; readonly message: string; readonly status: number };
 
 let token: string | undefined;
+
+/** How long a call may take before the page gives up on it and reports a timeout. */
+export const TIMEOUT_SECONDS = 30;
 
 /** The Authorization header for the token, if there is one. */
 export const authorization = (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
@@ -25,32 +29,39 @@ interface Envelope {
   readonly error?: { readonly code?: unknown; readonly message?: unknown };
 }
 
-/** Calls one tool through the service; never throws. */
+/**
+ * Calls one tool through the service; never throws. A call without an answer
+ * after TIMEOUT_SECONDS is cut off as `timeout`.
+ */
 export async function dispatch<T = unknown>(name: string, args: unknown): Promise<Outcome<T>> {
-  let response: Response;
+  const fail = (code: string, message: string, status = 0): Outcome<T> => ({ ok: false, tool: name, code, message, status });
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_SECONDS * 1000);
+  let response: Response | undefined;
+  let body: Envelope | undefined;
   try {
     response = await fetch('/v1/dispatch', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...authorization() },
       body: JSON.stringify({ name, arguments: args }),
+      signal: abort.signal,
     });
-  } catch {
-    return { ok: false, tool: name, code: 'network-error', message: t('error.network'), status: 0 };
-  }
-  let body: Envelope | undefined;
-  try {
     body = (await response.json()) as Envelope;
   } catch {
-    body = undefined;
+    // No answer, an answer that is not JSON, or the timeout: told apart below.
+  } finally {
+    clearTimeout(timer);
   }
+  if (abort.signal.aborted) return fail('timeout', t('error.timeout', { seconds: TIMEOUT_SECONDS }));
+  if (!response) return fail('network-error', t('error.network'));
   if (body?.ok === true && response.ok) return { ok: true, tool: body.tool || name, data: body.data as T };
-  const code = typeof body?.error?.code === 'string' ? body.error.code : 'invalid-response';
-  const message =
-    typeof body?.error?.message === 'string'
-      ? body.error.message
-      : t('error.no-envelope', { status: response.status });
+  const error = body?.error;
   // Refusals before the body is read (413, 401) name no tool; the page knows which it called.
-  return { ok: false, tool: body?.tool || name, code, message, status: response.status };
+  return fail(
+    typeof error?.code === 'string' ? error.code : 'invalid-response',
+    typeof error?.message === 'string' ? error.message : t('error.no-envelope', { status: response.status }),
+    response.status,
+  );
 }
 
 /** The envelope of `POST /v1/dispatch` for an outcome: what VOIX and WebMCP callers receive. */

@@ -2,18 +2,20 @@
 // service, draws signals, coverage, the selected rules and the review prompt,
 // shows every error with its code, switches the interface language, and wires
 // the VOIX and WebMCP tools. Every string it shows comes from ../messages.ts.
+// Only the latest load of rules and prompt is drawn, and one check runs at a time.
 import type { RuleRecord } from '../../core/catalogue/schema';
 import type { ComposeWritingReviewPromptResult, GetWritingRulesResult, FindWritingSignalsResult } from '../../core/types';
 import type { MessageKey } from '../messages';
 import { isUiLanguage } from '../ui-language';
 import { dispatch, setToken, type Outcome } from './dispatch';
 import { isMessageKey, startUiLanguage, switchUiLanguage, t, tCount, uiLanguage } from './i18n';
-import { attachSignalTip, highlightSpans, renderSignals, type RuleText } from './render-signals';
+import { attachSignalTip, element, highlightSpans, renderSignals, type RuleText } from './render-signals';
 import { attachVoixTools } from './voix';
 import { registerWebMcpTools } from './webmcp';
 
 type Language = 'en' | 'de';
 type Failure = Extract<Outcome, { ok: false }>;
+type Selection = { profile: string } | { ruleIds: readonly string[] };
 
 // Injected by scripts/build-page.ts from the compiled catalogue.
 declare const __SCANNABLE_RULES__: Readonly<Record<Language, readonly string[]>>;
@@ -22,9 +24,12 @@ const SCANNABLE_RULES = __SCANNABLE_RULES__;
 
 /** The selection value that stands for every rule the scanner has phrases for. */
 const ALL_SCANNABLE = 'scannable';
+const FIND = 'find_writing_signals';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = $<HTMLFormElement>('review-form');
+const submitButton = form.querySelector('button')!;
+const results = $('results');
 const textInput = $<HTMLTextAreaElement>('review-text');
 const languageInput = $<HTMLSelectElement>('review-language');
 const profileInput = $<HTMLSelectElement>('review-profile');
@@ -38,13 +43,19 @@ const highlighted = $('highlighted');
 const promptText = $<HTMLTextAreaElement>('review-prompt');
 const copyButton = $<HTMLButtonElement>('copy-prompt');
 const copyStatus = $('copy-status');
+const profileRules = $('profile-rules');
 
 const rulesByLanguage = new Map<Language, Promise<Outcome<GetWritingRulesResult>>>();
 let records = new Map<string, RuleRecord>();
-let language: Language = 'en';
 let shownFailures: readonly Failure[] = [];
 let checked: { text: string; data: FindWritingSignalsResult } | undefined;
 let catalogueVersion = '';
+/** The selection whose rules the list shows; undefined until the first load ends. */
+let shownRules: Selection | undefined;
+/** Counts profile loads: only the latest may draw its rules and prompt. */
+let profileLoads = 0;
+/** Whether a check is running: a second one does not start until it ends. */
+let checking = false;
 
 /** A tool's title in the interface language. */
 function titleOf(tool: string): string {
@@ -59,15 +70,9 @@ function ruleText(id: string): RuleText {
   return record ? { title: record.title[ui], instruction: record.prompt[ui] } : { title: id, instruction: '' };
 }
 
-function item(text: string): HTMLLIElement {
-  const li = document.createElement('li');
-  li.textContent = text;
-  return li;
-}
-
 function showErrors(failures: readonly Failure[]): void {
   shownFailures = failures;
-  errorBox.replaceChildren(...failures.map((f) => Object.assign(document.createElement('p'), { textContent: t('error.line', { tool: titleOf(f.tool), code: f.code, message: f.message }) })));
+  errorBox.replaceChildren(...failures.map((f) => element('p', t('error.line', { tool: titleOf(f.tool), code: f.code, message: f.message }))));
   if (failures.some((f) => f.status === 401)) tokenPanel.hidden = false;
 }
 
@@ -76,9 +81,9 @@ function noteVersion(data: { catalogueVersion?: string }): void {
   if (catalogueVersion) $('catalogue-version').textContent = t('catalogue.version', { version: catalogueVersion });
 }
 
-/** The tools' selection arguments for the chosen profile, or the scannable rules of the text's language. */
-function selection(): { profile: string } | { ruleIds: readonly string[] } {
-  return profileInput.value === ALL_SCANNABLE ? { ruleIds: SCANNABLE_RULES[language] } : { profile: profileInput.value };
+/** The tools' selection arguments for the chosen profile, or the scannable rules of `lang`. */
+function selection(lang: Language): Selection {
+  return profileInput.value === ALL_SCANNABLE ? { ruleIds: SCANNABLE_RULES[lang] } : { profile: profileInput.value };
 }
 
 function rulesFor(lang: Language): Promise<Outcome<GetWritingRulesResult>> {
@@ -91,18 +96,18 @@ function rulesFor(lang: Language): Promise<Outcome<GetWritingRulesResult>> {
   return pending;
 }
 
-function renderSelectedRules(): void {
-  const chosen = selection();
+/** Draws the rule list: each rule of the selection with its instruction. */
+function renderRules(): void {
+  const chosen = shownRules;
+  if (!chosen) return;
   const selected = [...records.values()].filter((record) =>
     'ruleIds' in chosen ? chosen.ruleIds.includes(record.id) : record.scope.includes(chosen.profile as RuleRecord['scope'][number]),
   );
-  $('profile-rules').replaceChildren(
+  profileRules.replaceChildren(
     ...selected.map((record) => {
-      const details = document.createElement('details');
-      const summary = document.createElement('summary');
+      const details = element('details');
       const { title, instruction } = ruleText(record.id);
-      summary.textContent = title;
-      details.append(summary, Object.assign(document.createElement('p'), { textContent: instruction }));
+      details.append(element('summary', title), element('p', instruction));
       return details;
     }),
   );
@@ -110,7 +115,7 @@ function renderSelectedRules(): void {
 
 function renderCoverage(data: FindWritingSignalsResult): void {
   const label = (id: string) => t('coverage.item', { title: ruleText(id).title, id });
-  const list = (ids: readonly string[], none: MessageKey) => (ids.length ? ids.map((id) => item(label(id))) : [item(t(none))]);
+  const list = (ids: readonly string[], none: MessageKey) => (ids.length ? ids.map((id) => element('li', label(id))) : [element('li', t(none))]);
   $('scanned-rules').replaceChildren(...list(data.coverage.scannedRuleIds, 'coverage.no-scanned'));
   $('unscanned-rules').replaceChildren(...list(data.coverage.unscannedRuleIds, 'coverage.no-unscanned'));
   const skipped = $('coverage-skipped');
@@ -136,22 +141,32 @@ function renderChecked(): void {
   $('signal-summary').textContent = summarise(data, spans.length);
 }
 
-/** Loads the rules and the prompt for the chosen language and selection; answers the failures. */
+/**
+ * Loads the rules and the prompt for the chosen language and selection and
+ * answers the failures. A load overtaken by a newer one (the person changed
+ * the language or the rules meanwhile) draws nothing and answers none.
+ */
 async function loadProfile(): Promise<Failure[]> {
-  language = languageInput.value as Language;
-  textInput.lang = language;
+  const load = ++profileLoads;
+  const lang = languageInput.value as Language;
+  const chosen = selection(lang);
+  textInput.lang = lang;
+  // Until the new prompt arrives, no prompt of another selection can be read or copied.
+  promptText.value = '';
   copyButton.disabled = true;
   const [rules, prompt] = await Promise.all([
-    rulesFor(language),
-    dispatch<ComposeWritingReviewPromptResult>('compose_writing_review_prompt', { language, ...selection() }),
+    rulesFor(lang),
+    dispatch<ComposeWritingReviewPromptResult>('compose_writing_review_prompt', { language: lang, ...chosen }),
   ]);
+  if (load !== profileLoads) return [];
   if (rules.ok) {
     records = new Map(rules.data.rules.map((rule) => [rule.id, rule as RuleRecord]));
     noteVersion(rules.data);
-    renderSelectedRules();
+    shownRules = chosen;
+    renderRules();
   }
   promptText.value = prompt.ok ? prompt.data.prompt : '';
-  promptText.lang = language;
+  promptText.lang = lang;
   copyButton.disabled = !prompt.ok;
   return [rules, prompt].filter((outcome): outcome is Failure => !outcome.ok);
 }
@@ -160,21 +175,37 @@ async function refreshProfile(): Promise<void> {
   showErrors(await loadProfile());
 }
 
+/** Marks the results as being updated (aria-busy) and the button as not taking another check. */
+function setChecking(running: boolean): void {
+  checking = running;
+  results.ariaBusy = submitButton.ariaDisabled = String(running);
+}
+
+/**
+ * Checks the text with the language, rules and format chosen when the check
+ * starts. One check runs at a time: a click while it runs starts nothing.
+ */
 async function review(): Promise<void> {
+  if (checking) return;
   const text = textInput.value;
-  statusLine.textContent = t('status.running', { tool: titleOf('find_writing_signals') });
-  const failures = await loadProfile();
-  const format = formatInput.value;
-  const found = await dispatch<FindWritingSignalsResult>('find_writing_signals', { text, language, ...selection(), maxSignals: 500, format });
-  showErrors(found.ok ? failures : [...failures, found]);
-  if (!found.ok) {
-    statusLine.textContent = t('status.failed', { tool: titleOf('find_writing_signals') });
-    return;
+  setChecking(true);
+  statusLine.textContent = t('status.running', { tool: titleOf(FIND) });
+  try {
+    const lang = languageInput.value as Language;
+    const args = { text, language: lang, ...selection(lang), maxSignals: 500, format: formatInput.value };
+    const [failures, found] = await Promise.all([loadProfile(), dispatch<FindWritingSignalsResult>(FIND, args)]);
+    showErrors(found.ok ? failures : [...failures, found]);
+    if (!found.ok) {
+      statusLine.textContent = t('status.failed', { tool: titleOf(FIND) });
+      return;
+    }
+    checked = { text, data: found.data };
+    renderChecked();
+    noteVersion(found.data);
+    statusLine.textContent = tCount('status.done', found.data.signals.length);
+  } finally {
+    setChecking(false);
   }
-  checked = { text, data: found.data };
-  renderChecked();
-  noteVersion(found.data);
-  statusLine.textContent = tCount('status.done', found.data.signals.length);
 }
 
 async function copyPrompt(): Promise<void> {
@@ -203,7 +234,7 @@ async function changeUiLanguage(): Promise<void> {
   const url = new URL(location.href);
   url.searchParams.set('lang', chosen);
   history.replaceState(history.state, '', url);
-  if (records.size > 0) renderSelectedRules();
+  renderRules();
   renderChecked();
   showErrors(shownFailures);
   noteVersion({});

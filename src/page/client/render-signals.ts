@@ -39,11 +39,11 @@ export interface RuleText {
 
 type RuleLookup = (ruleId: string) => RuleText;
 
-function paragraph(text: string, className?: string): HTMLParagraphElement {
-  const p = document.createElement('p');
-  p.textContent = text;
-  if (className) p.className = className;
-  return p;
+/** A new `tag` element holding `text` (as text, never as HTML). */
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, text = ''): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  created.textContent = text;
+  return created;
 }
 
 function ruleIdsOf(span: HighlightSpan): string[] {
@@ -52,28 +52,27 @@ function ruleIdsOf(span: HighlightSpan): string[] {
 
 /** Replaces `view`'s content with `text`, marking every span; descriptions go to `descriptions`. */
 export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text: string, spans: readonly HighlightSpan[], rule: RuleLookup): void {
-  const nodes: Node[] = [];
+  // Strings become text nodes: the text is never read as HTML.
+  const nodes: (Node | string)[] = [];
   const described: HTMLElement[] = [];
   let position = 0;
   spans.forEach((span, index) => {
-    if (span.start > position) nodes.push(document.createTextNode(text.slice(position, span.start)));
+    if (span.start > position) nodes.push(text.slice(position, span.start));
     const ruleIds = ruleIdsOf(span);
-    const mark = document.createElement('mark');
-    mark.textContent = text.slice(span.start, span.end);
+    const mark = element('mark', text.slice(span.start, span.end));
     mark.tabIndex = 0;
     mark.dataset.start = String(span.start);
     mark.dataset.end = String(span.end);
     mark.dataset.rules = ruleIds.join(' ');
     if (ruleIds.length > 1) mark.classList.add('overlap');
-    const description = document.createElement('span');
+    const description = element('span', ruleIds.map((id) => t('signals.mark', { title: rule(id).title, instruction: rule(id).instruction })).join(' '));
     description.id = `signal-description-${index + 1}`;
-    description.textContent = ruleIds.map((id) => t('signals.mark', { title: rule(id).title, instruction: rule(id).instruction })).join(' ');
     mark.setAttribute('aria-describedby', description.id);
     described.push(description);
     nodes.push(mark);
     position = span.end;
   });
-  if (position < text.length) nodes.push(document.createTextNode(text.slice(position)));
+  if (position < text.length) nodes.push(text.slice(position));
   view.replaceChildren(...nodes);
   descriptions.replaceChildren(...described);
 }
@@ -85,7 +84,11 @@ export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text
 export function attachSignalTip(view: HTMLElement, tip: HTMLElement, rule: RuleLookup): void {
   const show = (target: EventTarget | null) => {
     if (!(target instanceof HTMLElement) || target.tagName !== 'MARK') return;
-    const content = (target.dataset.rules ?? '').split(' ').flatMap((id) => [paragraph(rule(id).title, 'tip-title'), paragraph(rule(id).instruction)]);
+    const content = (target.dataset.rules ?? '').split(' ').flatMap((id) => {
+      const title = element('p', rule(id).title);
+      title.className = 'tip-title';
+      return [title, element('p', rule(id).instruction)];
+    });
     tip.replaceChildren(...content);
     const box = target.getBoundingClientRect();
     // The 6px gap is bridged by #signal-tip::before in page.css.

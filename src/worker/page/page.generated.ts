@@ -6,4 +6,4 @@
 export const contextSlot = "<!--host-context-->";
 
 /** Content-Security-Policy of the page: only its own inline script and style, by hash. */
-export const pageCsp = "default-src 'none'; script-src 'sha256-/3RAztovdC22eYptuc3pH8htI8Itko10STIglOqo7po='; style-src 'sha256-Y3DM06okmJCSHUQxJs4TScKcDQRr2KrUWX+NY4n+miA='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const pageCsp = "default-src 'none'; script-src 'sha256-soFj7YUm8j2+3AgefAxuvmXxVnfvxDwUxwTIatQhN5c='; style-src 'sha256-TuqaMSxcrTZqOBWz9oChUm+ZBEFNRRp/mr8VWe3Gz0U='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

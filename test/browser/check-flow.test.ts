@@ -1,0 +1,197 @@
+// The review page when answers come late, twice or never, in headless Chromium
+// against the Worker under `wrangler dev`. Calls are held back by Playwright's
+// request routing; the 30-second timeout runs on Playwright's fake clock.
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
+
+interface Call {
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+}
+
+const callOf = (route: Route) => JSON.parse(route.request().postData() ?? '{}') as Call;
+
+async function callService<T>(name: string, args: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/v1/dispatch`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, arguments: args }),
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A gate for held calls: `open()` lets every call waiting on it go on. */
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
+/**
+ * Holds the first call that `matches` until `release()`, which lets it reach
+ * the Worker and settles once the page has its answer (or dropped the call).
+ */
+async function holdFirst(page: Page, matches: (call: Call) => boolean) {
+  const held = gate();
+  let seen = false;
+  let ended: Promise<void> | undefined;
+  await page.route('**/v1/dispatch', async (route) => {
+    const call = callOf(route);
+    if (seen || !matches(call)) return route.continue();
+    seen = true;
+    ended = new Promise<void>((resolve) => {
+      const done = (request: unknown) => request === route.request() && resolve();
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+    });
+    await held.wait;
+    // The page may have given up on the call meanwhile.
+    return route.continue().catch(() => undefined);
+  });
+  return {
+    release: async () => {
+      held.open();
+      await ended;
+      // Let the page's script run its handlers for the late answer.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    },
+  };
+}
+
+/** Counts the calls of `name` the page sends. */
+function countCalls(page: Page, name: string): Call[] {
+  const calls: Call[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/v1/dispatch')) return;
+    const call = JSON.parse(request.postData() ?? '{}') as Call;
+    if (call.name === name) calls.push(call);
+  });
+  return calls;
+}
+
+const promptShown = (page: Page) => page.waitForFunction(() => (document.getElementById('review-prompt') as HTMLTextAreaElement).value !== '');
+/** aria-busy of the region around the checked text, as a screen reader meets it. */
+const busyOfResults = (page: Page) => page.$eval('#highlighted', (view) => view.closest('[aria-busy]')?.getAttribute('aria-busy') ?? null);
+const promptOf = (page: Page) => page.$eval('#review-prompt', (area) => (area as HTMLTextAreaElement).value);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('late answers', () => {
+  it('keeps the prompt of the latest language of the text when an earlier one answers late, and copies that prompt', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    const english = await holdFirst(page, (call) => call.name === 'compose_writing_review_prompt' && call.arguments.language === 'en');
+    // The first load (English) is held, so no rules appear yet.
+    await page.goto(`${baseUrl()}/`);
+    await page.selectOption('#review-language', 'de');
+    await promptShown(page);
+    const german = await callService<{ prompt: string }>('compose_writing_review_prompt', { profile: 'public-docs', language: 'de' });
+    expect(await promptOf(page)).toBe(german.prompt);
+
+    await english.release();
+    expect(await promptOf(page)).toBe(german.prompt);
+    expect(await page.getAttribute('#review-prompt', 'lang')).toBe('de');
+    await page.click('#copy-prompt');
+    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent !== '');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(german.prompt);
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the rules and prompt of the latest profile when an earlier profile answers late', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    const publicDocs = await holdFirst(page, (call) => call.name === 'compose_writing_review_prompt' && call.arguments.profile === 'public-docs');
+    await page.goto(`${baseUrl()}/`);
+    await page.selectOption('#review-profile', 'technical-reference');
+    await promptShown(page);
+    await page.waitForSelector('#profile-rules details');
+    const reference = await callService<{ prompt: string }>('compose_writing_review_prompt', { profile: 'technical-reference', language: 'en' });
+    const rulesBefore = await page.$$eval('#profile-rules summary', (items) => items.map((item) => item.textContent));
+
+    await publicDocs.release();
+    expect(await promptOf(page)).toBe(reference.prompt);
+    expect(await page.$$eval('#profile-rules summary', (items) => items.map((item) => item.textContent))).toEqual(rulesBefore);
+    expect(rulesBefore).toHaveLength(6);
+    await page.context().close();
+  });
+
+  it('shows the result of the newer check when an older check answers after it', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    await page.clock.install();
+    const first = await holdFirst(page, (call) => call.name === 'find_writing_signals');
+    await gotoReviewPage(opened);
+    await page.selectOption('#review-profile', 'technical-reference');
+    await page.fill('#review-text', 'The old text is powerful.');
+    await page.click('button[type=submit]');
+    await promptShown(page);
+    await page.clock.fastForward(30_000);
+    await page.fill('#review-text', 'The new text reads seamlessly.');
+    await page.click('button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('highlighted')?.textContent === 'The new text reads seamlessly.');
+
+    await first.release();
+    expect(await page.textContent('#highlighted')).toBe('The new text reads seamlessly.');
+    expect(await page.textContent('#highlighted mark')).toBe('seamlessly');
+    await page.context().close();
+  });
+});
+
+describe('one check at a time', () => {
+  it('sends one check for a double click, marks the results busy and the button unavailable while it runs', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    const check = await holdFirst(page, (call) => call.name === 'find_writing_signals');
+    const checks = countCalls(page, 'find_writing_signals');
+    await gotoReviewPage(opened);
+    await page.selectOption('#review-profile', 'technical-reference');
+    await page.fill('#review-text', 'A powerful tool.');
+    await page.dblclick('button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('status')?.textContent !== '');
+    expect(await busyOfResults(page)).toBe('true');
+    expect(await page.getAttribute('button[type=submit]', 'aria-disabled')).toBe('true');
+    // Playwright waits for an aria-disabled button to become enabled; a person can still click it.
+    await page.click('button[type=submit]', { force: true });
+    await page.keyboard.press('Enter');
+    expect(checks).toHaveLength(1);
+
+    await check.release();
+    await page.waitForSelector('#highlighted mark');
+    expect(await busyOfResults(page)).toBe('false');
+    expect(await page.getAttribute('button[type=submit]', 'aria-disabled')).toBe('false');
+    expect(checks).toHaveLength(1);
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives up on a check after 30 seconds and says so', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    await page.clock.install();
+    await holdFirst(page, (call) => call.name === 'find_writing_signals');
+    await gotoReviewPage(opened);
+    await page.fill('#review-text', 'A powerful tool.');
+    await page.click('button[type=submit]');
+    await promptShown(page);
+    await page.clock.fastForward(29_000);
+    expect(await page.textContent('#errors')).toBe('');
+    await page.clock.fastForward(1_000);
+    await page.waitForSelector('#errors p', { timeout: 5_000 });
+    expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. timeout: No answer within 30 seconds.');
+    expect(await page.textContent('#status')).toBe('Checking the text for writing signals failed.');
+    expect(await busyOfResults(page)).toBe('false');
+    await page.context().close();
+  });
+});
