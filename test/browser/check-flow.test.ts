@@ -1,6 +1,7 @@
-// The review page when answers come late, twice or never, in headless Chromium
-// against the Worker under `wrangler dev`. Calls are held back by Playwright's
-// request routing; the 30-second timeout runs on Playwright's fake clock.
+// The review page when answers come late, twice, never, or in the wrong shape,
+// in headless Chromium against the Worker under `wrangler dev`. Calls are held
+// back or answered by Playwright's request routing; the 30-second timeout runs
+// on Playwright's fake clock.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
@@ -192,6 +193,71 @@ describe('one check at a time', () => {
     expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. timeout: No answer within 30 seconds.');
     expect(await page.textContent('#status')).toBe('Checking the text for writing signals failed.');
     expect(await busyOfResults(page)).toBe('false');
+    await page.context().close();
+  });
+});
+
+/** Answers every call of `name` with `answer` (status, body); other calls reach the Worker. */
+async function answer(page: Page, name: string, status: number, body: unknown): Promise<void> {
+  await page.route('**/v1/dispatch', async (route) => {
+    if (callOf(route).name !== name) return route.continue();
+    return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+}
+
+describe('failed loads and checks', () => {
+  it.each([
+    ['a 503', (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"tool":"get_writing_rules","error":{"code":"unavailable","message":"Try later."}}' })],
+    ['a 401', (route: Route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"ok":false,"tool":"","error":{"code":"unauthorized","message":"A bearer token is needed."}}' })],
+    ['a network error', (route: Route) => route.abort('connectionrefused')],
+    ['a 200 of the wrong shape', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"tool":"get_writing_rules","data":{"rules":{}}}' })],
+  ])('says that the rules could not be read after %s at page load, in English and German', async (_case, fail) => {
+    for (const [query, expected] of [
+      ['', 'Reading the writing rules failed.'],
+      ['?lang=de', 'Abrufen der Schreibregeln ist fehlgeschlagen.'],
+    ]) {
+      const { page } = await openReviewPage(browser);
+      await page.route('**/v1/dispatch', (route) => (callOf(route).name === 'get_writing_rules' ? fail(route) : route.continue()));
+      await page.goto(`${baseUrl()}/${query}`);
+      await page.waitForSelector('#errors p');
+      await page.waitForFunction((text) => document.getElementById('profile-rules')?.textContent === text, expected, { timeout: 5_000 });
+      expect(await page.textContent('#errors')).toMatch(/^(Reading the writing rules failed|Abrufen der Schreibregeln ist fehlgeschlagen)/);
+      await page.context().close();
+    }
+  });
+
+  it('ends a check answered with data of the wrong shape with an alert and a finished status', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    await answer(page, 'find_writing_signals', 200, { ok: true, tool: 'x', data: {} });
+    await gotoReviewPage(opened);
+    await page.fill('#review-text', 'A powerful tool.');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#errors p', { timeout: 5_000 });
+    expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. invalid-response: The answer does not have the expected form.');
+    expect(await page.textContent('#status')).toBe('Checking the text for writing signals failed.');
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('clears the previous result when a check fails', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    await gotoReviewPage(opened);
+    await page.selectOption('#review-profile', 'technical-reference');
+    await page.fill('#review-text', 'A powerful tool.');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#highlighted mark');
+
+    await answer(page, 'find_writing_signals', 503, { ok: false, tool: 'find_writing_signals', error: { code: 'unavailable', message: 'Try later.' } });
+    await page.fill('#review-text', 'Another text.');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#errors p', { timeout: 5_000 });
+    expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. unavailable: Try later.');
+    expect(await page.textContent('#highlighted')).toBe('');
+    expect(await page.isVisible('#highlighted')).toBe(false);
+    expect(await page.textContent('#signal-summary')).toBe('Checking the text for writing signals failed.');
+    expect(await page.$$eval('#scanned-rules li, #unscanned-rules li', (items) => items.map((li) => li.textContent))).toEqual(['Not checked yet.', 'Not checked yet.']);
     await page.context().close();
   });
 });

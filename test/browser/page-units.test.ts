@@ -1,12 +1,13 @@
 // The page's pure parts in Node: merging overlapping signals into spans, the
 // string form of ID lists in VOIX calls, the VOIX declarations of descriptors,
 // the two message tables, filling the template, the short message keys of the
-// served page, and the choice of language.
+// served page, the shapes of the answers, and the choice of language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writingReviewTools } from '../../src/core/index';
 import type { WritingSignal } from '../../src/core/scanner/types';
 import { installMessages } from '../../src/page/client/i18n';
 import { highlightSpans } from '../../src/page/client/render-signals';
+import { fits, SIGNALS } from '../../src/page/client/shape';
 import { toDispatchArguments } from '../../src/page/client/voix-arguments';
 import { fillMessages } from '../../src/page/fill-messages';
 import { MESSAGES } from '../../src/page/messages';
@@ -141,6 +142,26 @@ describe('short message keys', () => {
     const code = codes.get('signals.summary');
     expect(shortenKeys('<p data-t="signals.summary"></p>{"signals.summary":"x"};t("signals.summary")', codes)).toBe(`<p data-t="${code}"></p>{"${code}":"x"};t("${code}")`);
     expect(shortenKeys('"signals.summary.more" "tool.find_writing_signals" signals.summary', codes)).toBe('"signals.summary.more" "tool.find_writing_signals" signals.summary');
+  });
+});
+
+describe('fits', () => {
+  const answer = {
+    signals: [{ ruleId: 'word-choice', start: 2, end: 10 }],
+    coverage: { language: 'en', scannedRuleIds: ['word-choice'], unscannedRuleIds: [], maxSignals: 500, truncated: false },
+  };
+
+  it('takes an answer with the fields the page reads, optional ones left out or present', () => {
+    expect(fits(answer, SIGNALS)).toBe(true);
+    expect(fits({ ...answer, coverage: { ...answer.coverage, suppressedSignals: 1, directiveProblems: [{ line: 3, message: 'm' }] } }, SIGNALS)).toBe(true);
+  });
+
+  it('refuses a missing field, a wrong type at any depth, and a wrong optional field', () => {
+    expect(fits({}, SIGNALS)).toBe(false);
+    expect(fits(null, SIGNALS)).toBe(false);
+    expect(fits({ ...answer, signals: [{ ruleId: 'word-choice', start: '2', end: 10 }] }, SIGNALS)).toBe(false);
+    expect(fits({ ...answer, coverage: { ...answer.coverage, scannedRuleIds: 'word-choice' } }, SIGNALS)).toBe(false);
+    expect(fits({ ...answer, coverage: { ...answer.coverage, directiveProblems: [{ line: 3 }] } }, SIGNALS)).toBe(false);
   });
 });
 

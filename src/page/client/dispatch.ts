@@ -1,8 +1,9 @@
 // POST /v1/dispatch from the page, same origin. Turns every answer, including
-// HTTP refusals, network failures and calls without an answer after 30
-// seconds, into one outcome the page can show.
+// HTTP refusals, network failures, calls without an answer after 30 seconds
+// and data of the wrong shape, into one outcome the page can show.
 // The bearer token, when the service asks for one, lives in memory only.
 import { t } from './i18n';
+import { fits, type Shape } from './shape';
 
 /** A tool result as the page uses it: the envelope's data, or a code and message. */
 export type Outcome<T = unknown> =
@@ -31,9 +32,10 @@ interface Envelope {
 
 /**
  * Calls one tool through the service; never throws. A call without an answer
- * after TIMEOUT_SECONDS is cut off as `timeout`.
+ * after TIMEOUT_SECONDS is cut off as `timeout`; with `shape`, data that does
+ * not fit it is `invalid-response`.
  */
-export async function dispatch<T = unknown>(name: string, args: unknown): Promise<Outcome<T>> {
+export async function dispatch<T = unknown>(name: string, args: unknown, shape?: Shape): Promise<Outcome<T>> {
   const fail = (code: string, message: string, status = 0): Outcome<T> => ({ ok: false, tool: name, code, message, status });
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), TIMEOUT_SECONDS * 1000);
@@ -54,7 +56,10 @@ export async function dispatch<T = unknown>(name: string, args: unknown): Promis
   }
   if (abort.signal.aborted) return fail('timeout', t('error.timeout', { seconds: TIMEOUT_SECONDS }));
   if (!response) return fail('network-error', t('error.network'));
-  if (body?.ok === true && response.ok) return { ok: true, tool: body.tool || name, data: body.data as T };
+  if (body?.ok === true && response.ok) {
+    if (shape && !fits(body.data, shape)) return fail('invalid-response', t('error.shape'), response.status);
+    return { ok: true, tool: body.tool || name, data: body.data as T };
+  }
   const error = body?.error;
   // Refusals before the body is read (413, 401) name no tool; the page knows which it called.
   return fail(

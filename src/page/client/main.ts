@@ -2,7 +2,8 @@
 // service, draws signals, coverage, the selected rules and the review prompt,
 // shows every error with its code, switches the interface language, and wires
 // the VOIX and WebMCP tools. Every string it shows comes from ../messages.ts.
-// Only the latest load of rules and prompt is drawn, and one check runs at a time.
+// Only the latest load of rules and prompt is drawn, one check runs at a time,
+// and every failed call ends in the alert region.
 import type { RuleRecord } from '../../core/catalogue/schema';
 import type { ComposeWritingReviewPromptResult, GetWritingRulesResult, FindWritingSignalsResult } from '../../core/types';
 import type { MessageKey } from '../messages';
@@ -10,6 +11,7 @@ import { isUiLanguage } from '../ui-language';
 import { dispatch, setToken, type Outcome } from './dispatch';
 import { isMessageKey, startUiLanguage, switchUiLanguage, t, tCount, uiLanguage } from './i18n';
 import { attachSignalTip, element, highlightSpans, renderSignals, type RuleText } from './render-signals';
+import { PROMPT, RULES, SIGNALS } from './shape';
 import { attachVoixTools } from './voix';
 import { registerWebMcpTools } from './webmcp';
 
@@ -48,10 +50,12 @@ const profileRules = $('profile-rules');
 const rulesByLanguage = new Map<Language, Promise<Outcome<GetWritingRulesResult>>>();
 let records = new Map<string, RuleRecord>();
 let shownFailures: readonly Failure[] = [];
+/** The last check's text and answer; undefined before the first check and after a failed one. */
 let checked: { text: string; data: FindWritingSignalsResult } | undefined;
+let checkFailed = false;
 let catalogueVersion = '';
-/** The selection whose rules the list shows; undefined until the first load ends. */
-let shownRules: Selection | undefined;
+/** The selection whose rules the list shows: null when the rules could not be read, undefined until the first load ends. */
+let shownRules: Selection | null | undefined;
 /** Counts profile loads: only the latest may draw its rules and prompt. */
 let profileLoads = 0;
 /** Whether a check is running: a second one does not start until it ends. */
@@ -89,17 +93,21 @@ function selection(lang: Language): Selection {
 function rulesFor(lang: Language): Promise<Outcome<GetWritingRulesResult>> {
   let pending = rulesByLanguage.get(lang);
   if (!pending) {
-    pending = dispatch<GetWritingRulesResult>('get_writing_rules', { language: lang, detail: 'full' });
+    pending = dispatch<GetWritingRulesResult>('get_writing_rules', { language: lang, detail: 'full' }, RULES);
     rulesByLanguage.set(lang, pending);
     void pending.then((outcome) => outcome.ok || rulesByLanguage.delete(lang));
   }
   return pending;
 }
 
-/** Draws the rule list: each rule of the selection with its instruction. */
+/** Draws the rule list: each rule of the selection with its instruction, or that the rules could not be read. */
 function renderRules(): void {
   const chosen = shownRules;
-  if (!chosen) return;
+  if (chosen === undefined) return;
+  if (!chosen) {
+    profileRules.replaceChildren(element('p', t('status.failed', { tool: titleOf('get_writing_rules') })));
+    return;
+  }
   const selected = [...records.values()].filter((record) =>
     'ruleIds' in chosen ? chosen.ruleIds.includes(record.id) : record.scope.includes(chosen.profile as RuleRecord['scope'][number]),
   );
@@ -113,14 +121,15 @@ function renderRules(): void {
   );
 }
 
-function renderCoverage(data: FindWritingSignalsResult): void {
+function renderCoverage(data: FindWritingSignalsResult | undefined): void {
   const label = (id: string) => t('coverage.item', { title: ruleText(id).title, id });
-  const list = (ids: readonly string[], none: MessageKey) => (ids.length ? ids.map((id) => element('li', label(id))) : [element('li', t(none))]);
-  $('scanned-rules').replaceChildren(...list(data.coverage.scannedRuleIds, 'coverage.no-scanned'));
-  $('unscanned-rules').replaceChildren(...list(data.coverage.unscannedRuleIds, 'coverage.no-unscanned'));
+  const list = (ids: readonly string[] | undefined, none: MessageKey) =>
+    ids?.length ? ids.map((id) => element('li', label(id))) : [element('li', t(data ? none : 'coverage.not-yet'))];
+  $('scanned-rules').replaceChildren(...list(data?.coverage.scannedRuleIds, 'coverage.no-scanned'));
+  $('unscanned-rules').replaceChildren(...list(data?.coverage.unscannedRuleIds, 'coverage.no-unscanned'));
   const skipped = $('coverage-skipped');
-  const units = data.coverage.notScannedUnits;
-  skipped.hidden = data.coverage.format !== 'markdown' || units === undefined;
+  const units = data?.coverage.notScannedUnits;
+  skipped.hidden = data?.coverage.format !== 'markdown' || units === undefined;
   skipped.textContent = units ? t('coverage.skipped', { units: units.code + units.markup + units.url + units.frontMatter }) : '';
 }
 
@@ -130,15 +139,15 @@ function summarise(data: FindWritingSignalsResult, spans: number): string {
   return data.coverage.truncated ? `${summary} ${t('signals.cut', { max: data.coverage.maxSignals })}` : summary;
 }
 
-/** Draws the last check's marks, summary and coverage in the interface language. */
+/** Draws the last check's marks, summary and coverage in the interface language, or says there is none. */
 function renderChecked(): void {
-  if (!checked) return;
-  const { text, data } = checked;
-  const spans = highlightSpans(data.signals, text.length);
+  const text = checked?.text ?? '';
+  const data = checked?.data;
+  const spans = data ? highlightSpans(data.signals, text.length) : [];
   renderSignals(highlighted, $('signal-descriptions'), text, spans, ruleText);
-  highlighted.lang = data.coverage.language;
+  if (data) highlighted.lang = data.coverage.language;
   renderCoverage(data);
-  $('signal-summary').textContent = summarise(data, spans.length);
+  $('signal-summary').textContent = data ? summarise(data, spans.length) : checkFailed ? t('status.failed', { tool: titleOf(FIND) }) : t('signals.none-yet');
 }
 
 /**
@@ -156,15 +165,15 @@ async function loadProfile(): Promise<Failure[]> {
   copyButton.disabled = true;
   const [rules, prompt] = await Promise.all([
     rulesFor(lang),
-    dispatch<ComposeWritingReviewPromptResult>('compose_writing_review_prompt', { language: lang, ...chosen }),
+    dispatch<ComposeWritingReviewPromptResult>('compose_writing_review_prompt', { language: lang, ...chosen }, PROMPT),
   ]);
   if (load !== profileLoads) return [];
   if (rules.ok) {
     records = new Map(rules.data.rules.map((rule) => [rule.id, rule as RuleRecord]));
     noteVersion(rules.data);
-    shownRules = chosen;
-    renderRules();
   }
+  shownRules = rules.ok ? chosen : null;
+  renderRules();
   promptText.value = prompt.ok ? prompt.data.prompt : '';
   promptText.lang = lang;
   copyButton.disabled = !prompt.ok;
@@ -193,16 +202,14 @@ async function review(): Promise<void> {
   try {
     const lang = languageInput.value as Language;
     const args = { text, language: lang, ...selection(lang), maxSignals: 500, format: formatInput.value };
-    const [failures, found] = await Promise.all([loadProfile(), dispatch<FindWritingSignalsResult>(FIND, args)]);
+    const [failures, found] = await Promise.all([loadProfile(), dispatch<FindWritingSignalsResult>(FIND, args, SIGNALS)]);
     showErrors(found.ok ? failures : [...failures, found]);
-    if (!found.ok) {
-      statusLine.textContent = t('status.failed', { tool: titleOf(FIND) });
-      return;
-    }
-    checked = { text, data: found.data };
+    // A failed check leaves no result of an earlier text on the page.
+    checked = found.ok ? { text, data: found.data } : undefined;
+    checkFailed = !found.ok;
     renderChecked();
-    noteVersion(found.data);
-    statusLine.textContent = tCount('status.done', found.data.signals.length);
+    if (found.ok) noteVersion(found.data);
+    statusLine.textContent = found.ok ? tCount('status.done', found.data.signals.length) : t('status.failed', { tool: titleOf(FIND) });
   } finally {
     setChecking(false);
   }
