@@ -1,6 +1,6 @@
 // `npm run build`, second step: bundles the review page's script (esbuild,
-// with the scannable rules of the catalogue; WebMCP reads the descriptors from
-// GET /v1/tools),
+// with the scannable rules of the catalogue and the text limit; WebMCP reads
+// the descriptors from GET /v1/tools),
 // inlines it and the CSS into src/page/page.html with the VOIX tool markup of
 // the descriptors, fills in the interface messages once per language, and
 // writes each language's page, with its host-context slot, to
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 import { catalogue } from '../src/core/catalogue/catalogue.generated';
-import { LANGUAGES, RULE_IDS, plainLineProblem, writingReviewTools } from '../src/core/index';
+import { LANGUAGES, MAX_TEXT_UNITS, RULE_IDS, plainLineProblem, writingReviewTools } from '../src/core/index';
 import { fillMessages } from '../src/page/fill-messages';
 import { MESSAGES } from '../src/page/messages';
 import { keyCodes, shortenKeys } from '../src/page/short-keys';
@@ -64,7 +64,7 @@ const bundled = await build({
   write: false,
   legalComments: 'none',
   charset: 'utf8',
-  define: { __SCANNABLE_RULES__: JSON.stringify(scannableRules) },
+  define: { __SCANNABLE_RULES__: JSON.stringify(scannableRules), __MAX_TEXT_UNITS__: String(MAX_TEXT_UNITS) },
 });
 const bundle = (bundled.outputFiles[0]?.text ?? '').trim();
 const codes = keyCodes(Object.keys(MESSAGES.en));

@@ -178,6 +178,36 @@ describe.each(['en', 'de'])('axe-core, WCAG 2.1 A and AA, interface language %s'
     await page.context().close();
   });
 
+  it('finds no violation while a check runs, nor with the rules failed and a text refused', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/v1/dispatch', async (route) => {
+      const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
+      if (call.name === 'get_writing_rules') {
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unavailable', message: 'Try later.' } }) });
+      }
+      if (call.name === 'find_writing_signals') await held;
+      return route.continue();
+    });
+    await page.goto(`${baseUrl()}/${query}`);
+    await page.waitForSelector('#errors p');
+    await page.fill('#review-text', TEXT);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[aria-busy=true]');
+    await expectAccessible(page);
+    release();
+    await page.waitForSelector('[aria-busy=false]');
+    await page.fill('#review-text', ' ');
+    await page.click('button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('errors')?.childElementCount === 1);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
   it('finds no violation with all scannable rules checked', async () => {
     const opened = await openReviewPage(browser);
     await gotoReviewPage(opened, query);

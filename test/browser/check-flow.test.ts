@@ -261,3 +261,71 @@ describe('failed loads and checks', () => {
     await page.context().close();
   });
 });
+
+describe('texts that are not sent', () => {
+  it('refuses a text over 250,000 UTF-16 code units with a message naming the limit, and keeps the whole text', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    const checks = countCalls(page, 'find_writing_signals');
+    await gotoReviewPage(opened);
+    const long = `${'word '.repeat(50_000)}x`;
+    await page.fill('#review-text', long);
+    expect(await page.$eval('#review-text', (area) => (area as HTMLTextAreaElement).value.length)).toBe(250_001);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#errors p', { timeout: 5_000 });
+    expect(await page.textContent('#errors')).toBe('The text has 250,001 UTF-16 code units, more than 250,000.');
+    expect(checks).toHaveLength(0);
+    await page.context().close();
+  });
+
+  it('says that a text is needed instead of sending an empty or blank one', async () => {
+    const opened = await openReviewPage(browser);
+    const { page } = opened;
+    const checks = countCalls(page, 'find_writing_signals');
+    await gotoReviewPage(opened);
+    for (const text of ['', ' \n\t ']) {
+      await page.fill('#review-text', text);
+      await page.click('button[type=submit]');
+      await page.waitForSelector('#errors p', { timeout: 5_000 });
+      expect(await page.textContent('#errors')).toBe('Enter a text to check first.');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-text');
+    }
+    expect(checks).toHaveLength(0);
+    await page.context().close();
+  });
+});
+
+describe('the token field', () => {
+  it('sends the token on Enter and hides the field once the service takes it', async () => {
+    const { page } = await openReviewPage(browser);
+    const seen: (string | undefined)[] = [];
+    await page.route('**/v1/dispatch', async (route) => {
+      const auth = route.request().headers().authorization;
+      seen.push(auth);
+      if (auth === 'Bearer enter-token') return route.continue();
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForSelector('#token-panel:not([hidden])');
+    await page.fill('#api-token', 'enter-token');
+    await page.press('#api-token', 'Enter');
+    await page.waitForSelector('#profile-rules details', { timeout: 5_000 });
+    expect(seen.at(-1)).toBe('Bearer enter-token');
+    expect(await page.isVisible('#token-panel')).toBe(false);
+    expect(await page.textContent('#errors')).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-text');
+    await page.context().close();
+  });
+
+  it('keeps the field open while the service still refuses the token', async () => {
+    const { page } = await openReviewPage(browser);
+    await answer(page, 'get_writing_rules', 401, { ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForSelector('#token-panel:not([hidden])');
+    await page.fill('#api-token', 'wrong-token');
+    await page.press('#api-token', 'Enter');
+    await page.waitForFunction(() => document.getElementById('errors')?.textContent?.includes('unauthorized') === true);
+    expect(await page.isVisible('#token-panel')).toBe(true);
+    await page.context().close();
+  });
+});

@@ -134,6 +134,24 @@ describe('a German reader', () => {
   });
 });
 
+describe('texts a German page does not send', () => {
+  it('says in German that a text is needed or too long', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened, '?lang=de');
+    const { page } = opened;
+    const cases: [string, string][] = [
+      ['  ', 'Geben Sie zuerst einen Text ein.'],
+      ['x'.repeat(250_001), 'Der Text hat 250.001 UTF-16-Codeeinheiten, mehr als 250.000.'],
+    ];
+    for (const [text, message] of cases) {
+      await page.fill('#review-text', text);
+      await page.click('button[type=submit]');
+      await page.waitForFunction((expected) => document.getElementById('errors')?.textContent === expected, message, { timeout: 5_000 });
+    }
+    await page.context().close();
+  });
+});
+
 describe('the language switch', () => {
   it('redraws the page and the last check in the other language, keeps the text language, and remembers the choice in the address', async () => {
     const opened = await openReviewPage(browser);

@@ -207,6 +207,32 @@ describe('format of the text', () => {
   });
 });
 
+describe('comments that switch rules off', () => {
+  const MARKDOWN = 'A powerful tool.\n\n<!-- writing-rules-disable word-choice -->\n\nAnother powerful tool.\n\n<!-- writing-rules-disable no-such-rule -->\n';
+
+  it('says how many signals comments turned off and names each comment it could not read, with its line', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await page.selectOption('#review-format', 'markdown');
+    await review(page, MARKDOWN);
+    const service = await callService<{ coverage: { suppressedSignals: number; directiveProblems: { line: number; message: string }[] } }>('find_writing_signals', {
+      text: MARKDOWN,
+      profile: 'technical-reference',
+      maxSignals: 500,
+      format: 'markdown',
+    });
+    expect(service.coverage.suppressedSignals).toBe(1);
+    const [problem] = service.coverage.directiveProblems;
+    expect(problem?.line).toBe(7);
+    expect(await page.textContent('#signal-summary')).toBe(
+      `1 signal in 1 highlighted passage. Each needs review; focus a highlight to read its rule. Signals turned off by comments: 1. Comment on line 7: ${problem?.message}.`,
+    );
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('errors of the service', () => {
   it('shows 503 context-missing from the prompt composer with code and message', async () => {
     const { page } = await openReviewPage(browser);

@@ -18,11 +18,15 @@ import { registerWebMcpTools } from './webmcp';
 type Language = 'en' | 'de';
 type Failure = Extract<Outcome, { ok: false }>;
 type Selection = { profile: string } | { ruleIds: readonly string[] };
+/** A message the alert region shows, written again in the new language on a switch. */
+type Shown = () => string;
 
-// Injected by scripts/build-page.ts from the compiled catalogue.
+// Injected by scripts/build-page.ts from the compiled catalogue and the descriptors' bounds.
 declare const __SCANNABLE_RULES__: Readonly<Record<Language, readonly string[]>>;
+declare const __MAX_TEXT_UNITS__: number;
 // esbuild pastes a defined value at every use: name it once.
 const SCANNABLE_RULES = __SCANNABLE_RULES__;
+const MAX_TEXT_UNITS = __MAX_TEXT_UNITS__;
 
 /** The selection value that stands for every rule the scanner has phrases for. */
 const ALL_SCANNABLE = 'scannable';
@@ -39,7 +43,7 @@ const formatInput = $<HTMLSelectElement>('review-format');
 const uiInput = $<HTMLSelectElement>('ui-language');
 const statusLine = $('status');
 const errorBox = $('errors');
-const tokenPanel = $('token-panel');
+const tokenPanel = $<HTMLFormElement>('token-panel');
 const tokenInput = $<HTMLInputElement>('api-token');
 const highlighted = $('highlighted');
 const promptText = $<HTMLTextAreaElement>('review-prompt');
@@ -49,13 +53,13 @@ const profileRules = $('profile-rules');
 
 const rulesByLanguage = new Map<Language, Promise<Outcome<GetWritingRulesResult>>>();
 let records = new Map<string, RuleRecord>();
-let shownFailures: readonly Failure[] = [];
 /** The last check's text and answer; undefined before the first check and after a failed one. */
 let checked: { text: string; data: FindWritingSignalsResult } | undefined;
 let checkFailed = false;
 let catalogueVersion = '';
 /** The selection whose rules the list shows: null when the rules could not be read, undefined until the first load ends. */
 let shownRules: Selection | null | undefined;
+let shownErrors: Shown[] = [];
 /** Counts profile loads: only the latest may draw its rules and prompt. */
 let profileLoads = 0;
 /** Whether a check is running: a second one does not start until it ends. */
@@ -74,9 +78,12 @@ function ruleText(id: string): RuleText {
   return record ? { title: record.title[ui], instruction: record.prompt[ui] } : { title: id, instruction: '' };
 }
 
-function showErrors(failures: readonly Failure[]): void {
-  shownFailures = failures;
-  errorBox.replaceChildren(...failures.map((f) => element('p', t('error.line', { tool: titleOf(f.tool), code: f.code, message: f.message }))));
+const drawErrors = () => errorBox.replaceChildren(...shownErrors.map((line) => element('p', line())));
+
+/** Shows the failures of the service and the page's own `notes` in the alert region; a 401 opens the token field. */
+function showErrors(failures: readonly Failure[], ...notes: Shown[]): void {
+  shownErrors = [...failures.map((f) => () => t('error.line', { tool: titleOf(f.tool), code: f.code, message: f.message })), ...notes];
+  drawErrors();
   if (failures.some((f) => f.status === 401)) tokenPanel.hidden = false;
 }
 
@@ -134,9 +141,16 @@ function renderCoverage(data: FindWritingSignalsResult | undefined): void {
 }
 
 function summarise(data: FindWritingSignalsResult, spans: number): string {
-  if (data.signals.length === 0) return t('signals.none');
-  const summary = t('signals.summary', { signals: tCount('signals.count', data.signals.length), passages: tCount('signals.passages', spans) });
-  return data.coverage.truncated ? `${summary} ${t('signals.cut', { max: data.coverage.maxSignals })}` : summary;
+  const { coverage } = data;
+  const summary = [
+    data.signals.length === 0
+      ? t('signals.none')
+      : t('signals.summary', { signals: tCount('signals.count', data.signals.length), passages: tCount('signals.passages', spans) }),
+  ];
+  if (coverage.truncated) summary.push(t('signals.cut', { max: coverage.maxSignals }));
+  if (coverage.suppressedSignals) summary.push(t('signals.suppressed', { count: coverage.suppressedSignals }));
+  for (const problem of coverage.directiveProblems ?? []) summary.push(t('signals.directive', problem));
+  return summary.join(' ');
 }
 
 /** Draws the last check's marks, summary and coverage in the interface language, or says there is none. */
@@ -180,8 +194,11 @@ async function loadProfile(): Promise<Failure[]> {
   return [rules, prompt].filter((outcome): outcome is Failure => !outcome.ok);
 }
 
-async function refreshProfile(): Promise<void> {
-  showErrors(await loadProfile());
+/** Loads the rules and the prompt and shows their failures; answers whether the service asked for a token. */
+async function refreshProfile(): Promise<boolean> {
+  const failures = await loadProfile();
+  showErrors(failures);
+  return failures.some((f) => f.status === 401);
 }
 
 /** Marks the results as being updated (aria-busy) and the button as not taking another check. */
@@ -192,11 +209,19 @@ function setChecking(running: boolean): void {
 
 /**
  * Checks the text with the language, rules and format chosen when the check
- * starts. One check runs at a time: a click while it runs starts nothing.
+ * starts. One check runs at a time: a click while it runs starts nothing. An
+ * empty text or one over the limit is not sent; the alert region says why.
  */
 async function review(): Promise<void> {
   if (checking) return;
   const text = textInput.value;
+  const units = text.length;
+  const refusal = !text.trim() ? () => t('text.empty') : units > MAX_TEXT_UNITS ? () => t('text.too-long', { count: units.toLocaleString(uiLanguage()) }) : undefined;
+  if (refusal) {
+    showErrors([], refusal);
+    textInput.focus();
+    return;
+  }
   setChecking(true);
   statusLine.textContent = t('status.running', { tool: titleOf(FIND) });
   try {
@@ -243,7 +268,7 @@ async function changeUiLanguage(): Promise<void> {
   history.replaceState(history.state, '', url);
   renderRules();
   renderChecked();
-  showErrors(shownFailures);
+  drawErrors();
   noteVersion({});
   statusLine.textContent = '';
   copyStatus.textContent = '';
@@ -254,6 +279,19 @@ const reportAssistantCall = (tool: string, outcome: Outcome) => {
   if (!outcome.ok) showErrors([outcome]);
 };
 
+/** Sends the token with the next calls; hides the token field once the service takes it. */
+async function applyToken(): Promise<void> {
+  setToken(tokenInput.value);
+  rulesByLanguage.clear();
+  showErrors([]);
+  if (await refreshProfile()) return;
+  const focused = tokenPanel.contains(document.activeElement);
+  tokenPanel.hidden = true;
+  if (focused) textInput.focus();
+  // A host that asks for a token refuses the descriptors without it, too.
+  void registerWebMcpTools(reportAssistantCall);
+}
+
 uiInput.value = startUiLanguage();
 form.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -263,12 +301,9 @@ languageInput.addEventListener('change', () => void refreshProfile());
 profileInput.addEventListener('change', () => void refreshProfile());
 uiInput.addEventListener('change', () => void changeUiLanguage());
 copyButton.addEventListener('click', () => void copyPrompt());
-$('token-apply').addEventListener('click', () => {
-  setToken(tokenInput.value);
-  rulesByLanguage.clear();
-  showErrors([]);
-  // A host that asks for a token refuses the descriptors without it, too.
-  void refreshProfile().then(() => registerWebMcpTools(reportAssistantCall));
+tokenPanel.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void applyToken();
 });
 attachSignalTip(highlighted, $('signal-tip'), ruleText);
 attachVoixTools(reportAssistantCall);
