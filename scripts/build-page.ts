@@ -88,8 +88,18 @@ template = fill(template, '<!--voix-tools-->', voixToolsMarkup(pageTools));
 
 if (template.split(CONTEXT_SLOT).length !== 2) throw new Error(`src/page/page.html must hold ${CONTEXT_SLOT} exactly once`);
 
-/** The whole page in one language, with its host-context slot and short message keys. */
-const pageIn = (language: (typeof UI_LANGUAGES)[number]) => shortenKeys(fillMessages(fill(template, '<!--ui-language-->', language), language), codes);
+type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/** `page` with the text's language preselected as `language`, so a German page checks German text unless the person chooses otherwise. */
+function preselectTextLanguage(page: string, language: UiLanguage): string {
+  const option = `<option value="${language}" data-t="language.${language}">`;
+  if (page.split(option).length !== 2) throw new Error(`src/page/page.html must hold ${option} exactly once`);
+  return page.replace(option, `<option value="${language}" selected data-t="language.${language}">`);
+}
+
+/** The whole page in one language, with its host-context slot, the text's language preselected and short message keys. */
+const pageIn = (language: UiLanguage) =>
+  shortenKeys(fillMessages(preselectTextLanguage(fill(template, '<!--ui-language-->', language), language), language), codes);
 
 const csp = [
   "default-src 'none'",

@@ -152,6 +152,41 @@ describe('texts a German page does not send', () => {
   });
 });
 
+describe('the language of the text', () => {
+  it('starts as the interface language on a German page, by ?lang= or Accept-Language, and asks for German rules and prompt', async () => {
+    for (const [query, locale] of [['?lang=de', undefined], ['', 'de-DE']] as const) {
+      const opened = await openReviewPage(browser, locale);
+      const { page } = opened;
+      const prompts: string[] = [];
+      page.on('request', (request) => {
+        const call = JSON.parse(request.postData() ?? '{}') as { name?: string; arguments?: { language?: string } };
+        if (call.name === 'compose_writing_review_prompt') prompts.push(call.arguments?.language ?? '');
+      });
+      await gotoReviewPage(opened, query);
+      expect(await page.$eval('#review-language', (select) => (select as HTMLSelectElement).value)).toBe('de');
+      expect(await page.getAttribute('#review-text', 'lang')).toBe('de');
+      await page.waitForFunction(() => document.getElementById('review-prompt')?.getAttribute('lang') === 'de');
+      expect(prompts).toEqual(['de']);
+      await page.context().close();
+    }
+  });
+
+  it('keeps the language of the text a person chose when the interface language is switched', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened, '?lang=de');
+    const { page } = opened;
+    await page.selectOption('#review-language', 'en');
+    await page.waitForFunction(() => document.getElementById('review-prompt')?.getAttribute('lang') === 'en');
+    for (const lang of ['en', 'de']) {
+      await page.selectOption('#ui-language', lang);
+      await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
+      expect(await page.$eval('#review-language', (select) => (select as HTMLSelectElement).value)).toBe('en');
+      expect(await page.getAttribute('#review-prompt', 'lang')).toBe('en');
+    }
+    await page.context().close();
+  });
+});
+
 describe('the language switch', () => {
   it('redraws the page and the last check in the other language, keeps the text language, and remembers the choice in the address', async () => {
     const opened = await openReviewPage(browser);
@@ -162,9 +197,12 @@ describe('the language switch', () => {
     await checkText(page, 'A powerful review panel.');
     expect(await page.textContent('#signal-summary')).toMatch(/^1 signal in 1 highlighted passage\./);
 
+    expect(await page.textContent('#status')).toBe('Check finished: 1 signal.');
+
     await page.selectOption('#ui-language', 'de');
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     expect(await page.textContent('h1')).toBe('Textprüfung');
+    expect(await page.textContent('#status')).toBe('Prüfung abgeschlossen: 1 Signal.');
     expect(await page.textContent('#signal-summary')).toMatch(/^1 Signal an einer markierten Stelle\./);
     expect(await page.textContent('#scanned-rules li')).toMatch(/\(concrete-subject\)$/);
     expect(await page.$eval('#review-language', (select) => (select as HTMLSelectElement).value)).toBe('en');

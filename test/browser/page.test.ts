@@ -233,6 +233,20 @@ describe('comments that switch rules off', () => {
   });
 });
 
+describe('text direction', () => {
+  it('lays out a right-to-left text from right to left in the field and in the checked text', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await review(page, 'שלום עולם. A powerful tool.');
+    expect(await page.$eval('#review-text', (area) => area.matches(':dir(rtl)'))).toBe(true);
+    expect(await page.$eval('#highlighted', (view) => view.matches(':dir(rtl)'))).toBe(true);
+    await page.fill('#review-text', 'A powerful tool.');
+    expect(await page.$eval('#review-text', (area) => area.matches(':dir(ltr)'))).toBe(true);
+    await page.context().close();
+  });
+});
+
 describe('errors of the service', () => {
   it('shows 503 context-missing from the prompt composer with code and message', async () => {
     const { page } = await openReviewPage(browser);

@@ -18,7 +18,7 @@ import { registerWebMcpTools } from './webmcp';
 type Language = 'en' | 'de';
 type Failure = Extract<Outcome, { ok: false }>;
 type Selection = { profile: string } | { ruleIds: readonly string[] };
-/** A message the alert region shows, written again in the new language on a switch. */
+/** A text the page shows, written again in the new language on a switch. */
 type Shown = () => string;
 
 // Injected by scripts/build-page.ts from the compiled catalogue and the descriptors' bounds.
@@ -60,10 +60,18 @@ let catalogueVersion = '';
 /** The selection whose rules the list shows: null when the rules could not be read, undefined until the first load ends. */
 let shownRules: Selection | null | undefined;
 let shownErrors: Shown[] = [];
+/** The elements whose one text is a message, each with how to write it. */
+const shownTexts = new Map<HTMLElement, Shown>();
 /** Counts profile loads: only the latest may draw its rules and prompt. */
 let profileLoads = 0;
 /** Whether a check is running: a second one does not start until it ends. */
 let checking = false;
+
+/** Shows `text` in `target` now and again after each language switch. */
+function show(target: HTMLElement, text: Shown): void {
+  shownTexts.set(target, text);
+  target.textContent = text();
+}
 
 /** A tool's title in the interface language. */
 function titleOf(tool: string): string {
@@ -89,7 +97,7 @@ function showErrors(failures: readonly Failure[], ...notes: Shown[]): void {
 
 function noteVersion(data: { catalogueVersion?: string }): void {
   if (data.catalogueVersion) catalogueVersion = data.catalogueVersion;
-  if (catalogueVersion) $('catalogue-version').textContent = t('catalogue.version', { version: catalogueVersion });
+  if (catalogueVersion) show($('catalogue-version'), () => t('catalogue.version', { version: catalogueVersion }));
 }
 
 /** The tools' selection arguments for the chosen profile, or the scannable rules of `lang`. */
@@ -223,7 +231,7 @@ async function review(): Promise<void> {
     return;
   }
   setChecking(true);
-  statusLine.textContent = t('status.running', { tool: titleOf(FIND) });
+  show(statusLine, () => t('status.running', { tool: titleOf(FIND) }));
   try {
     const lang = languageInput.value as Language;
     const args = { text, language: lang, ...selection(lang), maxSignals: 500, format: formatInput.value };
@@ -234,7 +242,7 @@ async function review(): Promise<void> {
     checkFailed = !found.ok;
     renderChecked();
     if (found.ok) noteVersion(found.data);
-    statusLine.textContent = found.ok ? tCount('status.done', found.data.signals.length) : t('status.failed', { tool: titleOf(FIND) });
+    show(statusLine, () => (found.ok ? tCount('status.done', found.data.signals.length) : t('status.failed', { tool: titleOf(FIND) })));
   } finally {
     setChecking(false);
   }
@@ -249,7 +257,7 @@ async function copyPrompt(): Promise<void> {
     promptText.select();
     copied = document.execCommand('copy');
   }
-  copyStatus.textContent = t(copied ? 'prompt.copied' : 'prompt.copy-failed');
+  show(copyStatus, () => t(copied ? 'prompt.copied' : 'prompt.copy-failed'));
 }
 
 /** Redraws everything in the chosen interface language and keeps it in the address for a reload. */
@@ -260,7 +268,7 @@ async function changeUiLanguage(): Promise<void> {
     await switchUiLanguage(chosen);
   } catch (error) {
     uiInput.value = uiLanguage();
-    statusLine.textContent = t('ui.failed', { reason: error instanceof Error ? error.message : String(error) });
+    show(statusLine, () => t('ui.failed', { reason: error instanceof Error ? error.message : String(error) }));
     return;
   }
   const url = new URL(location.href);
@@ -269,13 +277,11 @@ async function changeUiLanguage(): Promise<void> {
   renderRules();
   renderChecked();
   drawErrors();
-  noteVersion({});
-  statusLine.textContent = '';
-  copyStatus.textContent = '';
+  for (const [target, text] of shownTexts) target.textContent = text();
 }
 
 const reportAssistantCall = (tool: string, outcome: Outcome) => {
-  statusLine.textContent = t(outcome.ok ? 'status.assistant-done' : 'status.assistant-failed', { tool: titleOf(tool) });
+  show(statusLine, () => t(outcome.ok ? 'status.assistant-done' : 'status.assistant-failed', { tool: titleOf(tool) }));
   if (!outcome.ok) showErrors([outcome]);
 };
 

@@ -6,4 +6,4 @@
 export const contextSlot = "<!--host-context-->";
 
 /** Content-Security-Policy of the page: only its own inline script and style, by hash. */
-export const pageCsp = "default-src 'none'; script-src 'sha256-q8aZmm7+3igdlyayQOi1TPG74XQ9N3L/LdpBJmKvWhE='; style-src 'sha256-TuqaMSxcrTZqOBWz9oChUm+ZBEFNRRp/mr8VWe3Gz0U='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const pageCsp = "default-src 'none'; script-src 'sha256-fAnDo5DNHnXtfBp8CLy4805Gves5kp159IfoSFzqNMU='; style-src 'sha256-TuqaMSxcrTZqOBWz9oChUm+ZBEFNRRp/mr8VWe3Gz0U='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
