@@ -52,6 +52,8 @@ export class ApiError extends HTTPException {
     message: string,
     readonly tool = '',
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Further fields for the JSON-RPC error `data` on /mcp (the 429's `retryAfterSeconds`). */
+    readonly data: Readonly<Record<string, unknown>> = {},
   ) {
     super(statusFor(code), { message });
     this.name = 'ApiError';
@@ -67,6 +69,12 @@ const CODE_BY_STATUS: Readonly<Partial<Record<number, HttpErrorCode>>> = {
   413: 'body-too-large',
   415: 'unsupported-media-type',
 };
+
+/** The MCP endpoint, whose refusals are JSON-RPC errors. */
+const MCP_PATH = '/mcp';
+/** JSON-RPC's code for a request that is not valid (a body over the limit), and its first server-defined code, which MCP's transport uses for HTTP-level refusals. */
+const JSON_RPC_INVALID_REQUEST = -32600;
+const JSON_RPC_SERVER_ERROR = -32000;
 
 const INTERNAL_ERROR_MESSAGE = 'The server failed to answer this request.';
 
@@ -87,6 +95,14 @@ export function errorResponse(c: Context, err: unknown): Response {
   const apiError = toApiError(err);
   c.set('outcome', apiError.code);
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+  // An MCP client reads every answer of /mcp as JSON-RPC: the same refusal, as an error without an id.
+  if (c.req.path === MCP_PATH) {
+    const code = apiError.code === 'body-too-large' ? JSON_RPC_INVALID_REQUEST : JSON_RPC_SERVER_ERROR;
+    return c.json(
+      { jsonrpc: '2.0', error: { code, message: apiError.message, data: { code: apiError.code, ...apiError.data } }, id: null },
+      statusFor(apiError.code),
+    );
+  }
   return c.json(
     { ok: false, tool: apiError.tool, error: { code: apiError.code, message: apiError.message } },
     statusFor(apiError.code),

@@ -159,13 +159,19 @@ describe('host configuration', () => {
     } finally {
       spy.mockRestore();
     }
-    for (const response of responses) {
+    for (const response of responses.slice(0, 2)) {
       expect(response.status).toBe(500);
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
       const error = await errorOf(response);
       expect(error).toMatchObject({ ok: false, tool: '', code: 'internal-error' });
       expect(error.message).not.toContain(secret);
     }
+    // /mcp answers the same refusal as a JSON-RPC error, as an MCP client reads it.
+    const mcp = responses[2]!;
+    expect(mcp.status).toBe(500);
+    const rpc = (await mcp.json()) as { jsonrpc: string; id: null; error: { code: number; message: string; data: { code: string } } };
+    expect(rpc).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'internal-error' } } });
+    expect(rpc.error.message).not.toContain(secret);
     const failures = reports.filter((line) => line.includes('"app-build-failed"'));
     expect(failures).toHaveLength(1);
     expect(JSON.parse(failures[0]!)).toEqual({ event: 'app-build-failed', error: 'Error' });

@@ -266,7 +266,11 @@ describe('/mcp over HTTP', () => {
       const response = await request('/mcp', { method, headers: { Accept: 'text/event-stream' } });
       expect(response.status, method).toBe(405);
       expect(response.headers.get('Allow')).toBe('POST');
-      expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+      expect(await response.json()).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless and answers POST only.', data: { code: 'method-not-allowed' } },
+        id: null,
+      });
     }
   });
 
@@ -293,6 +297,11 @@ describe('/mcp over HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { padding: 'x'.repeat(1024 * 1024) } }),
     });
     expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: 'The request body must be at most 1048576 bytes (1024 KiB).', data: { code: 'body-too-large' } },
+      id: null,
+    });
   });
 
   it('needs the bearer token when the host set one', async () => {

@@ -7,9 +7,6 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
-const UNAUTHORIZED_MESSAGE = 'This endpoint needs the header Authorization: Bearer <token> with the token the host configured.';
-/** JSON-RPC's first server-defined error code, which the MCP endpoint's HTTP-level refusals use. */
-const JSON_RPC_SERVER_ERROR = -32000;
 const encoder = new TextEncoder();
 
 function sha256(value: string): Promise<ArrayBuffer> {
@@ -32,16 +29,7 @@ export function bearerAuth(token: string): MiddlewareHandler<AppEnv> {
     const given = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     const [givenDigest, expectedDigest] = await Promise.all([sha256(given), expected]);
     if (!sameBytes(new Uint8Array(givenDigest), new Uint8Array(expectedDigest))) {
-      // An MCP client reads every refusal of /mcp as JSON-RPC, as it does the 405, 413 and 429.
-      if (c.req.path === '/mcp') {
-        c.set('outcome', 'unauthorized');
-        return c.json(
-          { jsonrpc: '2.0', error: { code: JSON_RPC_SERVER_ERROR, message: UNAUTHORIZED_MESSAGE, data: { code: 'unauthorized' } }, id: null },
-          401,
-          { 'WWW-Authenticate': 'Bearer' },
-        );
-      }
-      throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE, '', {
+      throw new ApiError('unauthorized', 'This endpoint needs the header Authorization: Bearer <token> with the token the host configured.', '', {
         'WWW-Authenticate': 'Bearer',
       });
     }

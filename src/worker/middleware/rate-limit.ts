@@ -20,8 +20,6 @@ export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz']);
  * window has begun whichever period the host chose.
  */
 export const RETRY_AFTER_SECONDS = 60;
-/** JSON-RPC's range for server-defined errors starts here; MCP clients show the message. */
-export const JSON_RPC_RATE_LIMITED = -32000;
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 const encoder = new TextEncoder();
@@ -59,15 +57,8 @@ export function rateLimit({ bindings, apiToken }: RateLimitOptions): MiddlewareH
       budget === 'toolCalls'
         ? `Too many tool calls from this caller; retry after ${RETRY_AFTER_SECONDS} seconds.`
         : `Too many requests from this caller; retry after ${RETRY_AFTER_SECONDS} seconds.`;
-    if (c.req.path === '/mcp') {
-      c.set('outcome', 'rate-limited');
-      return c.json(
-        { jsonrpc: '2.0', error: { code: JSON_RPC_RATE_LIMITED, message, data: { code: 'rate-limited', retryAfterSeconds: RETRY_AFTER_SECONDS } }, id: null },
-        429,
-        retryAfter,
-      );
-    }
-    throw new ApiError('rate-limited', message, '', retryAfter);
+    // On /mcp, errorResponse answers it as a JSON-RPC error whose data carries the wait.
+    throw new ApiError('rate-limited', message, '', retryAfter, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   };
 }
 

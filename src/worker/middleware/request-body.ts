@@ -17,16 +17,14 @@ const tooLarge = () =>
  * Answers 413 once the body passes 1 MiB: at once when Content-Length says so,
  * otherwise as the bytes stream in, so a chunked body is cut off too. Hono's
  * middleware trusts a Content-Length within the limit; workerd delivers no
- * more bytes than that header declares. `answer` turns the refusal into
- * another protocol's response (MCP's JSON-RPC error); left out, it is thrown
- * for the app's error handler.
+ * more bytes than that header declares. The refusal is thrown for the app's
+ * error handler, which answers it on /mcp as a JSON-RPC error.
  */
-export function limitBody(answer?: (c: Context<AppEnv>, refusal: ApiError) => Response): MiddlewareHandler<AppEnv> {
+export function limitBody(): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      if (answer === undefined) throw tooLarge();
-      return answer(c, tooLarge());
+    onError: () => {
+      throw tooLarge();
     },
   });
 }

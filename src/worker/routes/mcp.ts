@@ -5,6 +5,7 @@
 import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
 import { handleMcpRequest } from '../mcp/handle-mcp-request';
 import { limitBody, readJsonBody } from '../middleware/request-body';
 import { recordToolCall } from '../middleware/request-log';
@@ -13,12 +14,9 @@ import type { ToolDispatcher } from './dispatch';
 /** The MCP route over `dispatcher`; app.ts puts it behind the bearer token when the host set one. */
 export function mcpRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  // An MCP client reads a refusal as a JSON-RPC error, so the 413 is one.
-  const tooLarge = limitBody((c, refusal) => {
-    c.set('outcome', refusal.code);
-    return c.json({ jsonrpc: '2.0', error: { code: -32600, message: refusal.message }, id: null }, 413);
-  });
-  routes.post('/mcp', tooLarge, async (c) => {
+  // Refusals of /mcp (this 413, the 405 below, the token's 401, the 429) are
+  // JSON-RPC errors: errorResponse answers every ApiError on this path so.
+  routes.post('/mcp', limitBody(), async (c) => {
     // Read within the limit and parsed once, so tools/call sees the arguments exactly as sent.
     const { json } = await readJsonBody(c);
     return handleMcpRequest(c.req.raw, json, {
@@ -34,17 +32,8 @@ export function mcpRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
   });
   // The endpoint is stateless: it opens no server-to-client stream (GET) and
   // keeps no session to end (DELETE), which Streamable HTTP lets a server refuse with 405.
-  routes.all('/mcp', (c) => {
-    c.set('outcome', 'method-not-allowed');
-    return c.json(
-      {
-        jsonrpc: '2.0',
-        error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless and answers POST only.' },
-        id: null,
-      },
-      405,
-      { Allow: 'POST' },
-    );
+  routes.all('/mcp', () => {
+    throw new ApiError('method-not-allowed', 'Method not allowed: this MCP endpoint is stateless and answers POST only.', '', { Allow: 'POST' });
   });
   return routes;
 }
