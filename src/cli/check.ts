@@ -105,7 +105,10 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
           }))
           // A phrase across the split point is the previous piece's, which saw
           // all of it; this piece, starting inside it, may match its tail
-          // ("worth noting that" of "It is\nworth noting that"): drop that.
+          // ("worth noting that" of "It is\nworth noting that"): drop that. A
+          // rule has one record per language, and a record's matches never
+          // overlap in a scan of the whole text, so an overlap within the rule
+          // is always such a tail.
           .filter((signal) => !reaching.some((earlier) => earlier.ruleId === signal.ruleId && signal.start < earlier.end));
         signals.push(...owned);
         reaching = owned.filter((signal) => signal.end > piece.ownedEnd);

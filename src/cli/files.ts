@@ -176,7 +176,8 @@ export function readTextFile(absolute: string, maxBytes: number = MAX_INPUT_BYTE
     fd = openSync(absolute, 'r');
     const stats = fstatSync(fd);
     if (stats.isFile() && stats.size > maxBytes) return { ok: false, message: tooLarge(maxBytes) };
-    if (stats.isFile()) return decodeText(readFileSync(fd), maxBytes);
+    // A size of 0 may not be the truth (files under /proc): those are read in chunks too.
+    if (stats.isFile() && stats.size > 0) return decodeText(readFileSync(fd), maxBytes);
     const input = new InputBytes(maxBytes);
     const buffer = Buffer.allocUnsafe(64 * 1024);
     for (;;) {

@@ -70,6 +70,15 @@ describe('exit codes', () => {
     const zero = await run(dir, ['check', '/dev/zero']);
     expect(zero.stderr).toBe('writing-rules: /dev/zero is binary (contains a NUL byte), not text\n');
   });
+
+  it('takes an input of exactly the bound and refuses one byte more', async () => {
+    const dir = tree({ 'at.txt': 'a'.repeat(100), 'over.txt': 'a'.repeat(101) });
+    expect(await run(dir, ['check', 'at.txt', '-'], { stdin: 'b'.repeat(100), maxInputBytes: 100 })).toMatchObject({ code: 0, stderr: '' });
+    const over = await run(dir, ['check', 'over.txt', '-'], { stdin: 'b'.repeat(101), maxInputBytes: 100 });
+    expect(over.stderr).toBe(
+      'writing-rules: over.txt is larger than 100 bytes, the most one input may hold\nwriting-rules: - is larger than 100 bytes, the most one input may hold\n',
+    );
+  });
 });
 
 describe('text output', () => {
