@@ -177,7 +177,8 @@ function renderChecked(): void {
  * answers the failures. A load overtaken by a newer one (the person changed
  * the language or the rules meanwhile) draws nothing and answers none.
  */
-async function loadProfile(): Promise<Failure[]> {
+/** The load's failures, or null when a newer load overtook it: its answers are not shown. */
+async function loadProfile(): Promise<Failure[] | null> {
   const load = ++profileLoads;
   const lang = languageInput.value as Language;
   const chosen = selection(lang);
@@ -189,7 +190,7 @@ async function loadProfile(): Promise<Failure[]> {
     rulesFor(lang),
     dispatch<ComposeWritingReviewPromptResult>('compose_writing_review_prompt', { language: lang, ...chosen }, PROMPT),
   ]);
-  if (load !== profileLoads) return [];
+  if (load !== profileLoads) return null;
   if (rules.ok) {
     records = new Map(rules.data.rules.map((rule) => [rule.id, rule as RuleRecord]));
     noteVersion(rules.data);
@@ -202,9 +203,14 @@ async function loadProfile(): Promise<Failure[]> {
   return [rules, prompt].filter((outcome): outcome is Failure => !outcome.ok);
 }
 
-/** Loads the rules and the prompt and shows their failures; answers whether the service asked for a token. */
-async function refreshProfile(): Promise<boolean> {
+/**
+ * Loads the rules and the prompt and shows their failures; answers whether the
+ * service asked for a token, or null when a newer load overtook this one (it
+ * then leaves the alert region to that load).
+ */
+async function refreshProfile(): Promise<boolean | null> {
   const failures = await loadProfile();
+  if (failures === null) return null;
   showErrors(failures);
   return failures.some((f) => f.status === 401);
 }
@@ -236,7 +242,7 @@ async function review(): Promise<void> {
     const lang = languageInput.value as Language;
     const args = { text, language: lang, ...selection(lang), maxSignals: 500, format: formatInput.value };
     const [failures, found] = await Promise.all([loadProfile(), dispatch<FindWritingSignalsResult>(FIND, args, SIGNALS)]);
-    showErrors(found.ok ? failures : [...failures, found]);
+    showErrors(found.ok ? (failures ?? []) : [...(failures ?? []), found]);
     // A failed check leaves no result of an earlier text on the page.
     checked = found.ok ? { text, data: found.data } : undefined;
     checkFailed = !found.ok;
@@ -290,7 +296,8 @@ async function applyToken(): Promise<void> {
   setToken(tokenInput.value);
   rulesByLanguage.clear();
   showErrors([]);
-  if (await refreshProfile()) return;
+  // Hidden only when this load answered without a 401: an overtaken one confirmed nothing.
+  if ((await refreshProfile()) !== false) return;
   const focused = tokenPanel.contains(document.activeElement);
   tokenPanel.hidden = true;
   if (focused) textInput.focus();

@@ -34,7 +34,9 @@ export async function registerWebMcpTools(report: (tool: string, outcome: Outcom
   let tools: readonly ToolSource[] = [];
   try {
     const response = await fetch('/v1/tools', { headers: authorization() });
-    if (response.ok) ({ tools } = (await response.json()) as { tools: readonly ToolSource[] });
+    const body = response.ok ? ((await response.json()) as { tools?: unknown }) : undefined;
+    // An answer without a list registers nothing now, rather than failing later on it.
+    if (Array.isArray(body?.tools)) tools = body.tools as readonly ToolSource[];
   } catch {
     // Unreadable: registered on a later call.
   }
