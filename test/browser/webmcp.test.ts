@@ -141,8 +141,12 @@ describe('WebMCP on a host that asks for a token', () => {
       if (route.request().headers().authorization === token) return route.continue();
       return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
     });
+    const refused = page.waitForResponse((response) => response.url().endsWith('/v1/tools'));
     await page.goto(`${baseUrl()}/`);
     await page.waitForSelector('#token-panel:not([hidden])');
+    // The descriptors were refused, and the page has handled that answer.
+    expect((await refused).status()).toBe(401);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(await listTools(page)).toEqual([]);
     await page.fill('#api-token', 'webmcp-token');
     await page.click('#token-apply');
