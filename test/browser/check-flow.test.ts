@@ -232,7 +232,7 @@ describe('failed loads and checks', () => {
     for (const [query, expected] of [
       ['', 'Reading the writing rules failed.'],
       ['?lang=de', 'Abrufen der Schreibregeln ist fehlgeschlagen.'],
-    ]) {
+    ] as const) {
       const { page } = await openReviewPage(browser);
       await page.route('**/v1/dispatch', (route) => (callOf(route).name === 'get_writing_rules' ? fail(route) : route.continue()));
       await page.goto(`${baseUrl()}/${query}`);
