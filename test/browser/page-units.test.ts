@@ -178,3 +178,16 @@ describe('pickUiLanguage', () => {
     expect(pickUiLanguage('', '')).toBe('en');
   });
 });
+
+// The limit is written into the messages to keep the page small; the script
+// compares with the tool's own limit, so both must say the same number.
+describe('the text limit in the messages', () => {
+  it('is the tool limit, written as each language writes numbers', async () => {
+    const { MAX_TEXT_UNITS } = await import('../../src/core/index');
+    for (const [language, locale] of [['en', 'en-US'], ['de', 'de-DE']] as const) {
+      const limit = MAX_TEXT_UNITS.toLocaleString(locale);
+      expect(MESSAGES[language]['text.hint'], language).toContain(limit);
+      expect(MESSAGES[language]['text.too-long'], language).toContain(limit);
+    }
+  });
+});
