@@ -140,10 +140,11 @@ export function splitIntoPieces(text: string, maxUnits: number, options: SplitOp
   };
   const isSafe = (offset: number): boolean => isLineStart(offset) || isWordStart(offset) || isBoundary(offset);
 
-  // The last block start in (after, limit] outside every region, or -1.
-  const blockStartIn = (limit: number, after: number): number => {
-    for (let index = lastAtOrBefore(blockStarts, limit); index >= 0; index--) {
-      const start = blockStarts[index] as number;
+  // The last of `starts` (line or block starts, ascending) in (after, limit] outside every region, or -1:
+  // a binary search and a walk over starts, not over every unit of a long piece.
+  const lastStartIn = (starts: readonly number[], limit: number, after: number): number => {
+    for (let index = lastAtOrBefore(starts, limit); index >= 0; index--) {
+      const start = starts[index] as number;
       if (start <= after) break;
       if (regionAt(start) === undefined) return start;
     }
@@ -151,8 +152,8 @@ export function splitIntoPieces(text: string, maxUnits: number, options: SplitOp
   };
 
   const findSplit = (start: number, limit: number): number => {
-    let found = mode === 'text' ? -1 : blockStartIn(limit, start + ((limit - start) >> 1));
-    if (found === -1) found = lastSafe(limit, start, isLineStart);
+    let found = mode === 'text' ? -1 : lastStartIn(blockStarts, limit, start + ((limit - start) >> 1));
+    if (found === -1) found = lastStartIn(lineStarts, limit, start);
     if (found === -1) found = lastSafe(limit, start, isWordStart);
     if (found === -1) found = lastSafe(limit, start, isBoundary);
     if (found === -1) found = firstSafe(limit + 1, start + maxUnits - (overlapUnits >> 2), isSafe);
