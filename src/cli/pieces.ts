@@ -29,7 +29,7 @@
 // inside other markup (the text of title and textarea) does the next
 // piece start at the split, at white space where there is some. The piece
 // records what the split fell inside, and the command warns.
-import { lastAtOrBefore } from '../core/scanner/line-index';
+import { lastAtOrBefore, lineIndexOfStarts, lineStartsOf } from '../core/scanner/line-index';
 import { BLANK, htmlRegions, markdownRegions, type Region } from './markup-regions';
 
 /** A slice of the text: owns [start, ownedEnd), is scanned as [start, scanEnd). */
@@ -59,8 +59,6 @@ export type SplitMode = 'text' | 'markdown' | 'html';
 /** Units of following text scanned with each piece; longer than any phrase a record matches in practice. */
 export const OVERLAP_UNITS = 2_000;
 
-const LINE_BREAK = /\r\n?|\n/g;
-
 export interface SplitOptions {
   /** Units of following text scanned with each piece. */
   readonly overlapUnits?: number;
@@ -78,13 +76,10 @@ export function splitIntoPieces(text: string, maxUnits: number, options: SplitOp
   const { overlapUnits = OVERLAP_UNITS, mode = 'text' } = options;
   if (text.length <= maxUnits) return [{ start: 0, ownedEnd: text.length, scanEnd: text.length, line: 1, column: 1 }];
   if (overlapUnits * 2 >= maxUnits) throw new RangeError('overlap must be less than half the piece size');
-  const lineStarts = [0];
-  for (const match of text.matchAll(LINE_BREAK)) lineStarts.push(match.index + match[0].length);
+  const lineStarts = lineStartsOf(text);
   const lineOf = (offset: number): number => lastAtOrBefore(lineStarts, offset);
-  const at = (start: number): { line: number; column: number } => {
-    const index = lineOf(start);
-    return { line: index + 1, column: start - (lineStarts[index] as number) + 1 };
-  };
+  const lines = lineIndexOfStarts(lineStarts);
+  const at = (start: number): { line: number; column: number } => lines.locate(start);
 
   const regions = mode === 'html' ? htmlRegions(text) : mode === 'markdown' ? markdownRegions(text, lineStarts) : [];
   const regionStarts = regions.map((region) => region.start);
