@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experimental_readRawConfig } from 'wrangler';
 import { createWritingToolDispatcher, parseModelComparisonEvidence } from '../src/core/index';
-import type { ModelComparisonContext, ModelComparisonEvidence, ModelComparisonQuery } from '../src/core/types';
+import type { ModelComparisonContext, ModelComparisonEvidence, ModelComparisonQuery } from '../src/core/dispatch/types';
 import { ConfigError, parseIdList } from '../src/worker/config';
 import { MAX_EVIDENCE_UNITS, evidenceKey } from '../src/worker/evidence-reader';
 

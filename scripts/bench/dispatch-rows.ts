@@ -5,7 +5,7 @@
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { SCANNABLE_RULE_IDS, type Language } from '../../src/core/catalogue/ids';
 import { createCatalogueView } from '../../src/core/catalogue/view';
-import { createDispatcher } from '../../src/core/dispatcher';
+import { createDispatcher } from '../../src/core/dispatch/dispatcher';
 import { createWritingToolDispatcher } from '../../src/core/index';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { denseText } from './adversarial';

@@ -11,7 +11,7 @@ import { scanMarkup, type MarkupFormat } from '../../src/core/markup/index';
 import { readHtml } from '../../src/core/markup/html';
 import { readMarkdown } from '../../src/core/markup/markdown';
 import type { UnitMask } from '../../src/core/markup/mask';
-import { project } from '../../src/core/markup/projection';
+import { project } from '../../src/core/markup/prose-extraction';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { readHtmlWithHtmlparser2 } from '../markup/htmlparser2-reader';
 import { compare } from './measure';

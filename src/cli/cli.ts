@@ -2,7 +2,7 @@
 // process touches comes in through CliIo, so tests run the real command in
 // process with their own streams, directory and environment.
 import { relative, sep } from 'node:path';
-import { printable } from '../core/echo';
+import { printable } from '../core/input-checks/echo';
 import { catalogueVersion, type Language } from '../core/index';
 import { createTextChecker, type TextChecker } from './check';
 import { loadConfig, type Config } from './config';

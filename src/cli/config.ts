@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import * as z from 'zod';
-import { echo, printable } from '../core/echo';
+import { echo, printable } from '../core/input-checks/echo';
 import { readTextFile } from './files';
 import { SETTINGS, UsageError, type PartialSettings, type ScanSettings } from './settings';
 

@@ -2,7 +2,7 @@
 // checked against the same setting table as the config file; every problem is
 // a UsageError naming the option and its bound.
 import { parseArgs } from 'node:util';
-import { echo } from '../core/echo';
+import { echo } from '../core/input-checks/echo';
 import { SETTINGS, UsageError, type PartialSettings } from './settings';
 
 export interface CheckCommand {

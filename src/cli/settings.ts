@@ -6,7 +6,7 @@
 import * as z from 'zod';
 // The core's quoting of a value in a message, so the command names a bad value
 // as the HTTP API and MCP do; a few lines bundled into dist/cli.js.
-import { echo } from '../core/echo';
+import { echo } from '../core/input-checks/echo';
 import {
   LANGUAGES,
   MAX_SIGNALS,

@@ -3,10 +3,10 @@
 // checks hosts (and the Worker) build on.
 import { catalogue } from './catalogue/catalogue.generated';
 import { createCatalogueView, type CatalogueView } from './catalogue/view';
-import { createDispatcher } from './dispatcher';
+import { createDispatcher } from './dispatch/dispatcher';
 import { createSignalScanner } from './scanner/scan';
 import { TOOLS } from './tools/index';
-import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost } from './types';
+import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost } from './dispatch/types';
 
 /** The four tool descriptors, deeply frozen, in documentation order. */
 export const writingReviewTools: readonly WritingToolDescriptor[] = Object.freeze(TOOLS.map((tool) => tool.descriptor));
@@ -41,14 +41,14 @@ export {
   plainLineProblem,
   plainTextProblem,
   type IdListLabels,
-} from './plain-line';
-export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './host';
+} from './input-checks/plain-line';
+export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './dispatch/host-options';
 export { MAX_TEXT_UNITS, MAX_SIGNALS, MAX_FINDINGS, MAX_COHORT_ID_UNITS } from './tools/fields';
 export { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from './catalogue/ids';
 export type { Language, ProfileId, RuleId } from './catalogue/ids';
 export type { CatalogueSource, RuleRecord } from './catalogue/schema';
 export type { WritingSignal } from './scanner/types';
-export type * from './types';
+export type * from './dispatch/types';
 export {
   SUPPORTED_TOOL_FORMATS,
   isToolFormat,

@@ -10,7 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { ConfigError, parseHostConfig, versionIdOf, type HostConfig } from './config';
 import type { AppEnv, WorkerEnv } from './env';
-import { echo } from '../core/echo';
+import { echo } from '../core/input-checks/echo';
 import { ApiError, errorResponse } from './errors';
 import { createHostDispatcher } from './host';
 import { bearerAuth, corsAllowlist } from './middleware/access';

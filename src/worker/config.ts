@@ -13,7 +13,7 @@ import {
   PROFILE_IDS,
   plainTextProblem,
 } from '../core/index';
-import { echo } from '../core/echo';
+import { echo } from '../core/input-checks/echo';
 import { evidenceKey } from './evidence-reader';
 
 /** Validated host configuration. */

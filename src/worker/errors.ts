@@ -4,7 +4,7 @@
 // own middleware), here.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { WritingToolErrorCode } from '../core/types';
+import type { WritingToolErrorCode } from '../core/dispatch/types';
 
 /** Codes the HTTP layer adds to the dispatcher's own codes. */
 export type HttpErrorCode =

@@ -4,7 +4,7 @@
 // Also the KV key scheme (docs/api-reference.md#evidence-rules), shared with
 // scripts/evidence-put.ts, the only writer.
 import { missingEvidence } from '../core/index';
-import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/types';
+import type { ModelComparisonEvidence, ModelComparisonQuery } from '../core/dispatch/types';
 import type { ReadOnlyKv } from './host';
 
 /** `evidence/{language}/{profile}/{role}/{cohortId}` */

@@ -4,7 +4,7 @@
 // typed by.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { plainLineProblem } from '../../src/core/plain-line';
+import { plainLineProblem } from '../../src/core/input-checks/plain-line';
 import { TOOLS } from '../../src/core/tools/index';
 import { call } from './helpers';
 

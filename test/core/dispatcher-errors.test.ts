@@ -1,7 +1,7 @@
 // One test per row of the error table (docs/api-reference.md#errors), plus the envelope
 // guarantees: never throws, deeply frozen, JSON-serialisable, the tool echoed.
 import { describe, expect, it } from 'vitest';
-import type { WritingToolResult } from '../../src/core/types';
+import type { WritingToolResult } from '../../src/core/dispatch/types';
 import { call, fixtureDispatcher, modelContext, query, validEvidence } from './helpers';
 
 function expectError(result: WritingToolResult, code: string, message?: string | RegExp) {

@@ -3,7 +3,7 @@
 // missing readers and contexts answer evidence-missing; copies are frozen.
 import { describe, expect, it } from 'vitest';
 import { parseModelComparisonEvidence } from '../../src/core/evidence/parse';
-import type { ModelComparisonEvidence, WritingToolHost } from '../../src/core/types';
+import type { ModelComparisonEvidence, WritingToolHost } from '../../src/core/dispatch/types';
 import { call, modelContext, query, validEvidence } from './helpers';
 
 // Tests mutate evidence freely, including fields the type does not have.

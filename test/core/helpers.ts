@@ -1,14 +1,14 @@
 // Shared builders for core tests: a dispatcher over the fixture catalogue and
 // the real scanner, and a valid evidence value to mutate.
 import { createCatalogueView } from '../../src/core/catalogue/view';
-import { createDispatcher } from '../../src/core/dispatcher';
+import { createDispatcher } from '../../src/core/dispatch/dispatcher';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import type {
   ModelComparisonEvidence,
   ModelComparisonQuery,
   WritingToolHost,
   WritingToolResult,
-} from '../../src/core/types';
+} from '../../src/core/dispatch/types';
 import { fixtureCatalogue } from './fixtures/catalogue';
 
 export const reviewContext = { audience: 'Operators of the review service', goal: 'Deploy the service once' };

@@ -1,7 +1,7 @@
 // The host options (docs/api-reference.md#host-options): checked when the dispatcher is
 // created, copied and frozen so later changes to the host's objects change nothing.
 import { describe, expect, it } from 'vitest';
-import type { ModelComparisonContext, ComposeWritingReviewPromptResult, WritingToolHost } from '../../src/core/types';
+import type { ModelComparisonContext, ComposeWritingReviewPromptResult, WritingToolHost } from '../../src/core/dispatch/types';
 import { dataOf, fixtureDispatcher, query, validEvidence } from './helpers';
 
 describe('host check at construction', () => {

@@ -2,7 +2,7 @@
 // last, provenance, both languages, host context in, document out.
 import { describe, expect, it } from 'vitest';
 import { GUARDRAIL_IDS } from '../../src/core/prompt/compose';
-import type { ComposeWritingReviewPromptResult } from '../../src/core/types';
+import type { ComposeWritingReviewPromptResult } from '../../src/core/dispatch/types';
 import { fixtureCatalogue, fixtureProfiles } from './fixtures/catalogue';
 import { call, dataOf, reviewContext } from './helpers';
 

@@ -2,7 +2,7 @@
 // explicit IDs in catalogue order, summary and full detail.
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/core/catalogue/ids';
-import type { RuleSummary, GetWritingRulesResult } from '../../src/core/types';
+import type { RuleSummary, GetWritingRulesResult } from '../../src/core/dispatch/types';
 import { fixtureCatalogue, fixtureProfiles } from './fixtures/catalogue';
 import { call, dataOf } from './helpers';
 

@@ -6,10 +6,10 @@ import { compiledOnFirstUse } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import { createCatalogueView } from '../../src/core/catalogue/view';
-import { createDispatcher } from '../../src/core/dispatcher';
+import { createDispatcher } from '../../src/core/dispatch/dispatcher';
 import { compilePhrases, compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import type { FindWritingSignalsResult } from '../../src/core/types';
+import type { FindWritingSignalsResult } from '../../src/core/dispatch/types';
 import { fixtureCatalogue } from './fixtures/catalogue';
 import { call, dataOf } from './helpers';
 

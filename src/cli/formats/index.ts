@@ -5,7 +5,7 @@
 // library's signals and coverage per file as find_writing_signals returns
 // them, with the catalogue version. The review tools' formats have files of
 // their own (annotations.ts, sarif.ts).
-import { printable } from '../../core/echo';
+import { printable } from '../../core/input-checks/echo';
 import { signalCount, summaryLine, type RunReport } from '../report';
 import type { OutputFormat } from '../settings';
 import { formatGithub, formatRdjson } from './annotations';

@@ -6,7 +6,7 @@
 import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
-import { deepFreeze } from '../freeze';
+import { deepFreeze } from '../dispatch/freeze';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
 export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {

@@ -10,7 +10,7 @@ import {
   SEVERITIES,
 } from './ids';
 import { MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
-import type { Frozen } from '../freeze';
+import type { Frozen } from '../dispatch/freeze';
 
 const text = z.string().trim().min(1, 'must not be empty');
 

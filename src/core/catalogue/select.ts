@@ -2,7 +2,7 @@
 // three catalogue tools. Answers in catalogue order or with a message.
 import type { ProfileId, RuleId } from './ids';
 import type { CatalogueView } from './view';
-import { echo } from '../echo';
+import { echo } from '../input-checks/echo';
 
 export type RuleSelection =
   | { readonly ok: true; readonly ruleIds: readonly RuleId[] }

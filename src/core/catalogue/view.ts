@@ -5,7 +5,7 @@ import type { Language, ProfileId, RuleId } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
 import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
-import { deepFreeze } from '../freeze';
+import { deepFreeze } from '../dispatch/freeze';
 import { frozenCopyOnFirstUse, prebuiltCandidateSources } from './compile';
 
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */

@@ -2,7 +2,7 @@
 // context, no available model IDs, or nothing stored for the query's scope.
 // Worded in the query's language. The dispatcher and the Worker's KV reader use it.
 import type { Language } from '../catalogue/ids';
-import { deepFreeze } from '../freeze';
+import { deepFreeze } from '../dispatch/freeze';
 import type { ModelComparisonEvidence, ModelComparisonQuery } from './schema';
 
 /** Why no evidence is available; each reason has its own explanation. */

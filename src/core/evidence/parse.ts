@@ -2,10 +2,10 @@
 // scope, known IDs and consistent counts (listed in
 // docs/api-reference.md#evidence-rules). The dispatcher, the Worker's KV
 // reader and the evidence upload script all ask this one function.
-import { echo } from '../echo';
-import { deepFreeze } from '../freeze';
-import type { ModelComparisonContext } from '../types';
-import { issueMessage } from '../zod-issue';
+import { echo } from '../input-checks/echo';
+import { deepFreeze } from '../dispatch/freeze';
+import type { ModelComparisonContext } from '../dispatch/types';
+import { issueMessage } from '../input-checks/zod-issue';
 import {
   modelComparisonEvidenceSchema,
   type ModelComparisonEvidence,

@@ -4,7 +4,7 @@
 // schema of get_model_comparison_evidence. Cross-field rules live in parse.ts.
 import * as z from 'zod';
 import { LANGUAGES, PROFILE_IDS } from '../catalogue/ids';
-import type { Frozen } from '../freeze';
+import type { Frozen } from '../dispatch/freeze';
 
 const COUNT = 'must be a non-negative safe integer';
 const count = z.number({ error: COUNT }).int({ error: COUNT }).min(0, { error: COUNT });

@@ -5,7 +5,7 @@
 // Without rule IDs a directive applies to every rule. An unknown rule ID or
 // directive name is reported with its line and otherwise ignored.
 import { RULE_IDS, type RuleId } from '../catalogue/ids';
-import { echo } from '../echo';
+import { echo } from '../input-checks/echo';
 import type { LineIndex } from '../scanner/line-index';
 import type { CommentSpan } from './mask';
 

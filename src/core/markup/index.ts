@@ -7,7 +7,7 @@ import { applyDirectives, type DirectiveProblem, readDirectives } from './direct
 import { readHtml } from './html';
 import { readMarkdown } from './markdown';
 import { UnitKind } from './mask';
-import { project } from './projection';
+import { project } from './prose-extraction';
 
 export const TEXT_FORMATS = ['text', 'markdown', 'html'] as const;
 export type TextFormat = (typeof TEXT_FORMATS)[number];

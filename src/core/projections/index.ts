@@ -5,7 +5,7 @@ import { toAnthropicTools } from './anthropic';
 import { toGeminiTools } from './gemini';
 import { toOpenAiTools } from './openai';
 import type { ProjectableTool } from './schema-projection';
-import { echo } from '../echo';
+import { echo } from '../input-checks/echo';
 
 export { ANTHROPIC_DROPPED_KEYWORDS, ANTHROPIC_KEPT_KEYWORDS, toAnthropicTools, type AnthropicTool } from './anthropic';
 export { GEMINI_DROPPED_KEYWORDS, GEMINI_KEPT_KEYWORDS, toGeminiTools, type GeminiFunctionDeclaration, type GeminiTool } from './gemini';

@@ -3,7 +3,7 @@
 // Asked by the compose_writing_review_prompt tool.
 import type { Language } from '../catalogue/ids';
 import type { RuleRecord } from '../catalogue/schema';
-import type { PromptProvenance, PromptSegment, ReviewContext } from '../types';
+import type { PromptProvenance, PromptSegment, ReviewContext } from '../dispatch/types';
 import { de } from './de';
 import { en } from './en';
 

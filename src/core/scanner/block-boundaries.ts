@@ -5,7 +5,7 @@
 // record's regex treats a line break as white space, so without help a
 // phrase, the gap of a pair and the words a guard reads would run from one
 // paragraph or list item into the next. Markdown and HTML mode put a
-// separator between blocks (markup/projection.ts). In plain text the records
+// separator between blocks (markup/prose-extraction.ts). In plain text the records
 // see the same separator: they run over a copy of the text (markBlockBoundaries)
 // in which the last unit of each line break that opens a block is U+FFFC,
 // which no phrase, gap word or guard's white space matches, and which is

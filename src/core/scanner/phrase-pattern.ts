@@ -19,7 +19,7 @@ export const MAX_PAIR_GAP = 8;
  * One word between the parts of a pair: anything but white space and the
  * marks that end a sentence or a clause (. ! ? ; :), so a pair never reaches
  * into the next sentence; nor U+FFFC, which Markdown and HTML mode put where
- * code or a URL was skipped (markup/projection.ts), so a pair never spans it.
+ * code or a URL was skipped (markup/prose-extraction.ts), so a pair never spans it.
  */
 export const GAP_WORD = String.raw`[^\s.!?;:\uFFFC]+`;
 

@@ -3,7 +3,7 @@
 // (MCP outputSchema, OpenAPI) are both derived from it.
 import * as z from 'zod';
 import { RULE_IDS } from '../catalogue/ids';
-import type { Frozen } from '../freeze';
+import type { Frozen } from '../dispatch/freeze';
 
 const offset = z.number().int().min(0);
 const position = z.number().int().min(1);

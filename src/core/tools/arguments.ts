@@ -2,7 +2,7 @@
 // (docs/api-reference.md#errors). Every tool's arguments pass through here, so no raw
 // zod text ever reaches a caller.
 import type * as z from 'zod';
-import { echo } from '../echo';
+import { echo } from '../input-checks/echo';
 import type { FieldSpec } from './fields';
 
 export type ArgumentsResult<T> =

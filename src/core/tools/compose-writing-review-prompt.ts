@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { LANGUAGES, RULE_IDS } from '../catalogue/ids';
 import { selectRules } from '../catalogue/select';
-import type { Frozen } from '../freeze';
+import type { Frozen } from '../dispatch/freeze';
 import { GUARDRAIL_IDS, composeReviewPrompt } from '../prompt/compose';
 import { fields } from './fields';
 import { defineTool } from './tool';

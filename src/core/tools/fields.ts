@@ -3,7 +3,7 @@
 // error message about the field are built from the same words.
 import * as z from 'zod';
 import { LANGUAGES, PROFILE_IDS, RULE_IDS } from '../catalogue/ids';
-import { echo } from '../echo';
+import { echo } from '../input-checks/echo';
 import { TEXT_FORMATS } from '../markup/index';
 
 /** A tool argument: the schema that validates it and how its bound reads. */

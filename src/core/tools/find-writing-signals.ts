@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { LANGUAGES, RULE_IDS } from '../catalogue/ids';
 import { selectRules } from '../catalogue/select';
-import type { Frozen } from '../freeze';
+import type { Frozen } from '../dispatch/freeze';
 import { scanMarkup, TEXT_FORMATS } from '../markup/index';
 import { writingSignalSchema } from '../scanner/types';
 import { fields, MAX_SIGNALS } from './fields';

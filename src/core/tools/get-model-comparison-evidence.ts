@@ -5,8 +5,8 @@
 import { missingEvidence } from '../evidence/missing';
 import { parseModelComparisonEvidence } from '../evidence/parse';
 import { modelComparisonEvidenceSchema, type ModelComparisonEvidence, type ModelComparisonQuery } from '../evidence/schema';
-import { deepFreeze } from '../freeze';
-import { echo } from '../echo';
+import { deepFreeze } from '../dispatch/freeze';
+import { echo } from '../input-checks/echo';
 import { fields } from './fields';
 import { defineTool } from './tool';
 

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { CATEGORIES, LANGUAGES } from '../catalogue/ids';
 import { profileIdSchema, ruleIdSchema, ruleRecordSchema, sourceSchema } from '../catalogue/schema';
 import { selectRules } from '../catalogue/select';
-import type { Frozen } from '../freeze';
+import type { Frozen } from '../dispatch/freeze';
 import { fields } from './fields';
 import { defineTool } from './tool';
 

@@ -6,8 +6,8 @@ import { composeWritingReviewPrompt } from './compose-writing-review-prompt';
 import { findWritingSignals } from './find-writing-signals';
 import { getModelComparisonEvidence } from './get-model-comparison-evidence';
 import { getWritingRules } from './get-writing-rules';
-import type { Frozen } from '../freeze';
-import type { WritingToolName } from '../types';
+import type { Frozen } from '../dispatch/freeze';
+import type { WritingToolName } from '../dispatch/types';
 import type { RegisteredTool, ResultOf } from './tool';
 
 const DEFINITIONS = [getWritingRules, composeWritingReviewPrompt, findWritingSignals, getModelComparisonEvidence] as const;

@@ -4,9 +4,9 @@
 // dispatcher runs them.
 import * as z from 'zod';
 import type { CatalogueView } from '../catalogue/view';
-import { deepFreeze, type Frozen } from '../freeze';
-import type { HostSnapshot } from '../host';
-import type { WritingToolDescriptor, WritingToolErrorCode, WritingToolName } from '../types';
+import { deepFreeze, type Frozen } from '../dispatch/freeze';
+import type { HostSnapshot } from '../dispatch/host-options';
+import type { WritingToolDescriptor, WritingToolErrorCode, WritingToolName } from '../dispatch/types';
 import type { FieldSpec } from './fields';
 
 /** What a handler answers: data, or an error code with a message for people. */

@@ -5,7 +5,7 @@
 // Only the latest load of rules and prompt is drawn, one check runs at a time,
 // and every failed call ends in the alert region.
 import type { RuleRecord } from '../../core/catalogue/schema';
-import type { ComposeWritingReviewPromptResult, GetWritingRulesResult, FindWritingSignalsResult } from '../../core/types';
+import type { ComposeWritingReviewPromptResult, GetWritingRulesResult, FindWritingSignalsResult } from '../../core/dispatch/types';
 import type { MessageKey } from '../messages';
 import { isUiLanguage } from '../ui-language';
 import { dispatch, setToken, type Outcome } from './dispatch';

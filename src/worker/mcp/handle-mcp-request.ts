@@ -5,9 +5,9 @@
 // weighed about 15 KiB gzip in the Worker for four methods (docs/measurements.md);
 // the tests drive it with the SDK's own Client. tools/list serves the
 // descriptors as they are; tools/call runs the same dispatcher as POST /v1/dispatch.
-import { echo } from '../../core/echo';
+import { echo } from '../../core/input-checks/echo';
 import { bodyEncodingProblem } from '../middleware/request-body';
-import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/types';
+import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../../core/dispatch/types';
 
 /** What the MCP endpoint needs from the Worker. */
 export interface McpEndpointOptions {

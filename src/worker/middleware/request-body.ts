@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../env';
-import { echo } from '../../core/echo';
+import { echo } from '../../core/input-checks/echo';
 import { ApiError } from '../errors';
 
 /** Largest accepted request body: 1 MiB. */

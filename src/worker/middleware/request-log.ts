@@ -4,7 +4,7 @@
 // the reviewed text, the arguments, a header value or a token.
 import type { Context, MiddlewareHandler } from 'hono';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
-import type { FindWritingSignalsResult, WritingToolResult } from '../../core/types';
+import type { FindWritingSignalsResult, WritingToolResult } from '../../core/dispatch/types';
 import type { AppEnv } from '../env';
 
 // Only the four tool names: any other requested name is the caller's own text.

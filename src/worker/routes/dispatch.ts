@@ -2,7 +2,7 @@
 // the status that mirrors it (docs/api-reference.md#errors). Media type and size are
 // checked by middleware before this handler parses anything.
 import { Hono } from 'hono/tiny';
-import type { WritingToolResult } from '../../core/types';
+import type { WritingToolResult } from '../../core/dispatch/types';
 import type { AppEnv } from '../env';
 import { ApiError, statusFor } from '../errors';
 import { limitBody, readJsonBody, requireJsonMediaType } from '../middleware/request-body';

@@ -8,7 +8,7 @@ import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
 import { SUPPORTED_TOOL_FORMATS, isToolFormat, projectTools } from '../../core/projections/index';
 import type { AppEnv } from '../env';
-import { echo } from '../../core/echo';
+import { echo } from '../../core/input-checks/echo';
 import { ApiError } from '../errors';
 import { buildOpenApiDocument } from '../openapi/document';
 

@@ -3,7 +3,7 @@
 // references count as the characters they stand for; spans index the input.
 import { describe, expect, it } from 'vitest';
 import { createWritingToolDispatcher } from '../../../src/core/index';
-import type { FindWritingSignalsResult } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/dispatch/types';
 import { call, dataOf, reviewContext } from '../helpers';
 
 async function quotes(text: string): Promise<string[]> {

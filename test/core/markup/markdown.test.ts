@@ -3,7 +3,7 @@
 // the dispatcher on the fixture catalogue (phrases: "it is worth noting that",
 // "powerful", "seamless", "guaranteed").
 import { describe, expect, it } from 'vitest';
-import type { FindWritingSignalsResult } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/dispatch/types';
 import { call, dataOf } from '../helpers';
 
 /** `format` null: the call names none. */

@@ -11,7 +11,7 @@ import { createWritingToolDispatcher } from '../../../src/core/index';
 import { readHtml } from '../../../src/core/markup/html';
 import { readMarkdown } from '../../../src/core/markup/markdown';
 import { UnitKind } from '../../../src/core/markup/mask';
-import type { FindWritingSignalsResult } from '../../../src/core/types';
+import type { FindWritingSignalsResult } from '../../../src/core/dispatch/types';
 import { dataOf, reviewContext } from '../helpers';
 
 const dispatcher = createWritingToolDispatcher({ reviewContext });

@@ -2,8 +2,8 @@
 // Result shapes are inferred from the zod schemas in tools/ and evidence/
 // (the same schemas the descriptors' outputSchema is generated from); what is
 // written out here is the call, the envelope, the descriptor and the host.
-import type { ModelComparisonEvidence, ModelComparisonQuery } from './evidence/schema';
-import type { WritingToolArgumentsByName, WritingToolResultsByName } from './tools/index';
+import type { ModelComparisonEvidence, ModelComparisonQuery } from '../evidence/schema';
+import type { WritingToolArgumentsByName, WritingToolResultsByName } from '../tools/index';
 
 export type WritingToolName =
   | 'get_writing_rules'
@@ -104,15 +104,15 @@ export interface WritingToolDispatcher {
   dispatch(call: unknown): Promise<WritingToolResult>;
 }
 
-export type { ModelComparisonEvidence, ModelComparisonQuery, ModelComparisonSelection, ModelComparisonSource } from './evidence/schema';
-export type { GetWritingRulesResult, RuleSummary } from './tools/get-writing-rules';
+export type { ModelComparisonEvidence, ModelComparisonQuery, ModelComparisonSelection, ModelComparisonSource } from '../evidence/schema';
+export type { GetWritingRulesResult, RuleSummary } from '../tools/get-writing-rules';
 export type {
   ComposeWritingReviewPromptResult,
   PromptProvenance,
   PromptSegment,
   PromptSegmentSource,
-} from './tools/compose-writing-review-prompt';
-export type { FindWritingSignalsResult, SignalCoverage } from './tools/find-writing-signals';
-export type { GetModelComparisonEvidenceResult } from './tools/get-model-comparison-evidence';
-export type { WritingToolArgumentsByName, WritingToolResultsByName } from './tools/index';
+} from '../tools/compose-writing-review-prompt';
+export type { FindWritingSignalsResult, SignalCoverage } from '../tools/find-writing-signals';
+export type { GetModelComparisonEvidenceResult } from '../tools/get-model-comparison-evidence';
+export type { WritingToolArgumentsByName, WritingToolResultsByName } from '../tools/index';
 

@@ -3,10 +3,10 @@
 // TypeError naming the field; later changes to the host's objects change nothing.
 import * as z from 'zod';
 import { deepFreeze } from './freeze';
-import { idListProblem, plainTextProblem } from './plain-line';
+import { idListProblem, plainTextProblem } from '../input-checks/plain-line';
 import type { ModelComparisonContext, ModelComparisonEvidenceReader, ReviewContext } from './types';
-import { MAX_COHORT_ID_UNITS } from './tools/fields';
-import { issueMessage } from './zod-issue';
+import { MAX_COHORT_ID_UNITS } from '../tools/fields';
+import { issueMessage } from '../input-checks/zod-issue';
 
 /** Longest audience or goal, in UTF-16 units. */
 export const MAX_REVIEW_CONTEXT_UNITS = 4000;

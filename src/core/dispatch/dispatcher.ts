@@ -1,13 +1,13 @@
 // Name → tool; validate the arguments; run; answer with the frozen envelope
 // (docs/api-reference.md#the-envelope). The one place that turns every outcome, and every
 // unexpected failure, into `{ ok, tool, data | error }`.
-import type { CatalogueView } from './catalogue/view';
+import type { CatalogueView } from '../catalogue/view';
 import { deepFreeze } from './freeze';
-import { snapshotHost } from './host';
-import { parseArguments } from './tools/arguments';
-import { echo } from './echo';
-import { TOOLS } from './tools/index';
-import type { RegisteredTool, ToolEnvironment } from './tools/tool';
+import { snapshotHost } from './host-options';
+import { parseArguments } from '../tools/arguments';
+import { echo } from '../input-checks/echo';
+import { TOOLS } from '../tools/index';
+import type { RegisteredTool, ToolEnvironment } from '../tools/tool';
 import type {
   WritingToolDispatcher,
   WritingToolErrorCode,
