@@ -18,7 +18,6 @@ export default defineConfig({
             'test/build/**/*.test.ts',
             'test/catalogue/**/*.test.ts',
             'test/cli/**/*.test.ts',
-            'test/recall/**/*.test.ts',
           ],
         },
       },

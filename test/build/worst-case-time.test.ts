@@ -12,7 +12,7 @@ import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { recordGuards } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { gapGuardAttacks, guardAttacks } from '../../scripts/bench/adversarial';
+import { gapGuardAttacks, guardAttacks } from '../support/adversarial';
 
 const LENGTH = 250_000;
 const CEILING_MS = 500;

@@ -5,7 +5,7 @@
 // claims-evidence in product-copy). Every literal form and every pair of a
 // record is scanned with each other record of its language.
 import { describe, expect, it } from 'vitest';
-import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
+import { loadSignalRecords } from '../support/catalogue-records';
 import { profilesOf } from '../../scripts/catalogue/build';
 import { loadCatalogue } from '../../scripts/catalogue/load';
 import { ProblemList } from '../../scripts/catalogue/problems';

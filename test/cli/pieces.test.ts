@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitIntoPieces } from '../../src/cli/pieces';
 import { MAX_TEXT_UNITS, type WritingSignal } from '../../src/core/index';
-import { seededRandom } from '../../scripts/lib/seeded-random';
+import { seededRandom } from '../support/seeded-random';
 import { EN_META, EN_WORD, run, tree } from './helpers';
 
 interface JsonOutput {

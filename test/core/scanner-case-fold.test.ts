@@ -3,7 +3,7 @@
 // reference finds.
 import { describe, expect, it } from 'vitest';
 import { UNICODE_ONLY_FOLD_TABLE, unicodeOnlyFolds } from '../../src/core/scanner/case-fold';
-import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
+import { loadSignalRecords } from '../support/catalogue-records';
 import { FIXTURE_RECORDS } from './scanner-fixtures';
 
 const escapeCodePoint = (c: string) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`;

@@ -9,10 +9,10 @@ import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-typ
 import { SCANNABLE_RULE_IDS, type Language, type RuleId } from '../../src/core/catalogue/ids';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { adversarialText, gapGuardAttacks, guardAttacks } from '../../scripts/bench/adversarial';
-import { loadSignalRecords } from '../../scripts/bench/catalogue-records';
-import { loadProse } from '../../scripts/bench/prose';
-import { htmlToProse } from '../../scripts/corpus/prose';
+import { adversarialText, gapGuardAttacks, guardAttacks } from '../support/adversarial';
+import { loadSignalRecords } from '../support/catalogue-records';
+import { loadProse } from '../support/prose';
+import { htmlToProse } from '../support/corpus/prose';
 import { compileCandidatePattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
 import { compileRecordSource, orderPhrases, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
 import {

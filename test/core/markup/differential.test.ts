@@ -1,6 +1,6 @@
 // Differential fuzzing against the CommonMark reference: random documents
 // from the constructs where code, raw HTML and link destinations begin and
-// end. CI runs 3,000 (a few seconds); scripts/markup/fuzz.ts runs any number.
+// end. CI runs 3,000 (a few seconds); lab/markup/fuzz.ts runs any number.
 import { describe, expect, it } from 'vitest';
 import { readMarkdown } from '../../../src/core/markup/markdown';
 import { MarkdownTrace } from '../../../src/core/markup/markdown-trace';

@@ -5,7 +5,7 @@
 // failing document can be reproduced from its number.
 
 /** The project's seeded generator: the same seed gives the same documents. */
-export { seededRandom as randomSource } from '../../../scripts/lib/seeded-random';
+export { seededRandom as randomSource } from '../../support/seeded-random';
 
 const LINE_STARTS = ['', '', '', ' ', '  ', '   ', '    ', '\t', '> ', '>', '- ', '* ', '+ ', '1. ', '2) ', '  - ', '> - ', '- > ', '10. '];
 const PIECES = [

@@ -2,11 +2,11 @@
 // tokenizer (html-reference.ts): random documents, and the Debian Reference
 // when it is installed. Both must mark every unit alike, decode the same
 // references and find the same comments (where ignore directives live). CI
-// runs 20,000 documents; `npx tsx scripts/markup/fuzz.ts html` runs any number.
+// runs 20,000 documents; `npx tsx lab/markup/fuzz.ts html` runs any number.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../scripts/lib/seeded-random';
+import { seededRandom } from '../../support/seeded-random';
 import { readHtml } from '../../../src/core/markup/html';
 import { difference, randomHtml } from './html-reference';
 

@@ -1,9 +1,9 @@
 // The HTML reader's reference for differential testing: the same rules on
-// htmlparser2's tokenizer (scripts/markup/htmlparser2-reader.ts, the reader
+// htmlparser2's tokenizer (htmlparser2-reader.ts beside this file, the reader
 // the shipped one replaced), and random documents from the constructs where
 // tags, comments, raw text and references begin and end. Used by
-// html-differential.test.ts and `npx tsx scripts/markup/fuzz.ts html`.
-import { readHtmlWithHtmlparser2 } from '../../../scripts/markup/htmlparser2-reader';
+// html-differential.test.ts and `npx tsx lab/markup/fuzz.ts html`.
+import { readHtmlWithHtmlparser2 } from './htmlparser2-reader';
 import { readHtml } from '../../../src/core/markup/html';
 
 const PIECES = [
