@@ -1,5 +1,5 @@
 // `npm run build`: checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts
-// and docs/signal-forms.json (each only when its content changed). Exits 1 and lists every problem when the
+// and dist/signal-forms.json (each only when its content changed); git ignores both. Exits 1 and lists every problem when the
 // catalogue is not valid. An optional argument names another project root
 // (the tests build fixture catalogues that way).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

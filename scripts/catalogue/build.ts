@@ -17,7 +17,7 @@ export type CatalogueBuild =
       readonly catalogue: CompiledCatalogue;
       /** catalogue.generated.ts: the signal records as written, compiled when the module loads. */
       readonly moduleText: string;
-      /** docs/signal-forms.json: every form each signal record matches. */
+      /** dist/signal-forms.json: every form each signal record matches. */
       readonly signalFormsText: string;
     }
   | { readonly ok: false; readonly problems: readonly CatalogueProblem[] };

@@ -8,8 +8,8 @@ import type { CatalogueAsWritten, CompiledCatalogue } from '../../src/core/catal
 /** Where the build writes the module, relative to the project root. */
 export const GENERATED_FILE = 'src/core/catalogue/catalogue.generated.ts';
 
-/** Where the build lists every form the signal records match, for reviewers; the bundle never reads it. */
-export const SIGNAL_FORMS_FILE = 'docs/signal-forms.json';
+/** Where the build lists every form the signal records match, for reviewers (`npm run signal-forms` prints it); the bundle never reads it. */
+export const SIGNAL_FORMS_FILE = 'dist/signal-forms.json';
 
 /** JSON with object keys sorted at every level, so key order in YAML never matters. */
 export function canonicalJson(value: unknown): string {
@@ -49,7 +49,7 @@ export function generatedModule(written: CatalogueAsWritten): string {
   ].join('\n');
 }
 
-/** The text of docs/signal-forms.json: per record, every literal form, every pair with all forms of both parts, and the guards. */
+/** The text of dist/signal-forms.json (and of `npm run signal-forms`): per record, every literal form, every pair with all forms of both parts, and the guards. */
 export function signalFormsJson(catalogue: CompiledCatalogue): string {
   const records = catalogue.signalRecords.map(({ id, phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap }) => ({
     id,

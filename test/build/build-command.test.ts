@@ -24,7 +24,7 @@ describe('scripts/build-catalogue.ts', () => {
     const first = runBuild(root);
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
-      /^catalogue 2026\.01\+[0-9a-f]{12}: 20 rules, 2 sources, 16 signal records; wrote src\/core\/catalogue\/catalogue\.generated\.ts, wrote docs\/signal-forms\.json \(\d+ ms\)\n$/,
+      /^catalogue 2026\.01\+[0-9a-f]{12}: 20 rules, 2 sources, 16 signal records; wrote src\/core\/catalogue\/catalogue\.generated\.ts, wrote dist\/signal-forms\.json \(\d+ ms\)\n$/,
     );
     const target = join(root, GENERATED_FILE);
     const written = statSync(target).mtimeMs;
@@ -32,7 +32,7 @@ describe('scripts/build-catalogue.ts', () => {
 
     const second = runBuild(root);
     expect(second.status).toBe(0);
-    expect(second.stdout).toContain('; unchanged src/core/catalogue/catalogue.generated.ts, unchanged docs/signal-forms.json');
+    expect(second.stdout).toContain('; unchanged src/core/catalogue/catalogue.generated.ts, unchanged dist/signal-forms.json');
     expect(statSync(target).mtimeMs).toBe(written);
   }, 30_000);
 

@@ -2,7 +2,7 @@
 // compiles to the very source it compiled to before the guard existed, a
 // record with it differs only in the words of its pairs' gaps, each record
 // that keeps negations out of its gaps shows one in a non-match that its
-// pairs would otherwise report, and docs/signal-forms.json lists the words.
+// pairs would otherwise report, and dist/signal-forms.json lists the words.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
+import { SIGNAL_FORMS_FILE } from '../../scripts/catalogue/emit';
 import {
   compileRecordSource,
   forwardGuardSource,
@@ -54,8 +55,8 @@ describe('the gap guard on the compiled catalogue', () => {
     expect(guarded.map((r) => r.id).sort()).toEqual(['claims-evidence.de', 'claims-evidence.en', 'reported-evidence.de', 'reported-evidence.en', 'unsupported-causality.de', 'unsupported-causality.en']);
   });
 
-  it('lists each record\'s gap guard words in docs/signal-forms.json', () => {
-    const forms = JSON.parse(readFileSync(fileURLToPath(new URL('../../docs/signal-forms.json', import.meta.url)), 'utf8')) as {
+  it('lists each record\'s gap guard words in dist/signal-forms.json', () => {
+    const forms = JSON.parse(readFileSync(fileURLToPath(new URL(`../../${SIGNAL_FORMS_FILE}`, import.meta.url)), 'utf8')) as {
       records: { id: string; notInGap?: { words: string[] } }[];
     };
     for (const record of catalogue.signalRecords) {

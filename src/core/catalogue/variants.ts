@@ -2,7 +2,7 @@
 // nobody types inflections and contractions by hand: English contracted and
 // full forms, German adjective endings from a lemma, and the German
 // verb-second and verb-final orders of a verb and its completion. The build
-// checks the forms and lists every one in docs/signal-forms.json; the bundle
+// checks the forms and lists every one (`npm run signal-forms`); the bundle
 // carries the records as written and generates the forms when it loads
 // (compile.ts), with these same functions.
 import type { CompiledPhrasePair } from './compiled-types';

@@ -1,0 +1,40 @@
+// `npm run signal-forms` as a reviewer runs it: the forms of the records asked
+// for, compiled from catalogue/ as it stands, or exit code 2 naming an unknown
+// record and the ones there are.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/core/catalogue/catalogue.generated';
+
+const script = fileURLToPath(new URL('../../scripts/signal-forms.ts', import.meta.url));
+const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8' });
+const SLOW_MS = 60_000;
+
+describe('npm run signal-forms', () => {
+  it(
+    'prints one language of a record, or both for a rule, with every form the scanner matches',
+    () => {
+      const one = run('word-choice.de');
+      expect(one.status).toBe(0);
+      const printed = JSON.parse(one.stdout) as { catalogueVersion: string; records: { id: string; phrases: string[] }[] };
+      expect(printed.catalogueVersion).toBe(catalogue.catalogueVersion);
+      const record = catalogue.signalRecords.find((r) => r.id === 'word-choice.de')!;
+      expect(printed.records).toEqual([expect.objectContaining({ id: 'word-choice.de', phrases: record.phrases })]);
+
+      const both = run('meta-framing');
+      expect((JSON.parse(both.stdout) as { records: { id: string }[] }).records.map((r) => r.id)).toEqual(['meta-framing.en', 'meta-framing.de']);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'names an unknown record and the records there are, with exit code 2',
+    () => {
+      const result = run('word-choice.fr');
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('no signal record "word-choice.fr"; records: meta-framing, concrete-subject,');
+    },
+    SLOW_MS,
+  );
+});
