@@ -1,23 +1,15 @@
-// `npm run build`: checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts
-// and dist/signal-forms.json (each only when its content changed); git ignores both. Exits 1 and lists every problem when the
-// catalogue is not valid. An optional argument names another project root
+// `npm run build`: writes the rule IDs (src/core/catalogue/rule-ids.generated.ts),
+// checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts and
+// dist/signal-forms.json (each only when its content changed; git ignores all
+// three). Exits 1 and lists every problem when the catalogue is not valid. An optional argument names another project root
 // (the tests build fixture catalogues that way).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCatalogue } from './catalogue/build';
-import { GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
-import { formatProblem } from './catalogue/problems';
+import { RULE_IDS_FILE, ruleIdsModule, ruleIdsOf } from './catalogue/rule-ids';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
-const result = buildCatalogue(root);
-
-if (!result.ok) {
-  for (const problem of result.problems) console.error(formatProblem(problem));
-  console.error(`catalogue build failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
-  process.exit(1);
-}
 
 /** Writes `text` to `file` under the root unless it holds exactly that; whether it wrote. */
 function writeIfChanged(file: string, text: string): boolean {
@@ -32,6 +24,19 @@ function writeIfChanged(file: string, text: string): boolean {
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, text);
   return true;
+}
+
+// First the rule IDs, from the file names: the checks and types loaded below read them.
+writeIfChanged(RULE_IDS_FILE, ruleIdsModule(ruleIdsOf(root)));
+const { buildCatalogue } = await import('./catalogue/build');
+const { GENERATED_FILE, SIGNAL_FORMS_FILE } = await import('./catalogue/emit');
+const { formatProblem } = await import('./catalogue/problems');
+const result = buildCatalogue(root);
+
+if (!result.ok) {
+  for (const problem of result.problems) console.error(formatProblem(problem));
+  console.error(`catalogue build failed: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
+  process.exit(1);
 }
 
 const changed = writeIfChanged(GENERATED_FILE, result.moduleText);

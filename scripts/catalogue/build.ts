@@ -3,7 +3,8 @@
 // scripts/build-catalogue.ts is the command that writes the result.
 import { signalRecordAsWritten } from '../../src/core/catalogue/compile';
 import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
-import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
+import { LANGUAGES, PROFILE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
+import type { RuleRecord } from '../../src/core/catalogue/schema';
 import { candidateSourceOf } from '../../src/core/scanner/scan';
 import { compileSignalRecords } from './compile-signals';
 import { crossCheckCatalogue } from './cross-check';
@@ -26,8 +27,8 @@ export type CatalogueBuild =
  * Each profile's rules, in catalogue order, from the rules' `scope`: the one
  * place membership is written. The served rule records keep their `scope`.
  */
-export function profilesOf(rules: readonly { readonly id: RuleId; readonly scope: readonly ProfileId[] }[]): Record<ProfileId, RuleId[]> {
-  const profiles = {} as Record<ProfileId, RuleId[]>;
+export function profilesOf<Id extends string>(rules: readonly { readonly id: Id; readonly scope: readonly ProfileId[] }[]): Record<ProfileId, Id[]> {
+  const profiles = {} as Record<ProfileId, Id[]>;
   for (const profile of PROFILE_IDS) profiles[profile] = rules.filter((rule) => rule.scope.includes(profile)).map((rule) => rule.id);
   return profiles;
 }
@@ -37,16 +38,19 @@ export function buildCatalogue(root: string): CatalogueBuild {
   const problems = new ProblemList();
   const loaded = loadCatalogue(root, problems);
   crossCheckCatalogue(loaded, problems);
-  const signalRecords = compileSignalRecords(loaded, problems);
+  // The rule IDs as the files give them; rule-ids.generated.ts holds the same for the core's types.
+  const ruleIds = (loaded.index?.data.rules ?? []) as RuleId[];
+  const scannableRuleIds = ruleIds.filter((id) => loaded.fileNames.signals.includes(id));
+  const signalRecords = compileSignalRecords(loaded, scannableRuleIds, problems);
   if (problems.items.length > 0 || !loaded.index) {
     return { ok: false, problems: problems.items };
   }
 
   const index = loaded.index.data;
-  const rules = RULE_IDS.map((id) => loaded.rules.find((r) => r.data.id === id)!.data);
+  const rules = ruleIds.map((id) => loaded.rules.find((r) => r.data.id === id)!.data as RuleRecord);
   const sources = loaded.sources.map((s) => s.data).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const profiles = profilesOf(rules);
-  const signals = SCANNABLE_RULE_IDS.map((id) => loaded.signals.find((s) => s.name === id)!.data);
+  const signals = scannableRuleIds.map((id) => loaded.signals.find((s) => s.name === id)!.data);
   const { release } = index;
 
   const catalogue: CompiledCatalogue = {
@@ -62,7 +66,7 @@ export function buildCatalogue(root: string): CatalogueBuild {
       LANGUAGES.map((language) => [language, candidateSourceOf(signalRecords.filter((record) => record.language === language))]),
     ),
   };
-  const signalRecordsAsWritten = SCANNABLE_RULE_IDS.flatMap((ruleId, index) =>
+  const signalRecordsAsWritten = scannableRuleIds.flatMap((ruleId, index) =>
     LANGUAGES.map((language) => signalRecordAsWritten({ ...signals[index]![language], ruleId, language })),
   );
   return {

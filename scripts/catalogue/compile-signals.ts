@@ -4,7 +4,7 @@
 // record's own examples. The build calls it after the cross-checks; its output
 // is the `signalRecords` of the catalogue.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
-import { LANGUAGES, SCANNABLE_RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
+import { LANGUAGES, type RuleId } from '../../src/core/catalogue/ids';
 import type { SignalRecordSource } from '../../src/core/catalogue/schema';
 import { compileSignalRecord } from '../../src/core/catalogue/compile';
 import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
@@ -61,10 +61,10 @@ function compileRecord(
   return ok ? compiled : undefined;
 }
 
-/** The compiled records in SCANNABLE_RULE_IDS order, English then German; problems go to `problems`. */
-export function compileSignalRecords(loaded: LoadedCatalogue, problems: ProblemList): CompiledSignalRecord[] {
+/** The compiled records of the scannable rules in their order, English then German; problems go to `problems`. */
+export function compileSignalRecords(loaded: LoadedCatalogue, scannableRuleIds: readonly RuleId[], problems: ProblemList): CompiledSignalRecord[] {
   const compiled: CompiledSignalRecord[] = [];
-  for (const ruleId of SCANNABLE_RULE_IDS) {
+  for (const ruleId of scannableRuleIds) {
     const signalFile = loaded.signals.find((s) => s.name === ruleId);
     if (!signalFile) continue;
     for (const language of LANGUAGES) {

@@ -1,9 +1,9 @@
-// Rules that span files: IDs against file names and against the fixed IDs in
-// ids.ts, profiles in rule scopes, citations against sources. Runs on
+// Rules that span files: IDs against file names and against the rules listed
+// in release.yaml, profiles in rule scopes, citations against sources. Runs on
 // what load.ts validated; the build reports its problems with the loader's.
-import { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
+import { LANGUAGES, PROFILE_IDS } from '../../src/core/catalogue/ids';
 import type { LoadedCatalogue } from './load';
-import { RULES_DIR, SIGNALS_DIR } from './load';
+import { INDEX_FILE, RULES_DIR, SIGNALS_DIR } from './load';
 import type { ProblemList } from './problems';
 
 function checkFileSet(
@@ -38,8 +38,14 @@ function checkCatalogueOrder(file: string, path: string, values: readonly string
 
 /** Cross-file checks over a loaded catalogue; problems go to `problems`. */
 export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemList): void {
-  checkFileSet(RULES_DIR, loaded.fileNames.rules, RULE_IDS, 'rule ID of ids.ts', problems);
-  checkFileSet(SIGNALS_DIR, loaded.fileNames.signals, SCANNABLE_RULE_IDS, 'scannable rule ID of ids.ts', problems);
+  const listed = loaded.index?.data.rules;
+  if (listed) {
+    checkUnique(INDEX_FILE, 'rules', listed, problems);
+    checkFileSet(RULES_DIR, loaded.fileNames.rules, listed, `rule listed under rules in ${INDEX_FILE}`, problems);
+    for (const name of loaded.fileNames.signals) {
+      if (!listed.includes(name)) problems.add(`${SIGNALS_DIR}/${name}.yaml`, '', `extra file: "${name}" is not a rule listed under rules in ${INDEX_FILE}`);
+    }
+  }
 
   for (const { file, name, data } of [...loaded.rules, ...loaded.sources]) {
     if (data.id !== name) problems.add(file, 'id', `must equal the file name "${name}"`);
@@ -61,6 +67,7 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
       checkUnique(file, 'relatedRuleIds', rule.relatedRuleIds, problems);
       rule.relatedRuleIds.forEach((id, i) => {
         if (id === name) problems.add(file, `relatedRuleIds[${i}]`, 'must not name the rule itself');
+        else if (listed && !listed.includes(id)) problems.add(file, `relatedRuleIds[${i}]`, `unknown rule "${id}"`);
       });
     }
   }

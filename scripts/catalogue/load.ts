@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import {
   catalogueIndexSchema,
-  ruleRecordSchema,
+  ruleFileSchema,
   signalFileSchema,
   sourceSchema,
 } from '../../src/core/catalogue/schema';
@@ -22,7 +22,7 @@ export interface LoadedFile<T> {
 
 export interface LoadedCatalogue {
   readonly index: LoadedFile<z.infer<typeof catalogueIndexSchema>> | undefined;
-  readonly rules: LoadedFile<z.infer<typeof ruleRecordSchema>>[];
+  readonly rules: LoadedFile<z.infer<typeof ruleFileSchema>>[];
   readonly sources: LoadedFile<z.infer<typeof sourceSchema>>[];
   readonly signals: LoadedFile<z.infer<typeof signalFileSchema>>[];
   /** Names (without `.yaml`) of every file found per folder, valid or not. */
@@ -125,7 +125,7 @@ function loadFolder<S extends z.ZodType>(
 /** Reads and validates every catalogue file under `root`; problems go to `problems`. */
 export function loadCatalogue(root: string, problems: ProblemList): LoadedCatalogue {
   const indexData = loadFile(root, INDEX_FILE, catalogueIndexSchema, problems);
-  const rules = loadFolder(root, RULES_DIR, ruleRecordSchema, problems);
+  const rules = loadFolder(root, RULES_DIR, ruleFileSchema, problems);
   const sources = loadFolder(root, SOURCES_DIR, sourceSchema, problems);
   const signals = loadFolder(root, SIGNALS_DIR, signalFileSchema, problems);
   return {

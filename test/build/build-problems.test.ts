@@ -4,6 +4,8 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../scripts/catalogue/build';
+import { ruleIdsModule, ruleIdsOf } from '../../scripts/catalogue/rule-ids';
+import { RULE_IDS } from '../../src/core/catalogue/ids';
 import { formatProblem } from '../../scripts/catalogue/problems';
 import { copyCatalogue, mutate, removeCatalogue, writeFixtureCatalogue, writeRaw } from './fixture-catalogue';
 
@@ -12,6 +14,14 @@ const roots = [fixture];
 afterAll(() => roots.forEach(removeCatalogue));
 
 /** The formatted problems of the fixture after `change`. */
+/** The fixture catalogue after `change`, built. */
+function buildAfter(change: (root: string) => void) {
+  const root = copyCatalogue(fixture);
+  roots.push(root);
+  change(root);
+  return { root, result: buildCatalogue(root) };
+}
+
 function problemsAfter(change: (root: string) => void): string[] {
   const root = copyCatalogue(fixture);
   roots.push(root);
@@ -24,6 +34,33 @@ function problemsAfter(change: (root: string) => void): string[] {
 const WORD_CHOICE = 'catalogue/rules/word-choice.yaml';
 const HOUSE_STYLE = 'catalogue/sources/house-style.yaml';
 const WORD_SIGNALS = 'catalogue/signals/word-choice.yaml';
+
+// Rule IDs come from the files: a rule is its file in rules/ and its line in
+// release.yaml, scanned when signals/ has a file of the same name.
+describe('rule IDs from the catalogue files', () => {
+  it('a new rule file and its line in release.yaml make a rule, served last, with no code changed', () => {
+    const { root, result } = buildAfter((r) => {
+      cpSync(join(r, WORD_CHOICE), join(r, 'catalogue/rules/plain-words.yaml'));
+      mutate(r, 'catalogue/rules/plain-words.yaml', (d) => void (d.id = 'plain-words'));
+      mutate(r, 'catalogue/release.yaml', (d) => void d.rules.push('plain-words'));
+    });
+    expect(result.ok ? result.catalogue.rules.map((rule) => rule.id).slice(-2) : result.problems.map(formatProblem)).toEqual([
+      'forced-template',
+      'plain-words',
+    ]);
+    const ids = ruleIdsOf(root);
+    expect(ids.ruleIds.at(-1)).toBe('plain-words');
+    expect(ids.scannableRuleIds).not.toContain('plain-words');
+    expect(ruleIdsModule(ids)).toContain('  "plain-words",\n] as const;');
+  });
+
+  it('a rule without a signal file builds and is not scanned', () => {
+    const { root, result } = buildAfter((r) => rmSync(join(r, WORD_SIGNALS)));
+    expect(result.ok ? result.catalogue.signalRecords.map((record) => record.id) : result.problems.map(formatProblem)).not.toContain('word-choice.en');
+    expect(result.ok).toBe(true);
+    expect(ruleIdsOf(root).scannableRuleIds).not.toContain('word-choice');
+  });
+});
 
 describe('the build refuses', () => {
   it('an empty text field', () => {
@@ -75,13 +112,13 @@ describe('the build refuses', () => {
 
   it('a missing rule file', () => {
     const problems = problemsAfter((r) => rmSync(join(r, WORD_CHOICE)));
-    expect(problems).toEqual([`${WORD_CHOICE}: missing: every rule ID of ids.ts needs its file`]);
+    expect(problems).toEqual([`${WORD_CHOICE}: missing: every rule listed under rules in catalogue/release.yaml needs its file`]);
   });
 
   it('an extra rule file', () => {
     const problems = problemsAfter((r) => cpSync(join(r, WORD_CHOICE), join(r, 'catalogue/rules/style.yaml')));
     expect(problems).toEqual([
-      'catalogue/rules/style.yaml: extra file: "style" is not a rule ID of ids.ts',
+      'catalogue/rules/style.yaml: extra file: "style" is not a rule listed under rules in catalogue/release.yaml',
       'catalogue/rules/style.yaml: id: must equal the file name "style"',
     ]);
   });
@@ -147,21 +184,26 @@ describe('the build refuses', () => {
     expect(problems).toEqual([`${HOUSE_STYLE}: url: must be an https URL`]);
   });
 
-  it('a missing signal file', () => {
-    const problems = problemsAfter((r) => rmSync(join(r, WORD_SIGNALS)));
-    expect(problems).toEqual([`${WORD_SIGNALS}: missing: every scannable rule ID of ids.ts needs its file`]);
-  });
-
-  it('an extra signal file', () => {
-    const file = 'catalogue/signals/repetition.yaml';
+  it('a signal file named for no listed rule', () => {
+    const file = 'catalogue/signals/style.yaml';
     const problems = problemsAfter((r) => {
       cpSync(join(r, WORD_SIGNALS), join(r, file));
       mutate(r, file, (d) => {
-        d.en.id = 'repetition.en';
-        d.de.id = 'repetition.de';
+        d.en.id = 'style.en';
+        d.de.id = 'style.de';
       });
     });
-    expect(problems).toEqual([`${file}: extra file: "repetition" is not a scannable rule ID of ids.ts`]);
+    expect(problems).toEqual([`${file}: extra file: "style" is not a rule listed under rules in catalogue/release.yaml`]);
+  });
+
+  it('a rule listed twice in release.yaml', () => {
+    const problems = problemsAfter((r) => mutate(r, 'catalogue/release.yaml', (d) => void d.rules.push('word-choice')));
+    expect(problems).toEqual([`catalogue/release.yaml: rules[${RULE_IDS.length}]: repeats "word-choice"`]);
+  });
+
+  it('a related rule that is not in the catalogue', () => {
+    const problems = problemsAfter((r) => mutate(r, WORD_CHOICE, (d) => void (d.relatedRuleIds = ['plain-words'])));
+    expect(problems).toEqual([`${WORD_CHOICE}: relatedRuleIds[0]: unknown rule "plain-words"`]);
   });
 
   it('a record id that is not <rule-id>.<lang>', () => {

@@ -78,7 +78,7 @@ function write(root: string, file: string, data: unknown): void {
 /** Writes the valid fixture catalogue into a new temp folder and returns the folder. */
 export function writeFixtureCatalogue(): string {
   const root = mkdtempSync(join(tmpdir(), 'catalogue-fixture-'));
-  write(root, 'catalogue/release.yaml', { release: '2026.01' });
+  write(root, 'catalogue/release.yaml', { release: '2026.01', rules: RULE_IDS });
   RULE_IDS.forEach((id, i) => {
     write(root, `catalogue/rules/${id}.yaml`, rule(id, i));
   });

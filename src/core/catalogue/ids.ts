@@ -1,30 +1,11 @@
-// The fixed identifiers hosts address: rule IDs in catalogue order, profiles,
-// languages and the rules the static scanner covers. The catalogue data in
-// `catalogue/` must agree with these; the build refuses it otherwise.
+// The identifiers hosts address: rule IDs in catalogue order, profiles,
+// languages and the rules the static scanner covers. The rule IDs come from
+// the catalogue's files (`npm run build` writes rule-ids.generated.ts from
+// catalogue/release.yaml and the file names); the rest is fixed here.
+import { RULE_IDS, SCANNABLE_RULE_IDS } from './rule-ids.generated';
 
-/** Rule IDs in catalogue order. */
-export const RULE_IDS = [
-  'reader-goal',
-  'current-state',
-  'process-history',
-  'meta-framing',
-  'concrete-subject',
-  'invented-labels',
-  'unsupported-contrast',
-  'calibrated-uncertainty',
-  'unsupported-causality',
-  'claims-evidence',
-  'repetition',
-  'format-fit',
-  'complete-sentences',
-  'word-choice',
-  'task-relevance',
-  'reported-evidence',
-  'unearned-praise',
-  'false-balance',
-  'exhaustive-checklist',
-  'forced-template',
-] as const;
+/** Rule IDs in catalogue order, and the rules with one English and one German regex record each. */
+export { RULE_IDS, SCANNABLE_RULE_IDS };
 export type RuleId = (typeof RULE_IDS)[number];
 
 /** Review profiles; membership is each rule's `scope`, and the build derives the lists. */
@@ -34,18 +15,6 @@ export type ProfileId = (typeof PROFILE_IDS)[number];
 /** Languages every text field, prompt and scanner record exists in. */
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-/** The eight rules with one English and one German regex record each. */
-export const SCANNABLE_RULE_IDS = [
-  'meta-framing',
-  'concrete-subject',
-  'unsupported-contrast',
-  'calibrated-uncertainty',
-  'unsupported-causality',
-  'claims-evidence',
-  'word-choice',
-  'reported-evidence',
-] as const satisfies readonly RuleId[];
 
 export const CATEGORIES = ['structure', 'claims', 'wording', 'meta'] as const;
 export const SEVERITIES = ['info', 'warning'] as const;

@@ -69,13 +69,25 @@ export const sourceSchema = z.strictObject({
   limits: text,
 });
 
+/** How a rule's ID is written: its file name in catalogue/rules/, lower-case words joined by hyphens. */
+export const RULE_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const ruleIdText = z.string().regex(RULE_ID_PATTERN, 'must be lower-case words joined by hyphens, as a rule file name');
+
 /**
- * `catalogue/release.yaml`: the release name. Profile membership is not written
- * here but in each rule's `scope`, so it has one source.
+ * `catalogue/release.yaml`: the release name and the rules in catalogue order.
+ * Profile membership is not written here but in each rule's `scope`, so it has one source.
  */
 export const catalogueIndexSchema = z.strictObject({
   release: text,
+  rules: z.array(ruleIdText).min(1),
 });
+
+/**
+ * A rule file as the build reads it: any well-formed rule ID, which the build
+ * checks against the rule files, since the rule IDs the core knows are
+ * generated from those files.
+ */
+export const ruleFileSchema = ruleRecordSchema.extend({ id: ruleIdText, relatedRuleIds: z.array(ruleIdText).optional() });
 
 /** The longest literal a record may list: a phrase, a lemma, a pair's part. */
 export const MAX_LITERAL_UNITS = 60;
