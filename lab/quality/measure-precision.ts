@@ -127,7 +127,7 @@ function weightedText(counts: readonly RecordCount[]): string {
  * The same share for the records a user sees with each profile: a profile
  * runs only the rules in its scope, so its precision is that of its records.
  */
-function profileLines(counts: readonly RecordCount[], profiles: Record<ProfileId, RuleId[]>): string[] {
+function profileLines(counts: readonly RecordCount[], profiles: Record<ProfileId, readonly string[]>): string[] {
   return PROFILE_IDS.map((profile) => {
     const records = counts.filter((c) => profiles[profile].includes(c.ruleId));
     if (records.length === 0) return `- profile ${profile}: no scanner record`;
