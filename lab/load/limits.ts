@@ -7,6 +7,7 @@
 // Retry-After, and every other answer equal to the core's.
 // Bounds (environment): LOAD_CONCURRENCY (default 32), LOAD_SEED (1).
 import { isDeepStrictEqual } from 'node:util';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueVersion } from '../../src/core/index';
 import { budgetOf, RETRY_AFTER_SECONDS } from '../../src/worker/middleware/rate-limit';
@@ -16,7 +17,7 @@ import { seededRandom } from '../../test/support/seeded-random';
 import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest, runLoadScript } from './mix';
 
 // `wrangler dev` runs on the repository's wrangler.toml, whichever folder npm starts the script in.
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 32, 1, 512);
 const SEED = boundedInt('LOAD_SEED', 1, 0, 2 ** 31);

@@ -11,6 +11,7 @@
 // Serves a copy of the tree as built: run `npm run build` after changing the catalogue.
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueVersion } from '../../src/core/index';
 import { answerProblem, buildMix, LOAD_VARS, varArgs, type LoadRequest, runLoadScript } from './mix';
@@ -20,7 +21,7 @@ import { withRateLimits } from '../lib/rate-limits';
 import { seededRandom } from '../../test/support/seeded-random';
 
 // `wrangler dev` runs on the repository's wrangler.toml, whichever folder npm starts the script in.
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
 const REQUESTS = boundedInt('LOAD_REQUESTS', 4000, 1, 100_000);
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 64, 1, 512);
