@@ -4,7 +4,7 @@ import { compileCatalogue } from './compile';
 import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';
 
 const written: CatalogueAsWritten = {
-  "catalogueVersion": "2026.11+13ff9f4697ef",
+  "catalogueVersion": "2026.11+172d6736cded",
   "rules": [
     {
       "id": "reader-goal",
