@@ -4,6 +4,7 @@
 // full bilingual catalogue (about 105 KB), the review prompt, 500 signals.
 // The calls below are the adversarial ones of the abuse probe and the largest
 // answers each tool gives.
+import { nestedLists } from '../scripts/bench/nested-lists';
 
 /** Bytes one tool run may answer beyond 4 × its request: 192 KiB. */
 export const ANSWER_BYTES_CONSTANT = 192 * 1024;
@@ -13,16 +14,6 @@ export interface ToolCall {
   readonly arguments: Record<string, unknown>;
 }
 
-const nestedLists = (depth: number, units: number): string => {
-  const lines: string[] = [];
-  let length = 0;
-  for (let level = 0; length < units; level = (level + 1) % depth) {
-    const line = `${'  '.repeat(level)}- powerful item\n`;
-    lines.push(line);
-    length += line.length;
-  }
-  return lines.join('').slice(0, units);
-};
 
 export function adversarialCalls(): ToolCall[] {
   return [
