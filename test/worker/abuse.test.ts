@@ -167,3 +167,30 @@ describe('every refusal logs its outcome', () => {
 function pingBody(): string {
   return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
 }
+
+describe('a body the client stops sending', () => {
+  const cutShort = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"find_writing_signals","arguments":{"text":"'));
+        controller.error(new Error('connection closed'));
+      },
+    });
+
+  it.each([
+    ['with Content-Length', { 'Content-Length': '5000' }],
+    ['chunked', {}],
+  ])('is a 400 invalid-request, %s, logged as the client’s fault rather than a 500', async (_label, headers) => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    const response = await requestWith(variantEnv({}), '/v1/dispatch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: cutShort(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('ended before') } });
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ outcome: 'invalid-request', status: 400 });
+  });
+});
