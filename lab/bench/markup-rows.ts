@@ -15,6 +15,7 @@ import { project } from '../../src/core/markup/prose-extraction';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { readHtmlWithHtmlparser2 } from '../../test/core/markup/htmlparser2-reader';
 import { compare } from './measure';
+import { nestedLists } from '../../test/support/nested-lists';
 import { ms, ratio, type BenchContext, type Row } from './row';
 
 const UNITS = 250_000;
@@ -50,6 +51,7 @@ export function adversarialMarkdown(units = UNITS): Record<string, string> {
     'unterminated comments and tags': fill('<!-- a <a href="x <b c=\'y <? <![CDATA[ <!X ', units),
     '100,000 backticks': `${'`'.repeat(100_000)}${fill('a ` b `` c ', units - 100_000)}`,
     '10,000 nested lists': fill(`${'- '.repeat(10_000)}x\n\n\n`, units),
+    'lists nested 400 deep': nestedLists(400, units),
     '50,000 [': `${'['.repeat(50_000)}${fill('a](b ](( ][c] ', units - 50_000)}`,
     'delimiter runs and references': fill('*_a_* **b** _c_ &amp; &bogus; \\* ~~d~~ ', units),
     'link destinations': fill('[a](((((((( [b](<c [d]: e "f ', units),

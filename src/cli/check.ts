@@ -11,6 +11,7 @@ import {
   type WritingToolArgumentsByName,
 } from '../core/index';
 import type { ScanMode } from './files';
+import { MAX_DIRECTIVE_PROBLEMS } from '../core/markup/directives';
 import { splitIntoPieces } from './pieces';
 import { UsageError, type ScanSettings } from './settings';
 
@@ -81,6 +82,7 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
       }
       const signals: WritingSignal[] = [];
       const directiveProblems: { line: number; message: string }[] = [];
+      let omittedDirectiveProblems = 0;
       let coverage: SignalCoverage | undefined;
       let truncated = false;
       const unsafeSplits: UnsafeSplit[] = [];
@@ -116,8 +118,14 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
         const nextLine = pieces[index + 1]?.line ?? Number.POSITIVE_INFINITY;
         for (const problem of data.coverage.directiveProblems ?? []) {
           const line = piece.line + problem.line - 1;
-          if (line < nextLine) directiveProblems.push({ ...problem, line });
+          if (line >= nextLine) continue;
+          // The file lists as many as one answer does, so pieces and the whole file agree.
+          if (directiveProblems.length < MAX_DIRECTIVE_PROBLEMS) directiveProblems.push({ ...problem, line });
+          else omittedDirectiveProblems += 1;
         }
+        // A piece omits problems only past its first 100, near its end: one in the overlap
+        // may be counted again by the next piece, a rare over-count of a count that is already past the cap.
+        omittedDirectiveProblems += data.coverage.omittedDirectiveProblems ?? 0;
         // A cut piece whose last signal lies in its own part may have lost owned
         // signals; the file already has maxSignals, so stop and say more existed.
         const last = data.signals.at(-1);
@@ -130,10 +138,16 @@ export function createTextChecker(pieceUnits: number = MAX_TEXT_UNITS): TextChec
       if (signals.length > settings.maxSignals) truncated = true;
       // The overlap after each split is read twice, so per-piece unit and
       // suppression counts would not add up to the file's: leave them out.
-      const { notScannedUnits: _units, suppressedSignals: _suppressed, directiveProblems: _problems, ...shared } = coverage as SignalCoverage;
+      const {
+        notScannedUnits: _units,
+        suppressedSignals: _suppressed,
+        directiveProblems: _problems,
+        omittedDirectiveProblems: _omitted,
+        ...shared
+      } = coverage as SignalCoverage;
       return {
         signals: signals.slice(0, settings.maxSignals),
-        coverage: { ...shared, truncated, ...(mode === 'text' ? {} : { directiveProblems }) },
+        coverage: { ...shared, truncated, ...(mode === 'text' ? {} : { directiveProblems, omittedDirectiveProblems }) },
         mode,
         pieces: pieces.length,
         unsafeSplits,

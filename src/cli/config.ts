@@ -165,29 +165,85 @@ function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
 // matched against paths relative to the config file's directory with `/`
 // separators: `*` matches within one path segment, `**` any number of
 // segments, `?` one character; a pattern without `/` matches the file name
-// at any depth, as in .gitignore.
+// at any depth, as in .gitignore. Every other character is itself.
+//
+// A pattern is matched by simulating all its positions at once (a Thompson
+// NFA), not by a backtracking regex: a config file committed to a repository
+// must not be able to hang its CI. Time is at most the pattern's length times
+// the path's, whatever both hold.
+
+type GlobToken =
+  | { readonly kind: 'char'; readonly char: string }
+  /** `?`: one character other than `/`. */
+  | { readonly kind: 'one' }
+  /** `*`: any run of characters other than `/`. */
+  | { readonly kind: 'star' }
+  /** `**` not followed by `/`: anything. */
+  | { readonly kind: 'rest' }
+  /** `**\/`: zero or more whole segments, each ending in `/`. */
+  | { readonly kind: 'segments' };
+
+function globTokens(pattern: string): GlobToken[] {
+  const tokens: GlobToken[] = [];
+  const chars = [...pattern];
+  for (let at = 0; at < chars.length; at++) {
+    const char = chars[at] as string;
+    if (char === '*' && chars[at + 1] === '*') {
+      const slashAfter = chars[at + 2] === '/';
+      tokens.push({ kind: slashAfter ? 'segments' : 'rest' });
+      at += slashAfter ? 2 : 1;
+    } else if (char === '*') tokens.push({ kind: 'star' });
+    else if (char === '?') tokens.push({ kind: 'one' });
+    else tokens.push({ kind: 'char', char });
+  }
+  return tokens;
+}
 
 /** A matcher for one pattern. */
 export function globMatcher(pattern: string): (relativePath: string) => boolean {
   const anchored = pattern.includes('/');
   const body = pattern.replace(/^\.\//, '').replace(/^\//, '');
-  const source = toRegExpSource(anchored ? body : `**/${body}`);
-  const regexp = new RegExp(`^${source}$`, 'u');
-  return (relativePath) => regexp.test(relativePath);
+  const tokens = globTokens(anchored ? body : `**/${body}`);
+  return (relativePath) => matchGlob(tokens, relativePath);
 }
 
-function toRegExpSource(pattern: string): string {
-  let source = '';
-  for (let at = 0; at < pattern.length; at++) {
-    const char = pattern[at] as string;
-    if (char === '*' && pattern[at + 1] === '*') {
-      const slashAfter = pattern[at + 2] === '/';
-      // `**/` matches zero or more whole segments; a trailing `**` matches the rest.
-      source += slashAfter ? '(?:[^/]*/)*' : '.*';
-      at += slashAfter ? 2 : 1;
-    } else if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+// State 2i: before token i; state 2i + 1: inside a segment of the `segments`
+// token i; state 2n: the whole pattern matched. Epsilon moves go only forward
+// (a star, rest or segments token may match nothing), so one ascending pass closes a set.
+function matchGlob(tokens: readonly GlobToken[], path: string): boolean {
+  const final = 2 * tokens.length;
+  let current = new Uint8Array(final + 1);
+  let next = new Uint8Array(final + 1);
+  const close = (states: Uint8Array) => {
+    for (let i = 0; i < tokens.length; i++) {
+      const kind = (tokens[i] as GlobToken).kind;
+      if (states[2 * i] === 1 && (kind === 'star' || kind === 'rest' || kind === 'segments')) states[2 * i + 2] = 1;
+    }
+  };
+  current[0] = 1;
+  close(current);
+  for (const char of path) {
+    next.fill(0);
+    let alive = false;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i] as GlobToken;
+      if (current[2 * i + 1] === 1) {
+        next[char === '/' ? 2 * i : 2 * i + 1] = 1;
+        alive = true;
+      }
+      if (current[2 * i] !== 1) continue;
+      const slash = char === '/';
+      if (token.kind === 'char' && token.char === char) next[2 * i + 2] = 1;
+      else if (token.kind === 'one' && !slash) next[2 * i + 2] = 1;
+      else if (token.kind === 'star' && !slash) next[2 * i] = 1;
+      else if (token.kind === 'rest') next[2 * i] = 1;
+      else if (token.kind === 'segments') next[slash ? 2 * i : 2 * i + 1] = 1;
+      else continue;
+      alive = true;
+    }
+    if (!alive) return false;
+    close(next);
+    [current, next] = [next, current];
   }
-  return source;
+  return current[final] === 1;
 }

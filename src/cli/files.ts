@@ -2,7 +2,7 @@
 // as UTF-8 text. A path that cannot be used becomes an input problem that is
 // reported while the other files are still checked.
 import { isUtf8 } from 'node:buffer';
-import { type Dirent, closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { type Dirent, closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 
 /** Extensions a directory walk collects, and the scan mode of each. */
@@ -45,6 +45,8 @@ export interface InputFile {
 export interface InputProblem {
   readonly path: string;
   readonly message: string;
+  /** The path as a relative URI reference of its bytes, for a name that is not UTF-8 (`path` shows it escaped). */
+  readonly uri?: string;
 }
 
 /**
@@ -111,11 +113,28 @@ function walk(directory: string, display: string, problems: InputProblem[]): Inp
       ? !name.startsWith('.') && !SKIPPED_DIRECTORIES.has(name)
       : entry.isFile() && Object.hasOwn(MODE_BY_EXTENSION, extname(name).toLowerCase());
     if (!wanted) continue;
-    if (!utf8) problems.push({ path: shown, message: 'has a name that is not UTF-8, so it was not checked; rename it' });
+    if (!utf8) {
+      // The URI carries the name's own bytes (%FF), where `shown` spells them as text (\xff) that names another file.
+      const uri = `${display === '.' ? '' : `${pathToUriReference(display.replace(/\/+$/, ''))}/`}${percentEncodedBytes(entry.name)}`;
+      problems.push({ path: shown, message: 'has a name that is not UTF-8, so it was not checked; rename it', uri });
+    }
     else if (entry.isDirectory()) found.push(...walk(absolute, shown, problems));
     else found.push({ display: shown, absolute });
   }
   return found;
+}
+
+/** Bytes as a URI path segment: unreserved ASCII as it is, every other byte as %XX. */
+function percentEncodedBytes(name: Uint8Array): string {
+  return [...name].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}
+
+/** A relative URI reference for a `/`-separated path: each segment percent-encoded. */
+export function pathToUriReference(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment === '.' || segment === '..' ? segment : encodeURIComponent(segment)))
+    .join('/');
 }
 
 /** A name that is not UTF-8, printable: ASCII as it is, every other byte as \xNN. */
@@ -173,8 +192,12 @@ export function decodeText(bytes: Uint8Array, maxBytes: number = MAX_INPUT_BYTES
 export function readTextFile(absolute: string, maxBytes: number = MAX_INPUT_BYTES): ReadResult {
   let fd: number | undefined;
   try {
-    fd = openSync(absolute, 'r');
+    // Without O_NONBLOCK, opening a named pipe waits for a writer, forever if none comes.
+    fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
     const stats = fstatSync(fd);
+    if (stats.isFIFO() || stats.isSocket()) {
+      return { ok: false, message: 'is a named pipe or socket, not a file; send its content to standard input (-) instead' };
+    }
     if (stats.isFile() && stats.size > maxBytes) return { ok: false, message: tooLarge(maxBytes) };
     // A size of 0 may not be the truth (files under /proc): those are read in chunks too.
     if (stats.isFile() && stats.size > 0) return decodeText(readFileSync(fd), maxBytes);
@@ -197,5 +220,6 @@ function describeFsError(error: unknown): string {
   if (code === 'ENOENT') return 'does not exist';
   if (code === 'EACCES' || code === 'EPERM') return 'cannot be read (permission denied)';
   if (code === 'EISDIR') return 'is a directory';
+  if (code === 'ELOOP') return 'is a loop of symbolic links';
   return `cannot be read (${code ?? (error instanceof Error ? error.message : String(error))})`;
 }

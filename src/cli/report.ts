@@ -25,7 +25,7 @@ export interface RunReport {
   /** Files checked, in order. */
   readonly files: readonly FileReport[];
   /** Files that could not be checked, with a message that completes "<path> …"; `stdin` for standard input. */
-  readonly problems: readonly { readonly path: string; readonly message: string; readonly stdin?: boolean }[];
+  readonly problems: readonly { readonly path: string; readonly message: string; readonly stdin?: boolean; readonly uri?: string }[];
   readonly rules: ReadonlyMap<string, RuleInfo>;
   /** The language of rule texts that describe the whole run (SARIF rule descriptors). */
   readonly language: Language;

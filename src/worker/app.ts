@@ -19,12 +19,13 @@ import { requestLog, type RequestLogOptions } from './middleware/request-log';
 import { pageHandler } from './page/page-route';
 import { dispatchRoutes, type ToolDispatcher } from './routes/dispatch';
 import { healthHandler } from './routes/health';
+import { describeRoutes, isRouteVariant, OPEN_PATHS, rawPathOf } from './routes/table';
 import { toolRoutes } from './routes/tools';
 
 /** Routes a build may leave out; the shipped entry (index.ts) mounts all of them. */
 export interface OptionalRoutes {
   /** POST /mcp (routes/mcp.ts). Left out, the app serves no MCP and bundles none of its SDK. */
-  readonly mcpRoutes?: (dispatcher: ToolDispatcher) => Hono<AppEnv>;
+  readonly mcpRoutes?: (dispatcher: ToolDispatcher, config: HostConfig) => Hono<AppEnv>;
 }
 
 /** Everything the app needs, resolved before the first request. */
@@ -33,12 +34,7 @@ export interface AppDependencies extends OptionalRoutes {
   readonly dispatcher: ToolDispatcher;
 }
 
-/**
- * Paths served without the bearer token: the review page and the health
- * check carry nothing the token guards (the page's calls go to /v1/dispatch).
- * Every other path, one added later included, needs the token once the host sets one.
- */
-export const OPEN_PATHS = ['/', '/healthz'] as const;
+export { OPEN_PATHS };
 
 /** Builds the HTTP API for one host configuration. */
 export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): Hono<AppEnv> {
@@ -58,12 +54,18 @@ export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): H
   app.use('*', rateLimit({ bindings: config.rateLimits, apiToken: config.apiToken }));
   reportUnlimitedBudgets(config);
   if (config.apiToken !== undefined) app.use('*', except([...OPEN_PATHS], bearerAuth(config.apiToken)));
+  // One path per route: a trailing slash, another case or a percent-encoded
+  // letter names no route (404), so it cannot reach a tool on another budget.
+  app.use('*', async (c, next) => {
+    if (isRouteVariant(rawPathOf(c.req.url))) throw notFound(c.req.path);
+    await next();
+  });
 
   app.get('/', pageHandler(config));
   app.get('/healthz', healthHandler(config.versionId));
   app.route('/', toolRoutes({ shared: config.apiToken === undefined }));
   app.route('/', dispatchRoutes(dispatcher));
-  if (mcpRoutes !== undefined) app.route('/', mcpRoutes(dispatcher));
+  if (mcpRoutes !== undefined) app.route('/', mcpRoutes(dispatcher, config));
   return app;
 }
 
@@ -120,12 +122,13 @@ function baseApp(logOptions: RequestLogOptions): Hono<AppEnv> {
   app.use('*', requestLog(logOptions));
   app.use('*', apiSecurityHeaders());
   app.onError((err, c) => errorResponse(c, err));
-  app.notFound((c) =>
-    // The path is the caller's: quoted, cut and printable like every value a message echoes.
-    errorResponse(c, new ApiError('not-found', `No endpoint at ${echo(c.req.path)}. The service answers GET / (the review page), GET /v1/tools, POST /v1/dispatch, POST /mcp, GET /openapi.json and GET /healthz.`)),
-  );
+  app.notFound((c) => errorResponse(c, notFound(c.req.path)));
   return app;
 }
+
+// The path is the caller's: quoted, cut and printable like every value a message echoes.
+const notFound = (path: string) =>
+  new ApiError('not-found', `No endpoint at ${echo(path)}. The service answers exactly these paths: ${describeRoutes()}.`);
 
 /** What the Worker exports: a fetch handler. */
 export type WorkerHandler = Required<Pick<ExportedHandler<WorkerEnv>, 'fetch'>>;

@@ -19,6 +19,8 @@ export interface RequestVariables {
   unitsScanned: number;
   /** Signals the scans of this request returned. */
   signals: number;
+  /** Spends `extraRuns` more units of the caller's tool-call budget (an MCP batch's further calls); throws the 429 once spent. */
+  chargeToolCalls: (extraRuns: number) => Promise<void>;
 }
 
 /** Hono's environment type for this app. */

@@ -10,8 +10,10 @@ import type { WritingToolErrorCode } from '../core/dispatch/types';
 export type HttpErrorCode =
   | 'invalid-request'
   | 'unauthorized'
+  | 'forbidden'
   | 'not-found'
   | 'method-not-allowed'
+  | 'not-acceptable'
   | 'body-too-large'
   | 'unsupported-media-type'
   | 'rate-limited'
@@ -26,8 +28,10 @@ const STATUS_BY_CODE = {
   'invalid-arguments': 400,
   'invalid-request': 400,
   unauthorized: 401,
+  forbidden: 403,
   'not-found': 404,
   'method-not-allowed': 405,
+  'not-acceptable': 406,
   'body-too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,
@@ -54,6 +58,8 @@ export class ApiError extends HTTPException {
     readonly headers: Readonly<Record<string, string>> = {},
     /** Further fields for the JSON-RPC error `data` on /mcp (the 429's `retryAfterSeconds`). */
     readonly data: Readonly<Record<string, unknown>> = {},
+    /** The JSON-RPC error code on /mcp, when not the transport's -32000 (a parse error's -32700, say). */
+    readonly jsonRpcCode?: number,
   ) {
     super(statusFor(code), { message });
     this.name = 'ApiError';
@@ -64,6 +70,7 @@ export class ApiError extends HTTPException {
 const CODE_BY_STATUS: Readonly<Partial<Record<number, HttpErrorCode>>> = {
   400: 'invalid-request',
   401: 'unauthorized',
+  403: 'forbidden',
   404: 'not-found',
   405: 'method-not-allowed',
   413: 'body-too-large',
@@ -97,7 +104,7 @@ export function errorResponse(c: Context, err: unknown): Response {
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   // An MCP client reads every answer of /mcp as JSON-RPC: the same refusal, as an error without an id.
   if (c.req.path === MCP_PATH) {
-    const code = apiError.code === 'body-too-large' ? JSON_RPC_INVALID_REQUEST : JSON_RPC_SERVER_ERROR;
+    const code = apiError.jsonRpcCode ?? (apiError.code === 'body-too-large' ? JSON_RPC_INVALID_REQUEST : JSON_RPC_SERVER_ERROR);
     return c.json(
       { jsonrpc: '2.0', error: { code, message: apiError.message, data: { code: apiError.code, ...apiError.data } }, id: null },
       statusFor(apiError.code),

@@ -1,5 +1,6 @@
 // The command end to end in process: exit codes, standard input, the
 // directory walk, input problems, colour, progress and the per-file settings.
+import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -172,7 +173,7 @@ describe('inputs', () => {
     expect(result.stderr).toBe(
       [
         'writing-rules: missing.md does not exist',
-        'writing-rules: loop.md cannot be read (ELOOP)',
+        'writing-rules: loop.md is a loop of symbolic links',
         'writing-rules: image.md is binary (contains a NUL byte), not text',
         'writing-rules: latin1.txt is not UTF-8 text',
         '',
@@ -263,5 +264,38 @@ describe('progress line', () => {
     expect((await run(dir, ['check', '.'])).stderr).toBe('');
     const short = tree({ 'a.md': 'Plain.\n' });
     expect((await run(short, ['check', '.'], { stderrTTY: true })).stderr).toBe('');
+  });
+});
+
+describe('inputs that used to hang or mislead', () => {
+  it('refuses a named pipe on the command line and as the config file at once, instead of waiting for a writer', async () => {
+    const dir = tree({ 'good.md': `${EN_WORD}\n` });
+    execFileSync('mkfifo', [join(dir, 'pipe.md'), join(dir, 'pipe.json')]);
+    const started = performance.now();
+    const named = await run(dir, ['check', 'pipe.md', 'good.md']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toBe('writing-rules: pipe.md is a named pipe or socket, not a file; send its content to standard input (-) instead\n');
+    const config = await run(dir, ['check', '-c', 'pipe.json', 'good.md']);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toContain('pipe.json: the config file is a named pipe or socket, not a file');
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('writes ESC, BEL and U+202E in a file name as \\u{…} in --format github, as the text output does', async () => {
+    const name = 'a\u001b[31m\u0007\u202Eb.md';
+    const dir = tree({ [name]: `${EN_WORD}\n` });
+    const result = await run(dir, ['check', '--format', 'github', '.']);
+    expect(result.stdout).toContain('::notice file=a\\u{1b}[31m\\u{7}\\u{202e}b.md,line=1');
+    expect(result.stdout).not.toMatch(/[\u0007\u001b\u202e]/);
+  });
+
+  it('names a file whose name is not UTF-8 by its own bytes in SARIF (%E9), not by its escaped spelling', async () => {
+    const dir = tree({ 'docs/good.md': `${EN_WORD}\n` });
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/docs/caf`), Buffer.from([0xe9]), Buffer.from('.md')]), `${EN_WORD}\n`);
+    const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', '.'])).stdout) as {
+      runs: { invocations: { toolExecutionNotifications: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }[];
+    };
+    const notifications = sarif.runs[0]?.invocations[0]?.toolExecutionNotifications ?? [];
+    expect(notifications.map((n) => n.locations[0]?.physicalLocation.artifactLocation.uri)).toEqual(['docs/caf%E9.md']);
   });
 });

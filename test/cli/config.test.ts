@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { CONFIG_FILE_NAMES, globMatcher } from '../../src/cli/config';
 import { EN_WORD, run, tree } from './helpers';
 
@@ -110,5 +111,52 @@ describe('config file', () => {
     expect(message).toMatch(/^writing-rules: c\.json: not valid JSON \(/);
     expect(message).not.toContain('\u001b');
     expect(message).toContain('\\u{1b}');
+  });
+});
+
+/** The matcher as it was, a backtracking regex: the reference for ordinary patterns. */
+function regexpReference(pattern: string): (path: string) => boolean {
+  const anchored = pattern.includes('/');
+  const body = pattern.replace(/^\.\//, '').replace(/^\//, '');
+  const glob = anchored ? body : `**/${body}`;
+  let source = '';
+  for (let at = 0; at < glob.length; at++) {
+    const char = glob[at] as string;
+    if (char === '*' && glob[at + 1] === '*') {
+      const slashAfter = glob[at + 2] === '/';
+      source += slashAfter ? '(?:[^/]*/)*' : '.*';
+      at += slashAfter ? 2 : 1;
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+  }
+  const regexp = new RegExp(`^${source}$`, 'u');
+  return (path) => regexp.test(path);
+}
+
+describe('globMatcher without backtracking', () => {
+  it('matches an adversarial pattern against a long name at once (the regex ran past 20 s)', () => {
+    const name = `gl/${'a'.repeat(60)}.md`;
+    const started = performance.now();
+    expect(globMatcher('*a*a*a*a*a*a*a*ab')(name)).toBe(false);
+    expect(globMatcher('**/**/**/**/**/**/**/x')(`${'a/'.repeat(200)}y`)).toBe(false);
+    expect(globMatcher('*a*a*a*a*a*a*a*a.md')(name)).toBe(true);
+    // Generous: the linear matcher takes well under a millisecond here.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('agrees with the regex it replaces on ordinary patterns and paths', () => {
+    const piece = fc.constantFrom('a', 'b', '.', '/', '*', '**', '**/', '?', '(', '[', 'ä', '😀');
+    const pathPiece = fc.constantFrom('a', 'b', '.', '/', 'ab', 'ä', '😀', '(', '[');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join('')),
+        fc.array(pathPiece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+        (pattern, path) => {
+          expect(globMatcher(pattern)(path)).toBe(regexpReference(pattern)(path));
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });

@@ -215,6 +215,7 @@ describe('json', () => {
             notScannedUnits: { code: 0, markup: 0, url: 0, frontMatter: 0 },
             suppressedSignals: 0,
             directiveProblems: [],
+            omittedDirectiveProblems: 0,
           },
         },
         { path: 'b.txt', language: 'en', mode: 'text', pieces: 1, signals: [], coverage: expect.objectContaining({ truncated: false }) },

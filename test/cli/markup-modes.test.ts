@@ -12,7 +12,7 @@ import { EN_WORD, run, title, tree } from './helpers';
 const WORD = title('word-choice');
 
 interface JsonOutput {
-  files: { path: string; mode: string; pieces: number; signals: { quote: string; line: number }[]; coverage: { directiveProblems?: { line: number; message: string }[] } }[];
+  files: { path: string; mode: string; pieces: number; signals: { quote: string; line: number }[]; coverage: { directiveProblems?: { line: number; message: string }[]; omittedDirectiveProblems?: number } }[];
 }
 const parse = (stdout: string): JsonOutput => JSON.parse(stdout) as JsonOutput;
 
@@ -103,7 +103,7 @@ describe('Markdown, HTML and text files', () => {
     });
   });
 
-  it('in pieces, reports each directive problem once at its line in the file', async () => {
+  it('in pieces, reports each directive problem once at its line in the file, the first 100 and the count of the rest', async () => {
     const block = (index: number): string =>
       `<!-- writing-rules-disable-next-line nope${index} -->\nParagraph ${index} is ${EN_WORD}.\n\n`;
     const text = Array.from({ length: 400 }, (_, index) => block(index)).join('');
@@ -116,7 +116,9 @@ describe('Markdown, HTML and text files', () => {
     expect([whole?.pieces, pieces?.pieces]).toEqual([1, expectedPieces]);
     expect(pieces?.signals).toEqual(whole?.signals);
     expect(pieces?.coverage.directiveProblems).toEqual(whole?.coverage.directiveProblems);
-    expect(pieces?.coverage.directiveProblems).toHaveLength(400);
-    expect(pieces?.coverage.directiveProblems?.[399]?.line).toBe(400 * 3 - 2);
+    expect(whole?.coverage.omittedDirectiveProblems).toBe(300);
+    expect(pieces?.coverage.directiveProblems).toHaveLength(100);
+    expect(pieces?.coverage.directiveProblems?.[99]?.line).toBe(100 * 3 - 2);
+    expect(pieces?.coverage.omittedDirectiveProblems).toBe(300);
   });
 });

@@ -5,6 +5,7 @@ import { SUPPORTED_TOOL_FORMATS } from '../../src/core/projections';
 import { createWritingToolDispatcher, writingReviewTools } from '../../src/core/index';
 import { statusFor } from '../../src/worker/errors';
 import { buildOpenApiDocument, OPERATION_ERROR_CODES } from '../../src/worker/openapi/document';
+import { ROUTES } from '../../src/worker/routes/table';
 
 const tools = writingReviewTools;
 const document = buildOpenApiDocument({ tools, catalogueVersion: 'test+0' });
@@ -124,6 +125,17 @@ describe('OpenAPI document', () => {
       const [method, path] = operation.split(' ') as [string, string];
       const responses = paths[path][method.toLowerCase()].responses;
       for (const code of codes) expect(errorCodes(responses[String(statusFor(code))]), `${operation} ${code}`).toContain(code);
+    }
+  });
+});
+
+describe('the route table', () => {
+  it('lists every path of the document, with its methods; only the review page is not in the API document', () => {
+    const documented = document.paths as Record<string, Record<string, unknown>>;
+    const apiRoutes = ROUTES.filter((route) => route.path !== '/');
+    expect(Object.keys(documented).sort()).toEqual(apiRoutes.map((route) => route.path).sort());
+    for (const route of apiRoutes) {
+      for (const method of route.methods) expect(Object.keys(documented[route.path] ?? {}), route.path).toContain(method.toLowerCase());
     }
   });
 });

@@ -80,7 +80,7 @@ describe('POST /mcp under hostile input', () => {
   it('answers a tool call without an arguments key as a call with no arguments', async () => {
     const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_writing_rules' } }));
     expect(response.status).toBe(200);
-    const body = (await jsonOf(response)) as { id?: unknown; result?: { isError?: boolean; structuredContent?: Record<string, unknown> } };
+    const body = (await jsonOf(response)) as { id?: unknown; result?: { isError?: boolean; content?: { text: string }[] } };
     expect(body.id).toBe(8);
     expect(body.result?.isError).toBeUndefined();
     const dispatched = await request('/v1/dispatch', {
@@ -88,7 +88,8 @@ describe('POST /mcp under hostile input', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'get_writing_rules', arguments: {} }),
     });
-    expect(body.result?.structuredContent).toEqual(((await dispatched.json()) as { data: unknown }).data);
+    // Without MCP-Protocol-Version the server assumes 2025-03-26, which has no structuredContent: the data is the text.
+    expect(JSON.parse(body.result?.content?.[0]?.text ?? '')).toEqual(((await dispatched.json()) as { data: unknown }).data);
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueVersion, writingReviewTools } from '../../src/core/index';
+import { STRUCTURED_CONTENT_POINTER } from '../../src/mcp/json-rpc';
 import type { WorkerEnv } from '../../src/worker/env';
 import { ORIGIN, request, requestWith, variantEnv } from './helpers';
 
@@ -78,12 +79,12 @@ describe('MCP tools/list', () => {
 });
 
 describe('MCP tools/call', () => {
-  it('answers get_writing_rules with the data as structuredContent and as JSON text', async () => {
+  it('answers get_writing_rules with the data once, as structuredContent, and a text block that points to it', async () => {
     const result = await call('get_writing_rules', { ruleIds: ['word-choice'] });
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toMatchObject({ catalogueVersion, language: 'en', detail: 'summary' });
     expect((result.structuredContent as { rules: { id: string }[] }).rules.map((rule) => rule.id)).toEqual(['word-choice']);
-    expect(textOf(result)).toEqual(result.structuredContent);
+    expect(result.content).toEqual([{ type: 'text', text: STRUCTURED_CONTENT_POINTER }]);
   });
 
   it('runs a call without arguments as the empty arguments object', async () => {
@@ -163,7 +164,8 @@ describe('MCP structuredContent against outputSchema', () => {
   it.each(calls)('the client accepts %s %j, having checked it against the outputSchema', async (name, args) => {
     const result = await call(name, args);
     expect(result.isError).toBeUndefined();
-    expect(textOf(result)).toEqual(result.structuredContent);
+    expect(result.structuredContent).toEqual(expect.any(Object));
+    expect(result.content).toEqual([{ type: 'text', text: STRUCTURED_CONTENT_POINTER }]);
   });
 
   it('the client rejects a result that does not fit, so the check above is real', async () => {

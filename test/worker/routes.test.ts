@@ -171,7 +171,7 @@ describe('unknown paths and wrong methods', () => {
   it('names an unknown path quoted, cut and printable, as every echoed value', async () => {
     const response = await request(`/a%0Ab%1B%5B31m${'x'.repeat(6000)}`);
     const { message } = await errorOf(response);
-    expect(message).toMatch(/^No endpoint at '\/a\\u\{a\}b\\u\{1b\}\[31mx+…'\. The service answers GET \//);
+    expect(message).toMatch(/^No endpoint at '\/a\\u\{a\}b\\u\{1b\}\[31mx+…'\. The service answers exactly these paths: GET \/ /);
     expect(message.length).toBeLessThan(300);
   });
 

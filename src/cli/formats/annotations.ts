@@ -5,11 +5,17 @@
 // Format (one DiagnosticResult) for `reviewdog -f=rdjson`. reviewdog counts
 // columns in UTF-8 bytes, so its columns are converted from the library's
 // UTF-16 units; its ranges end exclusively.
+import { printable } from '../../core/input-checks/echo';
 import { endPosition, summaryLine, utf8Column, type RunReport } from '../report';
 
-/** Escapes a command's message: `%`, CR and LF. */
+/**
+ * Escapes a command's message: `%`, CR and LF as the runner reads them, and
+ * every other control, format or separator character (ESC, BEL, U+202E) as
+ * `\u{…}`, as the text output shows them, so no file name or quote can
+ * drive the log's terminal or reorder what it shows.
+ */
 export function escapeData(value: string): string {
-  return value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+  return printable(value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'));
 }
 
 /** Escapes a property value: as data, plus `:` and `,`, which delimit properties. */

@@ -7,17 +7,12 @@
 // so the run declares all three.
 import { pathToFileURL } from 'node:url';
 import { SCANNABLE_RULE_IDS } from '../../core/index';
+import { pathToUriReference } from '../files';
 import { endPosition, type RunReport } from '../report';
 
 const SRCROOT = 'SRCROOT';
 
-/** A relative URI reference for a `/`-separated path: each segment percent-encoded. */
-export function pathToUriReference(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (segment === '.' || segment === '..' ? segment : encodeURIComponent(segment)))
-    .join('/');
-}
+export { pathToUriReference };
 
 /**
  * Where a file is: relative to %SRCROOT%, as docs/cli.md says. Standard input
@@ -25,9 +20,9 @@ export function pathToUriReference(path: string): string {
  * and notifications alike; without one it is `-`, which names no place under
  * the source root, so it stands alone.
  */
-function artifactLocation(path: string, stdin: boolean): Record<string, string> {
-  if (stdin && path === '-') return { uri: pathToUriReference(path) };
-  return { uri: pathToUriReference(path), uriBaseId: SRCROOT };
+function artifactLocation(path: string, stdin: boolean, uri = pathToUriReference(path)): Record<string, string> {
+  if (stdin && path === '-') return { uri };
+  return { uri, uriBaseId: SRCROOT };
 }
 
 export function formatSarif(report: RunReport): string {
@@ -93,7 +88,7 @@ export function formatSarif(report: RunReport): string {
     ...report.problems.map((problem) => ({
       level: 'error',
       message: { text: `${problem.path} ${problem.message}` },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.stdin === true) } }],
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(problem.path, problem.stdin === true, problem.uri) } }],
     })),
   ];
 

@@ -30,15 +30,30 @@ export interface DirectiveProblem {
   readonly message: string;
 }
 
+/**
+ * The most directive problems one answer lists. A problem's message is about
+ * 100 bytes and a comment naming many unknown IDs costs 2 bytes per ID, so
+ * without a cap an answer could grow 50 times its request.
+ */
+export const MAX_DIRECTIVE_PROBLEMS = 100;
+
 export interface Directives {
   readonly directives: readonly Directive[];
+  /** The first MAX_DIRECTIVE_PROBLEMS problems, in document order. */
   readonly problems: readonly DirectiveProblem[];
+  /** Problems found beyond those listed. */
+  readonly omittedProblems: number;
 }
 
 /** Reads the directives among a document's comments (in document order). */
 export function readDirectives(comments: readonly CommentSpan[], lines: LineIndex): Directives {
   const directives: Directive[] = [];
   const problems: DirectiveProblem[] = [];
+  let omittedProblems = 0;
+  const report = (problem: DirectiveProblem) => {
+    if (problems.length < MAX_DIRECTIVE_PROBLEMS) problems.push(problem);
+    else omittedProblems += 1;
+  };
   for (const comment of comments) {
     const words = comment.body.trim().split(/\s+/);
     const name = words[0] ?? '';
@@ -46,7 +61,7 @@ export function readDirectives(comments: readonly CommentSpan[], lines: LineInde
     const line = lines.locate(Math.max(comment.start, comment.end - 1)).line;
     const action = name.slice(PREFIX.length);
     if (action !== 'disable' && action !== 'enable' && action !== 'disable-next-line') {
-      problems.push({
+      report({
         line,
         message: `unknown directive ${echo(name)}; use writing-rules-disable, writing-rules-enable or writing-rules-disable-next-line`,
       });
@@ -55,13 +70,13 @@ export function readDirectives(comments: readonly CommentSpan[], lines: LineInde
     const ruleIds: RuleId[] = [];
     for (const word of words.slice(1)) {
       if (KNOWN_RULES.has(word)) ruleIds.push(word as RuleId);
-      else problems.push({ line, message: `${name} names ${echo(word)}, which is not a catalogue rule; ignored` });
+      else report({ line, message: `${name} names ${echo(word)}, which is not a catalogue rule; ignored` });
     }
     // Only unknown IDs: the directive applies to none, not to all.
     if (words.length > 1 && ruleIds.length === 0) continue;
     directives.push({ action, from: comment.end, line, ruleIds: words.length > 1 ? ruleIds : null });
   }
-  return { directives, problems };
+  return { directives, problems, omittedProblems };
 }
 
 /**

@@ -31,7 +31,10 @@ export interface MarkupScan<S> {
   readonly truncated: boolean;
   readonly notScannedUnits: NotScannedUnits;
   readonly suppressedSignals: number;
+  /** The first MAX_DIRECTIVE_PROBLEMS directive problems. */
   readonly directiveProblems: readonly DirectiveProblem[];
+  /** Directive problems found beyond those listed. */
+  readonly omittedDirectiveProblems: number;
 }
 
 /**
@@ -48,7 +51,7 @@ export function scanMarkup<S extends WritingSignal>(
   const mask = format === 'markdown' ? readMarkdown(text) : readHtml(text);
   const projection = project(mask);
   const lines = mask.lineStarts === null ? createLineIndex(text) : lineIndexOfStarts(mask.lineStarts);
-  const { directives, problems } = readDirectives(mask.comments, lines);
+  const { directives, problems, omittedProblems } = readDirectives(mask.comments, lines);
   // Directives may drop signals after the scan: then the scanner must not stop early.
   const found = scan(projection.text, directives.length === 0 ? limit : undefined);
   const mapped = found.map((signal): S => {
@@ -71,5 +74,6 @@ export function scanMarkup<S extends WritingSignal>(
     },
     suppressedSignals: suppressed,
     directiveProblems: problems,
+    omittedDirectiveProblems: omittedProblems,
   };
 }

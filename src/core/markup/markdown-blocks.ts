@@ -95,6 +95,15 @@ export class BlockReader {
   private column = 0;
   private nextNonspace = 0;
   private nextNonspaceColumn = 0;
+  /**
+   * The last white-space run findNextNonspace read: from `runFrom` on the
+   * line at `runLine` up to `nextNonspace`. A line inside k containers asks
+   * for its next non-space once per container while its indentation is
+   * consumed a few columns at a time; reading the run again each time made
+   * such a line cost k² (400-deep lists took 35 times prose).
+   */
+  private runLine = -1;
+  private runFrom = 0;
   private indent = 0;
   private indented = false;
   private blank = false;
@@ -265,8 +274,17 @@ export class BlockReader {
   // --- The reference parser's cursor over one line -------------------------
 
   private findNextNonspace(): void {
+    if (this.runLine === this.lineStart && this.offset >= this.runFrom && this.offset <= this.nextNonspace) {
+      // Still inside the run read before: the same next non-space, at the same
+      // column (after a tab, the column is the next tab stop wherever the count began).
+      this.indent = this.nextNonspaceColumn - this.column;
+      this.indented = this.indent >= CODE_INDENT;
+      return;
+    }
     let i = this.offset;
     let cols = this.column;
+    this.runLine = this.lineStart;
+    this.runFrom = i;
     while (i < this.lineEnd) {
       const c = this.s.charCodeAt(i);
       if (c === 32) {

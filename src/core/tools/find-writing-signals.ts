@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { LANGUAGES, RULE_IDS } from '../catalogue/ids';
 import { selectRules } from '../catalogue/select';
 import type { Frozen } from '../dispatch/freeze';
+import { MAX_DIRECTIVE_PROBLEMS } from '../markup/directives';
 import { scanMarkup, TEXT_FORMATS } from '../markup/index';
 import { writingSignalSchema } from '../scanner/types';
 import { fields, MAX_SIGNALS } from './fields';
@@ -35,7 +36,12 @@ const signalCoverageSchema = z.strictObject({
   directiveProblems: z
     .array(z.strictObject({ line: z.number().int().min(1), message: z.string() }))
     .optional()
-    .meta({ description: 'Directives that could not be read fully (an unknown rule ID, say), with the line of their comment.' }),
+    .meta({
+      description: `Directives that could not be read fully (an unknown rule ID, say), with the line of their comment; the first ${MAX_DIRECTIVE_PROBLEMS}.`,
+    }),
+  omittedDirectiveProblems: unitCount
+    .optional()
+    .meta({ description: `Directive problems found beyond the ${MAX_DIRECTIVE_PROBLEMS} listed; present only when the call named a format.` }),
 });
 
 /** The signals in text order (start, then end, then rule) and what the scan covered. */
@@ -96,6 +102,7 @@ export const findWritingSignals = defineTool({
           notScannedUnits: result.notScannedUnits,
           suppressedSignals: result.suppressedSignals,
           directiveProblems: result.directiveProblems,
+          omittedDirectiveProblems: result.omittedDirectiveProblems,
         },
       };
     } else {
@@ -108,7 +115,7 @@ export const findWritingSignals = defineTool({
         coverage:
           format === undefined
             ? { ...coverage, truncated }
-            : { ...coverage, truncated, format, notScannedUnits: NOTHING_SKIPPED, suppressedSignals: 0, directiveProblems: [] },
+            : { ...coverage, truncated, format, notScannedUnits: NOTHING_SKIPPED, suppressedSignals: 0, directiveProblems: [], omittedDirectiveProblems: 0 },
       };
     }
     return { ok: true, data };

@@ -1,19 +1,18 @@
-// Rate limits with the Workers Rate Limiting binding. Tool calls (POST
-// /v1/dispatch, /mcp) count against one budget, every other request but
-// /healthz against a second, cheaper one. The caller is the bearer token when
+// Rate limits with the Workers Rate Limiting binding. Tool runs (POST
+// /v1/dispatch, /mcp; each tools/call of an MCP batch) count against one
+// budget, every other request but /healthz against a second, cheaper one; the
+// route table (routes/table.ts) says which. The caller is the bearer token when
 // it is the host's token, otherwise the client address: an unknown or wrong
 // token never buys a fresh budget. The limits themselves (requests per 10 or 60
 // seconds, per key and Cloudflare location) live in wrangler.toml.
 import type { Context, MiddlewareHandler } from 'hono';
-import { timingSafeEqual } from 'hono/utils/buffer';
 import type { RateLimitBindings } from '../config';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { budgetOf, rawPathOf } from '../routes/table';
+import { bearerTokenOf, isHostToken, sha256Hex } from './token';
 
-/** Paths whose requests spend the tool-call budget; answered as JSON-RPC on /mcp. */
-export const TOOL_CALL_PATHS: ReadonlySet<string> = new Set(['/v1/dispatch', '/mcp']);
-/** Never limited, so uptime checks and load balancers always see the service. */
-export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz']);
+export { budgetOf };
 /**
  * The binding says only whether a request is within the budget, not when the
  * window ends. Its period is 10 or 60 seconds, so after 60 seconds a new
@@ -21,19 +20,11 @@ export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz']);
  */
 export const RETRY_AFTER_SECONDS = 60;
 
-const BEARER = /^Bearer +([^\s]+) *$/i;
-const encoder = new TextEncoder();
 
 export interface RateLimitOptions {
   readonly bindings: RateLimitBindings;
   /** The host's API_TOKEN: only this token keys a caller by token. */
   readonly apiToken: string | undefined;
-}
-
-/** The budget a path spends, or undefined when it is never limited. */
-export function budgetOf(path: string): keyof RateLimitBindings | undefined {
-  if (UNLIMITED_PATHS.has(path)) return undefined;
-  return TOOL_CALL_PATHS.has(path) ? 'toolCalls' : 'reads';
 }
 
 /** Which budgets have no binding; app assembly reports them once at start-up. */
@@ -49,17 +40,30 @@ export function unlimitedBudgets(bindings: RateLimitBindings): (keyof RateLimitB
 export function rateLimit({ bindings, apiToken }: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const callerKey = callerKeyFor(apiToken);
   return async function limitRate(c, next) {
-    const budget = budgetOf(c.req.path);
+    const budget = budgetOf(rawPathOf(c.req.url));
     const binding = budget === undefined ? undefined : bindings[budget];
-    if (binding === undefined || (await withinBudget(binding, await callerKey(c)))) return next();
-    const retryAfter = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
-    const message =
-      budget === 'toolCalls'
-        ? `Too many tool calls from this caller; retry after ${RETRY_AFTER_SECONDS} seconds.`
-        : `Too many requests from this caller; retry after ${RETRY_AFTER_SECONDS} seconds.`;
-    // On /mcp, errorResponse answers it as a JSON-RPC error whose data carries the wait.
-    throw new ApiError('rate-limited', message, '', retryAfter, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    if (binding === undefined) {
+      c.set('chargeToolCalls', async () => {});
+      return next();
+    }
+    const key = await callerKey(c);
+    // An MCP batch runs more tools than its one request: the route charges the rest here, one unit each.
+    c.set('chargeToolCalls', async (extraRuns) => {
+      for (let run = 0; run < extraRuns; run += 1) if (!(await withinBudget(binding, key))) throw rateLimited(budget);
+    });
+    if (await withinBudget(binding, key)) return next();
+    throw rateLimited(budget);
   };
+}
+
+function rateLimited(budget: keyof RateLimitBindings | undefined): ApiError {
+  const retryAfter = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+  const message =
+    budget === 'toolCalls'
+      ? `Too many tool calls from this caller; retry after ${RETRY_AFTER_SECONDS} seconds.`
+      : `Too many requests from this caller; retry after ${RETRY_AFTER_SECONDS} seconds.`;
+  // On /mcp, errorResponse answers it as a JSON-RPC error whose data carries the wait.
+  return new ApiError('rate-limited', message, '', retryAfter, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }
 
 /**
@@ -77,19 +81,11 @@ async function withinBudget(binding: RateLimit, key: string): Promise<boolean> {
 
 /** `token:<SHA-256 hex>` for the host's token, else `address:<CF-Connecting-IP>`. */
 function callerKeyFor(apiToken: string | undefined): (c: Context<AppEnv>) => Promise<string> {
-  let expected: Promise<string> | undefined;
   return async (c) => {
     const address = `address:${c.req.header('cf-connecting-ip') ?? 'unknown'}`;
     if (apiToken === undefined) return address;
-    const given = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
-    if (given === undefined) return address;
-    expected ??= sha256Hex(apiToken);
-    const [givenDigest, expectedDigest] = await Promise.all([sha256Hex(given), expected]);
-    return (await timingSafeEqual(givenDigest, expectedDigest)) ? `token:${givenDigest}` : address;
+    const given = bearerTokenOf(c.req.header('authorization'));
+    if (given === undefined || !(await isHostToken(given, apiToken))) return address;
+    return `token:${await sha256Hex(given)}`;
   };
-}
-
-async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value)));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -21,15 +21,35 @@ const tooLarge = () =>
  * error handler, which answers it on /mcp as a JSON-RPC error.
  */
 export function limitBody(): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
       throw tooLarge();
     },
   });
+  return async function limitBodySize(c, next) {
+    let passed = false;
+    try {
+      await limit(c, () => {
+        passed = true;
+        return next();
+      });
+    } catch (err) {
+      // A chunked body is read here: a client that stops sending fails the read.
+      if (passed || err instanceof ApiError) throw err;
+      throw brokenBody();
+    }
+  };
 }
 
+const brokenBody = () => new ApiError('invalid-request', 'The request body ended before it was complete; send the whole body.');
+
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/** The one rule for a JSON body on every route: Content-Type `application/json` or `application/*+json`, any case. */
+export function isJsonMediaType(contentType: string | null | undefined): boolean {
+  return JSON_MEDIA_TYPE.test((contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '');
+}
 
 /**
  * What keeps a body from being read as sent, or undefined: a charset other
@@ -56,8 +76,7 @@ export function bodyEncodingProblem(headers: { get(name: string): string | null 
  */
 export function requireJsonMediaType(): MiddlewareHandler<AppEnv> {
   return async function checkMediaType(c, next) {
-    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const refusal = JSON_MEDIA_TYPE.test(mediaType)
+    const refusal = isJsonMediaType(c.req.header('content-type'))
       ? bodyEncodingProblem(c.req.raw.headers)
       : 'The request body must be sent as Content-Type: application/json.';
     if (refusal !== undefined) {
@@ -69,18 +88,33 @@ export function requireJsonMediaType(): MiddlewareHandler<AppEnv> {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** A body read within the limit: its bytes, and its JSON value when it is strict UTF-8 JSON. */
+/** A body read within the limit: its bytes, its text when it is strict UTF-8, and its JSON value when that text is JSON. */
 export interface ReadBody {
   readonly bytes: Uint8Array;
+  readonly text: string | undefined;
   readonly json: { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 }
 
-/** Reads the body (after `limitBody`) and parses it; a body that is not JSON in UTF-8 gives `json.ok: false`. */
+/**
+ * Reads the body (after `limitBody`) and parses it; a body that is not JSON in
+ * UTF-8 gives `json.ok: false`. A body the client stops sending before its
+ * end (fewer bytes than Content-Length, then a closed connection) is the
+ * client's fault: 400 `invalid-request`, not a 500 of the service.
+ */
 export async function readJsonBody(c: Context<AppEnv>): Promise<ReadBody> {
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  let bytes: Uint8Array;
   try {
-    return { bytes, json: { ok: true, value: JSON.parse(utf8.decode(bytes)) } };
+    bytes = new Uint8Array(await c.req.arrayBuffer());
+  } catch (err) {
+    // The size limit's own refusal passes through; anything else is a broken upload.
+    if (err instanceof ApiError) throw err;
+    throw brokenBody();
+  }
+  let text: string | undefined;
+  try {
+    text = utf8.decode(bytes);
+    return { bytes, text, json: { ok: true, value: JSON.parse(text) } };
   } catch {
-    return { bytes, json: { ok: false } };
+    return { bytes, text, json: { ok: false } };
   }
 }

@@ -44,7 +44,7 @@ export const OPERATION_ERROR_CODES = {
     ...GUARDED,
   ],
   'GET /healthz': ['internal-error', 'invalid-config'],
-  'POST /mcp': [...GUARDED],
+  'POST /mcp': ['invalid-request', 'forbidden', 'not-acceptable', 'body-too-large', 'unsupported-media-type', ...GUARDED],
   'GET /openapi.json': ['rate-limited', 'internal-error', 'invalid-config'],
 } as const satisfies Record<string, readonly Exclude<OutcomeCode, 'ok'>[]>;
 
@@ -53,8 +53,10 @@ type Operation = keyof typeof OPERATION_ERROR_CODES;
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad request: the call or the request is invalid.',
   401: 'The host set a token and the request lacks `Authorization: Bearer <token>`.',
+  403: 'The request comes from a browser origin the host does not list in CORS_ORIGINS.',
   404: 'Not found.',
   405: 'Method not allowed.',
+  406: 'The client does not accept both `application/json` and `text/event-stream`.',
   413: 'The body is over 1 MiB; refused before it is parsed.',
   415: 'The body is not `application/json`.',
   429: 'The caller has spent its budget (rate limit); `Retry-After` gives the seconds to wait.',

@@ -4,6 +4,7 @@
 // of it.
 import { Hono } from 'hono/tiny';
 import { catalogueVersion, writingReviewTools } from '../../core/index';
+import type { HostConfig } from '../config';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { handleMcpRequest } from '../mcp/handle-mcp-request';
@@ -12,16 +13,18 @@ import { recordToolCall } from '../middleware/request-log';
 import type { ToolDispatcher } from './dispatch';
 
 /** The MCP route over `dispatcher`; app.ts puts it behind the bearer token when the host set one. */
-export function mcpRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
+export function mcpRoutes(dispatcher: ToolDispatcher, config: Pick<HostConfig, 'corsOrigins'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Refusals of /mcp (this 413, the 405 below, the token's 401, the 429) are
   // JSON-RPC errors: errorResponse answers every ApiError on this path so.
   routes.post('/mcp', limitBody(), async (c) => {
     // Read within the limit and parsed once, so tools/call sees the arguments exactly as sent.
-    const { json } = await readJsonBody(c);
-    return handleMcpRequest(c.req.raw, json, {
+    const { text } = await readJsonBody(c);
+    return handleMcpRequest(c.req.raw, text, {
       tools: writingReviewTools,
       version: catalogueVersion,
+      allowedOrigins: config.corsOrigins,
+      chargeToolCalls: (extraRuns) => c.get('chargeToolCalls')(extraRuns),
       // Records the called tool and its outcome in the request log, as /v1/dispatch does.
       dispatch: async (call) => {
         const result = await dispatcher.dispatch(call);

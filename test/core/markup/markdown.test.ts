@@ -198,6 +198,7 @@ describe('coverage', () => {
       notScannedUnits: { code: 0, markup: 0, url: 0, frontMatter: 0 },
       suppressedSignals: 0,
       directiveProblems: [],
+      omittedDirectiveProblems: 0,
     });
   });
 });
