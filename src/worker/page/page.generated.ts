@@ -6,4 +6,4 @@
 export const contextSlot = "<!--host-context-->";
 
 /** Content-Security-Policy of the page: only its own inline script and style, by hash. */
-export const pageCsp = "default-src 'none'; script-src 'sha256-9y3PiJ9Q23hOAowTva9Ms3OuwC3eUvKSVKaNXujJzM0='; style-src 'sha256-TuqaMSxcrTZqOBWz9oChUm+ZBEFNRRp/mr8VWe3Gz0U='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const pageCsp = "default-src 'none'; script-src 'sha256-EogHfPX1EJwA9ENfiBK5Qpiq2IdNorIubiCfarYIorA='; style-src 'sha256-TuqaMSxcrTZqOBWz9oChUm+ZBEFNRRp/mr8VWe3Gz0U='; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
