@@ -14,27 +14,26 @@ import type { FieldSpec } from './fields';
 import { type FindWritingSignalsResult, findWritingSignals } from './find-writing-signals';
 import type { ToolEnvironment } from './tool';
 
-const documentText: FieldSpec<z.ZodString> = {
-  schema: z.string().meta({ description: 'The document to scan, of any length in UTF-16 code units.' }),
-  must: 'a string',
-};
-
-const DOCUMENT_FIELDS = { ...findWritingSignals.fields, text: documentText };
-const documentSchema = findWritingSignals.schema.extend({ text: documentText.schema });
+// Built on the first call, so a bundle that never calls scanDocument (the
+// Worker's) leaves this module's code out.
+function documentArguments() {
+  const text: FieldSpec<z.ZodString> = {
+    schema: z.string().meta({ description: 'The document to scan, of any length in UTF-16 code units.' }),
+    must: 'a string',
+  };
+  return { fields: { ...findWritingSignals.fields, text }, schema: findWritingSignals.schema.extend({ text: text.schema }) };
+}
+let built: ReturnType<typeof documentArguments> | undefined;
 
 /**
  * The arguments of `scanDocument`: those of find_writing_signals (`text`,
  * `language`, `profile`, `ruleIds`, `maxSignals`, `format`), with `text` of
  * any length.
  */
-export type ScanDocumentArguments = Frozen<z.input<typeof documentSchema>>;
+export type ScanDocumentArguments = Frozen<z.input<ReturnType<typeof documentArguments>['schema']>>;
 
 // find_writing_signals reads no host option; the tool environment still names them.
-const NO_HOST: ToolEnvironment['host'] = Object.freeze({
-  reviewContext: undefined,
-  modelComparisonContext: undefined,
-  getModelComparisonEvidence: undefined,
-});
+const NO_HOST: ToolEnvironment['host'] = { reviewContext: undefined, modelComparisonContext: undefined, getModelComparisonEvidence: undefined };
 
 /**
  * find_writing_signals' answer for `args` with no bound on the text's length,
@@ -49,7 +48,8 @@ export async function scanDocumentWith(
   const tool = findWritingSignals.name;
   const failure = (message: string) => deepFreeze({ ok: false as const, tool, error: { code: 'invalid-arguments' as const, message } });
   try {
-    const parsed = parseArguments('scanDocument', documentSchema, DOCUMENT_FIELDS, args);
+    built ??= documentArguments();
+    const parsed = parseArguments('scanDocument', built.schema, built.fields, args);
     if (!parsed.ok) return failure(parsed.message);
     const outcome = await findWritingSignals.run(parsed.value, { catalogue, host: NO_HOST });
     return deepFreeze(
