@@ -37,7 +37,6 @@ export interface RunOptions {
 }
 
 /** Runs the command line `argv` (without the program name) and returns the exit code. */
-
 export async function runCli(argv: readonly string[], io: CliIo, options: RunOptions = {}): Promise<number> {
   try {
     const command = parseCommand(argv);
