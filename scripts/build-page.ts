@@ -16,8 +16,7 @@ import { build, transform } from 'esbuild';
 import { catalogue } from '../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, MAX_TEXT_UNITS, RULE_IDS, plainLineProblem, writingReviewTools } from '../src/core/index';
 import { fillMessages } from '../src/page/fill-messages';
-import { MESSAGES } from '../src/page/messages';
-import { keyCodes, shortenKeys } from '../src/page/short-keys';
+import { PAGE_GZIP_BUDGET_BYTES } from '../src/page/page-budget';
 import { UI_LANGUAGES } from '../src/page/ui-language';
 import { voixToolsMarkup } from '../src/page/voix-tools';
 
@@ -67,21 +66,12 @@ const bundled = await build({
   define: { __SCANNABLE_RULES__: JSON.stringify(scannableRules), __MAX_TEXT_UNITS__: String(MAX_TEXT_UNITS) },
 });
 const bundle = (bundled.outputFiles[0]?.text ?? '').trim();
-const codes = keyCodes(Object.keys(MESSAGES.en));
-const template0 = readFileSync(`${root}src/page/page.html`, 'utf8');
-// A shortened key must be written out where the page reads it: in a data-t element or as a literal in the script.
-const shownKeys = new Set([...template0.matchAll(/data-t="([^"]+)"/g)].map((match) => match[1]));
-for (const key of codes.keys()) {
-  if (!shownKeys.has(key) && !bundle.includes(`"${key}"`)) {
-    throw new Error(`message ${key} is neither shown by a data-t element nor written out in the page's script; src/page/short-keys.ts cannot shorten a key built at run time`);
-  }
-}
-const script = inlineSafe(shortenKeys(bundle, codes), 'script');
+const script = inlineSafe(bundle, 'script');
 const css = readFileSync(`${root}src/page/page.css`, 'utf8');
 const style = inlineSafe((await transform(css, { loader: 'css', minify: true })).code.trim(), 'style');
 
 // Indentation goes; each line break stays, so the whitespace between inline elements renders as before.
-let template = template0.replace(/\n[ \t]+/g, '\n');
+let template = readFileSync(`${root}src/page/page.html`, 'utf8').replace(/\n[ \t]+/g, '\n');
 template = fill(template, '<!--page-style-->', style);
 template = fill(template, '<!--page-script-->', script);
 template = fill(template, '<!--voix-tools-->', voixToolsMarkup(pageTools));
@@ -97,9 +87,8 @@ function preselectTextLanguage(page: string, language: UiLanguage): string {
   return page.replace(option, `<option value="${language}" selected data-t="language.${language}">`);
 }
 
-/** The whole page in one language, with its host-context slot, the text's language preselected and short message keys. */
-const pageIn = (language: UiLanguage) =>
-  shortenKeys(fillMessages(preselectTextLanguage(fill(template, '<!--ui-language-->', language), language), language), codes);
+/** The whole page in one language, with its host-context slot and the text's language preselected. */
+const pageIn = (language: UiLanguage) => fillMessages(preselectTextLanguage(fill(template, '<!--ui-language-->', language), language), language);
 
 const csp = [
   "default-src 'none'",
@@ -140,8 +129,12 @@ mkdirSync(`${root}${ASSETS}`, { recursive: true });
 let wrote = writeIfChanged(OUTPUT, moduleText);
 const sizes = UI_LANGUAGES.map((language) => {
   const page = pageIn(language);
+  const gzipped = gzipSync(page, { level: 9 }).length;
+  if (gzipped > PAGE_GZIP_BUDGET_BYTES) {
+    throw new Error(`the ${language} page is ${gzipped} bytes gzipped, over its budget of ${PAGE_GZIP_BUDGET_BYTES} (src/page/page-budget.ts)`);
+  }
   wrote = writeIfChanged(`${ASSETS}/${language}.html`, page) || wrote;
-  return `${language} ${Buffer.byteLength(page)} bytes (${gzipSync(page, { level: 9 }).length} gzip)`;
+  return `${language} ${Buffer.byteLength(page)} bytes (${gzipped} of ${PAGE_GZIP_BUDGET_BYTES} gzip)`;
 });
 console.log(
   `page: ${sizes.join(', ')}, script ${Buffer.byteLength(script)} bytes, style ${Buffer.byteLength(style)} bytes; ` +

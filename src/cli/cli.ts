@@ -31,13 +31,12 @@ export const EXIT_CLEAN = 0;
 export const EXIT_SIGNALS = 1;
 export const EXIT_ERROR = 2;
 
-/** Runs the command line `argv` (without the program name) and returns the exit code. */
-/** `pieceUnits` and `maxInputBytes` stand in for the tool's text limit and MAX_INPUT_BYTES in tests. */
+/** `maxInputBytes` stands in for MAX_INPUT_BYTES in tests. */
 export interface RunOptions {
-  readonly pieceUnits?: number;
   readonly maxInputBytes?: number;
 }
 
+/** Runs the command line `argv` (without the program name) and returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo, options: RunOptions = {}): Promise<number> {
   try {
     const command = parseCommand(argv);
@@ -66,11 +65,11 @@ export function wantsColor(stream: OutputStream, env: CliIo['env']): boolean {
   return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');
 }
 
-async function check(command: CheckCommand, io: CliIo, { pieceUnits, maxInputBytes = MAX_INPUT_BYTES }: RunOptions): Promise<number> {
+async function check(command: CheckCommand, io: CliIo, { maxInputBytes = MAX_INPUT_BYTES }: RunOptions): Promise<number> {
   const config = loadConfig(io.cwd, command.configFile);
   const settings = mergeSettings<RunSettings>(DEFAULT_SETTINGS, config.defaults, command.settings);
   const paths = command.paths.length > 0 ? command.paths : ['.'];
-  const checker = createTextChecker(pieceUnits);
+  const checker = createTextChecker();
   await checkRulesAgainstProfiles(checker, settings, config, command);
   const { files, problems } = collectFiles(io.cwd, paths, (path) => config.isIgnored(path), command.stdinName);
   const progress = createProgress(io, files.length);
@@ -93,15 +92,6 @@ async function check(command: CheckCommand, io: CliIo, { pieceUnits, maxInputByt
         if (error instanceof UsageError) throw new UsageError(`${file.display}: ${error.message}`);
         throw error;
       }
-      // Warned on stderr in every format, like problems, but without changing the exit code.
-      for (const split of found.unsafeSplits) {
-        const rest = split.resumed
-          ? `the rest of it, to ${split.resumed.line}:${split.resumed.column}, was not scanned`
-          : 'signals next to the split may differ from a scan of the whole file';
-        progress.write(
-          `writing-rules: ${printable(displayPath(io.cwd, file))}:${split.line}:${split.column}: no safe split point in reach, so this long file was split inside ${split.inside}; ${rest}\n`,
-        );
-      }
       reports.push({
         path: displayPath(io.cwd, file),
         stdin: file.stdin === true,
@@ -110,7 +100,7 @@ async function check(command: CheckCommand, io: CliIo, { pieceUnits, maxInputByt
         text: read.text,
         signals: found.signals,
         coverage: found.coverage,
-        pieces: found.pieces,
+        pieces: 1,
       });
     }
   } finally {
@@ -188,7 +178,7 @@ export const PROGRESS_MIN_FILES = 20;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** "checking 120 of 445 files" on a TTY's stderr, rewritten in place and cleared at the end. */
-function createProgress(io: CliIo, total: number): { update(index: number): void; write(line: string): void; done(): void } {
+function createProgress(io: CliIo, total: number): { update(index: number): void; done(): void } {
   const active = io.stderr.isTTY === true && total >= PROGRESS_MIN_FILES;
   const now = io.now ?? (() => performance.now());
   let shownAt = Number.NEGATIVE_INFINITY;
@@ -199,13 +189,6 @@ function createProgress(io: CliIo, total: number): { update(index: number): void
       shownAt = now();
       shown = true;
       io.stderr.write(`\r\u001b[Kchecking ${index + 1} of ${total} files`);
-    },
-    /** A line on stderr, on a line of its own when the progress line is shown. */
-    write(line) {
-      if (shown) io.stderr.write('\r\u001b[K');
-      shown = false;
-      shownAt = Number.NEGATIVE_INFINITY;
-      io.stderr.write(line);
     },
     done() {
       if (shown) io.stderr.write('\r\u001b[K');

@@ -18,8 +18,8 @@ export const MODE_BY_EXTENSION = {
 export type ScanMode = 'markdown' | 'html' | 'text';
 
 /**
- * The most bytes one input may hold: 16 MiB, some 67 times the tool's text
- * limit, which the check covers in pieces. Reading stops one byte past it, so
+ * The most bytes one input may hold: 16 MiB, read and scanned whole (the
+ * tool's 250,000-unit limit is for the HTTP service). Reading stops one byte past it, so
  * an endless stream (`check /dev/zero`, `yes | check -`) ends with an error
  * instead of filling memory.
  */

@@ -15,8 +15,11 @@ export interface FileReport {
   readonly text: string;
   readonly signals: readonly WritingSignal[];
   readonly coverage: SignalCoverage;
-  /** Pieces the file was scanned in: 1, or more for a file over the tool's limit. */
-  readonly pieces: number;
+  /**
+   * Pieces the file was scanned in: always 1, as every file is scanned whole.
+   * The JSON format has always carried it, so scripts reading it keep working.
+   */
+  readonly pieces: 1;
 }
 
 export interface RunReport {

@@ -5,8 +5,10 @@ import { catalogue } from './catalogue/catalogue.generated';
 import { createCatalogueView, type CatalogueView } from './catalogue/view';
 import { createDispatcher } from './dispatch/dispatcher';
 import { createSignalScanner } from './scanner/scan';
+import type { FindWritingSignalsResult } from './tools/find-writing-signals';
 import { TOOLS } from './tools/index';
-import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost } from './dispatch/types';
+import { type ScanDocumentArguments, scanDocumentWith } from './tools/scan-document';
+import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost, WritingToolResult } from './dispatch/types';
 
 /** The four tool descriptors, deeply frozen, in documentation order. */
 export const writingReviewTools: readonly WritingToolDescriptor[] = Object.freeze(TOOLS.map((tool) => tool.descriptor));
@@ -20,12 +22,27 @@ export const catalogueVersion: string = catalogue.catalogueVersion;
  * `dispatch` never throws.
  */
 export function createWritingToolDispatcher(host?: WritingToolHost): WritingToolDispatcher {
-  bundled ??= createCatalogueView(catalogue, createSignalScanner);
-  return createDispatcher(bundled, host);
+  return createDispatcher(bundledCatalogue(), host);
 }
 
-// One frozen view, and so one scanner with its compiled plans, for every dispatcher.
+/**
+ * find_writing_signals for a local document of any length, such as a file
+ * the CLI reads: the tool's arguments (`text`, `language`, `profile`,
+ * `ruleIds`, `maxSignals`, `format`) and its envelope, with no bound on
+ * `text`. The whole text is read and scanned at once, so signals, lines and
+ * directive problems are those of the whole document. For text from others,
+ * use the dispatcher, whose 250,000-unit bound protects the host. Never throws.
+ */
+export function scanDocument(args: ScanDocumentArguments): Promise<WritingToolResult<FindWritingSignalsResult>> {
+  return scanDocumentWith(bundledCatalogue(), args);
+}
+
+// One frozen view, and so one scanner with its compiled plans, for every dispatcher and scanDocument.
 let bundled: CatalogueView | undefined;
+function bundledCatalogue(): CatalogueView {
+  bundled ??= createCatalogueView(catalogue, createSignalScanner);
+  return bundled;
+}
 
 export { parseModelComparisonEvidence, type EvidenceParseResult } from './evidence/parse';
 export { missingEvidence, type MissingReason } from './evidence/missing';
@@ -33,6 +50,7 @@ export { modelComparisonEvidenceSchema } from './evidence/schema';
 export { getWritingRulesResultSchema } from './tools/get-writing-rules';
 export { composeWritingReviewPromptResultSchema } from './tools/compose-writing-review-prompt';
 export { findWritingSignalsResultSchema } from './tools/find-writing-signals';
+export type { ScanDocumentArguments } from './tools/scan-document';
 export { getModelComparisonEvidenceResultSchema } from './tools/get-model-comparison-evidence';
 export {
   MAX_TITLE_UNITS,

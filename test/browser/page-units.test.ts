@@ -1,7 +1,7 @@
 // The page's pure parts in Node: merging overlapping signals into spans, the
 // string form of ID lists in VOIX calls, the VOIX declarations of descriptors,
-// the two message tables, filling the template, the short message keys of the
-// served page, the shapes of the answers, and the choice of language.
+// the two message tables, filling the template, the shapes of the answers,
+// and the choice of language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writingReviewTools } from '../../src/core/index';
 import type { WritingSignal } from '../../src/core/scanner/types';
@@ -11,7 +11,6 @@ import { fits, SIGNALS } from '../../src/page/client/shape';
 import { toDispatchArguments } from '../../src/page/client/voix-arguments';
 import { fillMessages } from '../../src/page/fill-messages';
 import { MESSAGES } from '../../src/page/messages';
-import { keyCodes, shortenKeys } from '../../src/page/short-keys';
 import { pickUiLanguage } from '../../src/page/ui-language';
 import { voixTool, voixToolsMarkup } from '../../src/page/voix-tools';
 
@@ -125,23 +124,6 @@ describe('fillMessages', () => {
   it('refuses an unknown key and a marked element that is not empty', () => {
     expect(() => fillMessages('<p data-t="no.such"></p><!--ui-messages-->', 'en')).toThrow('data-t="no.such" names no message');
     expect(() => fillMessages('<p data-t="submit">Go</p><!--ui-messages-->', 'en')).toThrow('1 data-t element(s) are not written empty');
-  });
-});
-
-describe('short message keys', () => {
-  const codes = keyCodes(Object.keys(MESSAGES.en));
-
-  it('give each dotted key a distinct code and keep the keys the script builds at run time', () => {
-    expect(new Set(codes.values()).size).toBe(codes.size);
-    expect([...codes.values()].every((code) => /^[0-9a-z]{1,2}$/.test(code))).toBe(true);
-    expect(codes.has('signals.summary')).toBe(true);
-    for (const kept of ['submit', 'tool.find_writing_signals', 'signals.count.one', 'status.done.other']) expect(codes.has(kept)).toBe(false);
-  });
-
-  it('replace only whole double-quoted keys', () => {
-    const code = codes.get('signals.summary');
-    expect(shortenKeys('<p data-t="signals.summary"></p>{"signals.summary":"x"};t("signals.summary")', codes)).toBe(`<p data-t="${code}"></p>{"${code}":"x"};t("${code}")`);
-    expect(shortenKeys('"signals.summary.more" "tool.find_writing_signals" signals.summary', codes)).toBe('"signals.summary.more" "tool.find_writing_signals" signals.summary');
   });
 });
 

@@ -49,6 +49,28 @@ describe('@voice/writing-rules/tools as built', () => {
     });
   });
 
+  it('exports scanDocument, which scans a text over the tool limit whole in plain Node.js', () => {
+    const program = [
+      "const { scanDocument, MAX_TEXT_UNITS } = await import('@voice/writing-rules/tools');",
+      "const text = 'Plain words.\\n\\n'.repeat(MAX_TEXT_UNITS / 10) + 'A powerful end.\\n';",
+      "const result = await scanDocument({ text, format: 'markdown' });",
+      'console.log(JSON.stringify({ units: text.length, limit: MAX_TEXT_UNITS, result }));',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', program], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr, rebuild).toBe('');
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.stdout) as { units: number; limit: number; result: unknown };
+    expect(printed.units).toBeGreaterThan(printed.limit);
+    expect(printed.result).toMatchObject({
+      ok: true,
+      tool: 'find_writing_signals',
+      data: {
+        signals: [{ ruleId: 'word-choice', quote: 'powerful', start: printed.units - 14, line: printed.limit / 5 + 1, column: 3 }],
+        coverage: { format: 'markdown', truncated: false, directiveProblems: [] },
+      },
+    });
+  });
+
   it('is the module the package name resolves to in these tests', async () => {
     const byName = await import('@voice/writing-rules/tools');
     const byFile = (await import(pathToFileURL(join(root, LIBRARY_FILE)).href)) as typeof byName;
@@ -149,7 +171,7 @@ function consumerProject(): string {
   writeFileSync(
     file,
     [
-      "import { createWritingToolDispatcher, writingReviewTools, type FindWritingSignalsResult, type RuleId, type RuleRecord } from '@voice/writing-rules/tools';",
+      "import { createWritingToolDispatcher, scanDocument, writingReviewTools, type FindWritingSignalsResult, type RuleId, type RuleRecord, type ScanDocumentArguments } from '@voice/writing-rules/tools';",
       '// The literal tool name types the data through the packaged declarations: no cast.',
       "const result = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } });",
       'export const data: FindWritingSignalsResult | undefined = result.ok ? result.data : undefined;',
@@ -162,6 +184,12 @@ function consumerProject(): string {
       'export const chosenData: FindWritingSignalsResult | undefined = chosen.ok ? chosen.data : undefined;',
       'export const quotes: string[] = result.ok ? result.data.signals.map((signal) => signal.quote) : [];',
       'export const names: string[] = writingReviewTools.map((tool) => tool.name);',
+      '// scanDocument takes the tool\'s arguments and types its data the same way.',
+      "const documentArgs: ScanDocumentArguments = { text: 'A powerful review panel.', format: 'markdown', ruleIds };",
+      'const scanned = await scanDocument(documentArgs);',
+      'export const documentData: FindWritingSignalsResult | undefined = scanned.ok ? scanned.data : undefined;',
+      '// @ts-expect-error a field find_writing_signals does not have',
+      "scanDocument({ text: 'x', detail: 'full' });",
       '// @ts-expect-error a host option the library does not define',
       "createWritingToolDispatcher({ endpoint: 'https://example.org' });",
       '',

@@ -18,7 +18,6 @@ export interface RunOptions {
   readonly stdoutTTY?: boolean;
   readonly stderrTTY?: boolean;
   readonly env?: Record<string, string | undefined>;
-  readonly pieceUnits?: number;
   readonly maxInputBytes?: number;
   readonly now?: () => number;
 }
@@ -35,10 +34,7 @@ export async function run(cwd: string, argv: readonly string[], options: RunOpti
       typeof options.stdin === 'string' ? new TextEncoder().encode(options.stdin) : (options.stdin ?? new Uint8Array()),
     ...(options.now ? { now: options.now } : {}),
   };
-  const code = await runCli(argv, io, {
-    ...(options.pieceUnits === undefined ? {} : { pieceUnits: options.pieceUnits }),
-    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
-  });
+  const code = await runCli(argv, io, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
   return { code, stdout, stderr };
 }
 
