@@ -1,5 +1,10 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { browserTestPlan, CHROMIUM_FREE_BROWSER_TESTS } from './test/browser/chromium-plan';
+
+// Without Chromium (and outside CI) the browser project keeps only its tests
+// that need none; its global setup then says in one line what was skipped.
+const chromiumPlan = browserTestPlan(process.env);
 
 // Core, build and command-line tests run in Node on plain objects; the Worker tests run inside
 // workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
@@ -65,7 +70,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          include: ['test/browser/**/*.test.ts'],
+          include: chromiumPlan.kind === 'skip' ? [...CHROMIUM_FREE_BROWSER_TESTS] : ['test/browser/**/*.test.ts'],
           // Starts `wrangler dev` once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
           testTimeout: 30_000,

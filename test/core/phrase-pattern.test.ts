@@ -8,6 +8,7 @@
 // word; a pair must match exactly when no word of its gap is a guard word.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import {
   compileRecordSource,
   GAP_WORD,
@@ -224,7 +225,7 @@ describe('guards', () => {
         [MAX_CLAUSE_GUARD_GAP, 2, undefined],
         [0, MAX_CLAUSE_GUARD_GAP, gapGuard],
       ] as const) {
-        expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, 400);
+        expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, scaled(100));
       }
     }
   }, 60_000);
@@ -237,7 +238,7 @@ describe('guards', () => {
       'xnicht', 'kein', 'keiner', 'isn’t', "isn't.", 'wort', 'Wort,', '\uFFFC', '„nie“', '((x', '(x)', 'x', '-nicht', '—',
     );
     const gapText = fc.array(fc.tuple(gapToken, space), { maxLength: 14 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
-    expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, 2000);
+    expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, scaled(500));
   }, 60_000);
 
   it('silence a hedged or reasoned claim in its clause, and no claim past a comma or a full stop', () => {
