@@ -10,6 +10,10 @@ const chromiumPlan = browserTestPlan(process.env);
 // workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
 export default defineConfig({
   test: {
+    // Vitest's default on a two-core machine is one test file at a time, and
+    // most files wait on something else (wrangler, workerd, Chromium, a child
+    // process): three at once keep both cores busy.
+    maxWorkers: 3,
     // The Worker writes one JSON log line per request; the logging tests read
     // them through a spy, so the runner need not print them.
     onConsoleLog: (log) => !log.trimStart().startsWith('{"requestId":'),
@@ -30,11 +34,11 @@ export default defineConfig({
       {
         // Worker code checked from Node: the OpenAPI document against a standard
         // validator, the Worker's type program, and the deployable bundle run in
-        // Miniflare. Runs after the other projects: its `wrangler deploy
-        // --dry-run` runs `npm run build`, which rewrites dist/ that core tests read.
+        // Miniflare. Its `wrangler deploy --dry-run` runs `npm run build:worker`,
+        // which rewrites a generated file only when its content changes (never
+        // during a test run), and leaves dist/ alone; so it runs beside the rest.
         test: {
           name: 'worker-node',
-          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/worker-node/**/*.test.ts'],
           testTimeout: 60_000,
@@ -71,8 +75,13 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: chromiumPlan.kind === 'skip' ? [...CHROMIUM_FREE_BROWSER_TESTS] : ['test/browser/**/*.test.ts'],
-          // Starts `wrangler dev` once for the project; the tests drive Chromium against it.
+          // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
+          setupFiles: ['test/browser/worker-ready.ts'],
+          // One file at a time: several tests fast-forward the page's clock,
+          // which also runs on with real time, so two pages at once on a loaded
+          // machine can let a 30-second timer fire early.
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
