@@ -22,6 +22,9 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          // A bound for a loaded two-core machine with three files at once, not
+          // a timing: the tests that time the scanner say so themselves.
+          testTimeout: 30_000,
           include: [
             'test/core/**/*.test.ts',
             'test/build/**/*.test.ts',
