@@ -1,6 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { browserTestPlan, CHROMIUM_FREE_BROWSER_TESTS } from './test/browser/chromium-plan';
+import { browserTestPlan, CHROMIUM_FREE_BROWSER_TESTS } from './test/browser/chromium-plan.ts';
 
 // Without Chromium (and outside CI) the browser project keeps only its tests
 // that need none; its global setup then says in one line what was skipped.
