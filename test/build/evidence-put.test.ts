@@ -17,8 +17,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const script = join(root, 'scripts/evidence-put.ts');
 const wranglerBin = join(root, 'node_modules/wrangler/bin/wrangler.js');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
-// Each case starts the script and then wrangler, which take a few seconds each.
-const SLOW = 60_000;
+// Each real run starts the script and then wrangler, which take a few seconds
+// each alone, and far longer on a loaded two-core machine with other test files
+// running beside it: a bound for that, not a timing.
+const SLOW = 180_000;
 // The Worker's bound on a stored value, as docs/worker.md states it.
 const READER_LIMIT = 1_048_576;
 const USAGE = 'Usage: npm run evidence:put -- FILE... [--local | --remote]';
