@@ -25,6 +25,10 @@ export default defineConfig({
           // A bound for a loaded two-core machine with three files at once, not
           // a timing: the tests that time the scanner say so themselves.
           testTimeout: 30_000,
+          // Files share one module graph per worker: each file importing the
+          // catalogue, zod and the core afresh cost more than most tests.
+          // No core test mocks a module or leaves a global changed.
+          isolate: false,
           include: [
             'test/core/**/*.test.ts',
             'test/build/**/*.test.ts',
