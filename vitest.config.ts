@@ -1,10 +1,19 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { browserTestPlan, CHROMIUM_FREE_BROWSER_TESTS } from './test/browser/chromium-plan.ts';
+
+// Without Chromium (and outside CI) the browser project keeps only its tests
+// that need none; its global setup then says in one line what was skipped.
+const chromiumPlan = browserTestPlan(process.env);
 
 // Core, build and command-line tests run in Node on plain objects; the Worker tests run inside
 // workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
 export default defineConfig({
   test: {
+    // Vitest's default on a two-core machine is one test file at a time, and
+    // most files wait on something else (wrangler, workerd, Chromium, a child
+    // process): three at once keep both cores busy.
+    maxWorkers: 3,
     // The Worker writes one JSON log line per request; the logging tests read
     // them through a spy, so the runner need not print them.
     onConsoleLog: (log) => !log.trimStart().startsWith('{"requestId":'),
@@ -13,6 +22,13 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          // A bound for a loaded two-core machine with three files at once, not
+          // a timing: the tests that time the scanner say so themselves.
+          testTimeout: 30_000,
+          // Files share one module graph per worker: each file importing the
+          // catalogue, zod and the core afresh cost more than most tests.
+          // No core test mocks a module or leaves a global changed.
+          isolate: false,
           include: [
             'test/core/**/*.test.ts',
             'test/build/**/*.test.ts',
@@ -24,11 +40,11 @@ export default defineConfig({
       {
         // Worker code checked from Node: the OpenAPI document against a standard
         // validator, the Worker's type program, and the deployable bundle run in
-        // Miniflare. Runs after the other projects: its `wrangler deploy
-        // --dry-run` runs `npm run build`, which rewrites dist/ that core tests read.
+        // Miniflare. Its `wrangler deploy --dry-run` runs `npm run build:worker`,
+        // which rewrites a generated file only when its content changes (never
+        // during a test run), and leaves dist/ alone; so it runs beside the rest.
         test: {
           name: 'worker-node',
-          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/worker-node/**/*.test.ts'],
           testTimeout: 60_000,
@@ -64,9 +80,14 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          include: ['test/browser/**/*.test.ts'],
-          // Starts `wrangler dev` once for the project; the tests drive Chromium against it.
+          include: chromiumPlan.kind === 'skip' ? [...CHROMIUM_FREE_BROWSER_TESTS] : ['test/browser/**/*.test.ts'],
+          // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
+          setupFiles: ['test/browser/worker-ready.ts'],
+          // One file at a time: several tests fast-forward the page's clock,
+          // which also runs on with real time, so two pages at once on a loaded
+          // machine can let a 30-second timer fire early.
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -18,6 +18,8 @@ export interface WranglerDevOptions {
   readonly root: string;
   /** Gives up when GET /healthz has not answered 200 by then. */
   readonly startupMs: number;
+  /** The port to serve on, when the caller must know the address before the server is up; a free one otherwise. */
+  readonly port?: number;
   /** A wrangler config other than the root's wrangler.toml. */
   readonly config?: string;
   /**
@@ -112,7 +114,7 @@ async function waitForHealth(origin: string, child: ChildProcess, startupMs: num
 
 /** Runs `npx wrangler dev` (its [build] command compiles first) and resolves once it serves. */
 export async function startWranglerDev(options: WranglerDevOptions): Promise<WranglerDev> {
-  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const [port, inspectorPort] = [options.port ?? (await freePort()), await freePort()];
   const needsScratch = options.state === 'fresh' || options.snapshot === true;
   const scratch = needsScratch ? mkdtempSync(join(tmpdir(), 'writing-rules-dev-')) : undefined;
   const cwd = options.snapshot && scratch ? snapshotOf(options.root, scratch) : options.root;

@@ -2,21 +2,16 @@
 // playwright-core) and records every request the page makes.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-plan';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Launches the system Chromium, with `extraArgs` such as `--enable-features=WebMCP`. */
+/**
+ * The Chromium of the global setup, shared by the test files (each file's
+ * `close()` only disconnects it); with `extraArgs` such as
+ * `--enable-features=WebMCP`, a Chromium of its own started with them.
+ */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+  if (extraArgs.length === 0) return chromium.connect(inject('chromiumEndpoint'));
+  return chromium.launch({ executablePath: chromiumPath(process.env), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** The Worker's base URL from the global setup. */

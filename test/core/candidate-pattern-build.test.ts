@@ -5,6 +5,7 @@
 // does not have, including lists long enough to be cut at every depth.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES } from '../../src/core/catalogue/ids';
 import { compileCandidatePattern, compileRecordHeadPattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
@@ -65,7 +66,7 @@ describe('candidate sources', () => {
         expect(compileCandidatePattern(phrases, pairs).source).toBe(asRegexSource(referenceCandidateSource(phrases, pairs)));
         expect(compileRecordHeadPattern({ phrases, pairs }).source).toBe(asRegexSource(referenceRecordHeadSource({ phrases, pairs })));
       }),
-      { numRuns: 2000 },
+      { numRuns: scaled(500) },
     );
   }, 60_000);
 
@@ -82,7 +83,7 @@ describe('candidate sources', () => {
       fc.property(fc.string({ unit, maxLength: 200 }), (text) => {
         expect(foldUnicodeOnlyLong(text)).toBe(foldUnicodeOnly(text));
       }),
-      { numRuns: 1000 },
+      { numRuns: scaled(250) },
     );
   });
 });

@@ -6,6 +6,7 @@
 // edges that count an apostrophe as part of a word.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import { CONTRACTIONS, contractionVariants } from '../../src/core/catalogue/variants';
 
 const patterns = new Map<string, RegExp>();
@@ -65,7 +66,7 @@ describe('contractionVariants', () => {
       fc.property(phrase, (text) => {
         expect(contractionVariants(text)).toEqual(variantsByRegex(text));
       }),
-      { numRuns: 5000 },
+      { numRuns: scaled(1250) },
     );
   });
 });

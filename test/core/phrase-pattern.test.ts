@@ -8,6 +8,7 @@
 // word; a pair must match exactly when no word of its gap is a guard word.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import {
   compileRecordSource,
   GAP_WORD,
@@ -48,7 +49,7 @@ describe('orderPhrases', () => {
     fc.assert(fc.property(fc.array(phrase, { maxLength: 40 }), (phrases) => {
       const withRepeats = [...phrases, ...phrases.slice(0, 5).map((p) => ` ${p}\t`)];
       expect(orderPhrases(withRepeats)).toEqual(orderedByDefinition(withRepeats));
-    }), { numRuns: 500 });
+    }), { numRuns: scaled(125) });
   });
 });
 
@@ -56,7 +57,7 @@ describe('phraseToSource', () => {
   it('escapes and joins as the definition does', () => {
     fc.assert(fc.property(phrase, (text) => {
       expect(phraseToSource(text)).toBe(sourceByDefinition(text));
-    }), { numRuns: 2000 });
+    }), { numRuns: scaled(500) });
   });
 
   it('matches its own phrase with other white space and the other apostrophe', () => {
@@ -224,7 +225,7 @@ describe('guards', () => {
         [MAX_CLAUSE_GUARD_GAP, 2, undefined],
         [0, MAX_CLAUSE_GUARD_GAP, gapGuard],
       ] as const) {
-        expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, 400);
+        expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, scaled(100));
       }
     }
   }, 60_000);
@@ -237,7 +238,7 @@ describe('guards', () => {
       'xnicht', 'kein', 'keiner', 'isn’t', "isn't.", 'wort', 'Wort,', '\uFFFC', '„nie“', '((x', '(x)', 'x', '-nicht', '—',
     );
     const gapText = fc.array(fc.tuple(gapToken, space), { maxLength: 14 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
-    expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, 2000);
+    expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, scaled(500));
   }, 60_000);
 
   it('silence a hedged or reasoned claim in its clause, and no claim past a comma or a full stop', () => {

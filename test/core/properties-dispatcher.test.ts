@@ -6,6 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import {
   createWritingToolDispatcher,
@@ -24,7 +25,7 @@ const HOST = {
 const dispatcher = createWritingToolDispatcher(HOST);
 const TOOL_NAMES = writingReviewTools.map((tool) => tool.name);
 const ERROR_CODES = ['unknown-tool', 'invalid-arguments', 'context-missing', 'host-evidence-failed', 'invalid-host-evidence'];
-const RUNS = 400;
+const RUNS = scaled(100);
 
 // ---------------------------------------------------------------------------
 // The oracle. "Accepted" means: the envelope is not `unknown-tool` and not

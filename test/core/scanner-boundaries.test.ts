@@ -6,6 +6,7 @@
 // in text and in Markdown mode.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import type { RuleId } from '../../src/core/catalogue/ids';
 import { createWritingToolDispatcher } from '../../src/core/index';
@@ -218,7 +219,7 @@ describe('markBlockBoundaries', () => {
         expect(marked).toBe(markedByDefinition(text));
         expect(marked.length).toBe(text.length);
       }),
-      { numRuns: 3000 },
+      { numRuns: scaled(750) },
     );
   });
 

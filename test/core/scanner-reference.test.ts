@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../test-scale';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { SCANNABLE_RULE_IDS, type Language, type RuleId } from '../../src/core/catalogue/ids';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
@@ -104,7 +105,7 @@ describe('fast scanner equals the reference', () => {
         expectSame(FIXTURE_RECORDS, text, language, FIXTURE_RULE_IDS);
         expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
       }),
-      { numRuns: 400 },
+      { numRuns: scaled(100) },
     );
   }, SLOW_COMPARISON_MS);
 
@@ -205,7 +206,7 @@ describe('fast scanner equals the reference', () => {
     const scan = createSignalScanner(catalogueRecords);
     for (const language of ['en', 'de'] as const) {
       const records = catalogueRecords.filter((r) => r.language === language);
-      const endings = records.flatMap((r) => [...r.phrases.slice(0, 40), ...(r.pairs ?? []).flatMap((pair) => pair.first.slice(0, 6))]);
+      const endings = records.flatMap((r) => [...r.phrases.slice(0, scaled(10)), ...(r.pairs ?? []).flatMap((pair) => pair.first.slice(0, scaled(1.5)))]);
       for (const ending of endings) {
         for (const text of [ending, `Here ${ending}`, `${ending},`, `${ending} `, `${ending}\n`, `${'word '.repeat(199)}${ending}`]) {
           const request = { text, language, ruleIds: SCANNABLE_RULE_IDS };
@@ -243,7 +244,7 @@ describe('fast scanner equals the reference on bounded pairs', () => {
         expectSame(PAIR_FIXTURE_RECORDS, text, language, PAIR_FIXTURE_RULE_IDS);
         expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
       }),
-      { numRuns: 300 },
+      { numRuns: scaled(75) },
     );
   }, SLOW_COMPARISON_MS);
 

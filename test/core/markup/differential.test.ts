@@ -1,13 +1,15 @@
 // Differential fuzzing against the CommonMark reference: random documents
 // from the constructs where code, raw HTML and link destinations begin and
-// end. CI runs 3,000 (a few seconds); lab/markup/fuzz.ts runs any number.
+// end: 750 times WRITING_RULES_TEST_SCALE (test/test-scale.ts); lab/markup/fuzz.ts
+// runs any number.
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../../test-scale';
 import { readMarkdown } from '../../../src/core/markup/markdown';
 import { MarkdownTrace } from '../../../src/core/markup/markdown-trace';
 import { randomDocument, randomSource } from './fuzz-documents';
 import { agrees, ourNodes, referenceNodes } from './reference';
 
-const DOCUMENTS = 3000;
+const DOCUMENTS = scaled(750);
 
 describe('random Markdown against commonmark 0.31.2', () => {
   it(`agrees on ${DOCUMENTS} documents`, () => {

@@ -1,16 +1,18 @@
 // Differential test of the HTML reader against the same rules on htmlparser2's
 // tokenizer (html-reference.ts): random documents, and the Debian Reference
 // when it is installed. Both must mark every unit alike, decode the same
-// references and find the same comments (where ignore directives live). CI
-// runs 20,000 documents; `npx tsx lab/markup/fuzz.ts html` runs any number.
+// references and find the same comments (where ignore directives live): 5,000
+// random documents times WRITING_RULES_TEST_SCALE (test/test-scale.ts);
+// `npx tsx lab/markup/fuzz.ts html` runs any number.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../../test-scale';
 import { seededRandom } from '../../support/seeded-random';
 import { readHtml } from '../../../src/core/markup/html';
 import { difference, randomHtml } from './html-reference';
 
-const DOCUMENTS = 20_000;
+const DOCUMENTS = scaled(5_000);
 const DEBIAN_REFERENCE = '/usr/share/debian-reference';
 
 describe('the HTML reader against htmlparser2 12', () => {

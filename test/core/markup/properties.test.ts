@@ -3,6 +3,7 @@
 // front matter or a separating tag, and text mode answers as before.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../../test-scale';
 import { catalogue } from '../../../src/core/catalogue/catalogue.generated';
 import { createWritingToolDispatcher } from '../../../src/core/index';
 import { readHtml } from '../../../src/core/markup/html';
@@ -66,7 +67,7 @@ describe.each([
         const total = (skipped?.code ?? 0) + (skipped?.markup ?? 0) + (skipped?.url ?? 0) + (skipped?.frontMatter ?? 0);
         expect(total).toBeLessThanOrEqual(text.length);
       }),
-      { numRuns: 300 },
+      { numRuns: scaled(75) },
     );
   });
 
@@ -78,7 +79,7 @@ describe.each([
         for (let i = 1; i <= text.length; i++) if (i === text.length || mask.kinds[i] !== mask.kinds[i - 1]) byUnit.push(i);
         expect([...mask.runStarts()].slice(1)).toEqual(byUnit);
       }),
-      { numRuns: 500 },
+      { numRuns: scaled(125) },
     );
   });
 
@@ -88,7 +89,7 @@ describe.each([
         const [plain, asText] = [await signalsOf(text), await signalsOf(text, 'text')];
         expect(asText.signals).toEqual(plain.signals);
       }),
-      { numRuns: 100 },
+      { numRuns: scaled(25) },
     );
   });
 });
@@ -107,7 +108,7 @@ describe('Markdown line starts (the reader finds them; the scan uses them for li
           expect(readMarkdown(text).lineStarts, JSON.stringify(text)).toEqual(expected);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: scaled(125) },
     );
   });
 });

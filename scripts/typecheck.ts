@@ -1,0 +1,36 @@
+// `npm run typecheck`: the four TypeScript programs of the project (Node.js
+// code, the Worker without Node.js types, the page script and its browser
+// tests with the DOM library), checked at the same time rather than one after
+// another, each in its own `tsc`. Prints each failing program's errors under
+// its name and exits non-zero when any program fails.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+
+/** Each program by the tsconfig.json that defines it. */
+export const PROGRAMS = ['tsconfig.json', 'src/worker/tsconfig.json', 'src/page/client/tsconfig.json', 'test/browser/tsconfig.json'] as const;
+
+interface Checked {
+  readonly project: string;
+  readonly status: number | null;
+  readonly output: string;
+}
+
+function check(project: string): Promise<Checked> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: root });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ project, status, output }));
+  });
+}
+
+const results = await Promise.all(PROGRAMS.map(check));
+const failed = results.filter((result) => result.status !== 0);
+for (const { project, status, output } of failed) console.error(`tsc -p ${project} failed (exit ${status}):\n${output.trimEnd()}`);
+if (failed.length > 0) process.exit(1);
+console.log(`typecheck: ${PROGRAMS.length} programs pass (${PROGRAMS.join(', ')})`);

@@ -1,0 +1,26 @@
+// How many cases the property, fuzz and differential tests run. A plain
+// `npm test` runs them at scale 1, a quick loop for a contributor; `.ci/run`
+// sets WRITING_RULES_TEST_SCALE higher, so CI runs each at least as many
+// cases as the count written beside it times the scale.
+
+export const TEST_SCALE_VARIABLE = 'WRITING_RULES_TEST_SCALE';
+/** The largest multiplier: beyond it one property run takes hours. */
+export const MAX_TEST_SCALE = 1000;
+
+/** The multiplier `value` gives: 1 when unset or empty; a positive number up to MAX_TEST_SCALE, or an error naming the variable and the bound. */
+export function parseTestScale(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > MAX_TEST_SCALE) {
+    throw new Error(`${TEST_SCALE_VARIABLE} must be a number above 0 and at most ${MAX_TEST_SCALE} (got '${value}')`);
+  }
+  return scale;
+}
+
+/** The multiplier of this run. */
+export const TEST_SCALE = parseTestScale(process.env[TEST_SCALE_VARIABLE]);
+
+/** `count` cases times the scale of this run, rounded, and at least one. */
+export function scaled(count: number, scale: number = TEST_SCALE): number {
+  return Math.max(1, Math.round(count * scale));
+}
