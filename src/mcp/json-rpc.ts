@@ -1,0 +1,202 @@
+// MCP's JSON-RPC side, free of any transport: sorting the messages of one
+// POST body or one stdio line (a message or a batch, as protocol 2025-03-26
+// allows), answering initialize, ping, tools/list and tools/call over a
+// dispatcher, and the error objects. The Worker's /mcp (src/worker/mcp) adds
+// HTTP's status codes and header checks; a stdio server adds its framing.
+// The server side is this code rather than the MCP SDK's Server, which weighed
+// about 15 KiB gzip in the Worker for four methods (docs/measurements.md).
+import { echo } from '../core/echo';
+import type { WritingToolCall, WritingToolDescriptor, WritingToolResult } from '../core/types';
+
+/** What an MCP server needs from its host. */
+export interface McpServerOptions {
+  readonly tools: readonly WritingToolDescriptor[];
+  readonly dispatch: (call: WritingToolCall) => Promise<WritingToolResult>;
+  /** Reported as `serverInfo.version`, e.g. the catalogue version. */
+  readonly version: string;
+}
+
+const SERVER_NAME = 'writing-rules';
+
+/** Protocol revisions this server speaks, newest first; initialize settles on the client's if listed, else the newest. */
+export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+
+/** The most messages one batch may hold (the SDK's server allows as many). */
+const MAX_BATCH = 100;
+
+/** The params of tools/call: MCP's own, and `_meta`, which any request may carry. */
+const TOOLS_CALL_PARAMS: ReadonlySet<string> = new Set(['name', 'arguments', '_meta']);
+
+/** JSON-RPC 2.0 error codes, and -32000, which MCP's transport uses for transport-level refusals. */
+export const JSON_RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  transportError: -32000,
+} as const;
+
+type Id = string | number;
+type JsonObject = Record<string, unknown>;
+/** The answer to one request: its result or its error, under its id. */
+export type McpAnswer = { jsonrpc: '2.0'; id: Id } & ({ result: JsonObject } | { error: { code: number; message: string } });
+
+/** A refusal of a whole message or batch, answered as an error that names no request (`id: null`). */
+export interface McpRefusal {
+  readonly code: number;
+  readonly message: string;
+}
+
+/** The JSON-RPC error object for a refusal, with `id: null` as JSON-RPC has it for an unidentified request. */
+export function refusalMessage(refusal: McpRefusal): { jsonrpc: '2.0'; error: McpRefusal; id: null } {
+  return { jsonrpc: '2.0', error: { code: refusal.code, message: refusal.message }, id: null };
+}
+
+/** The refusal of a message that is not JSON in UTF-8. */
+export const PARSE_ERROR: McpRefusal = { code: JSON_RPC_ERRORS.parseError, message: 'Parse error: the body is not JSON in UTF-8.' };
+
+/** A JSON-RPC request (with an id); notifications and a client's responses have none we answer. */
+export interface RpcRequest {
+  readonly id: Id;
+  readonly method: string;
+  readonly params: JsonObject;
+}
+
+/** One message or batch, sorted: the requests to answer, or why the whole is refused. */
+export type McpMessages =
+  | { readonly ok: false; readonly refusal: McpRefusal }
+  | {
+      readonly ok: true;
+      /** The messages came as a JSON array: the answers go back as one. */
+      readonly batch: boolean;
+      readonly requests: readonly RpcRequest[];
+      /** An initialize request, which is always alone. */
+      readonly initializes: boolean;
+    };
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Sorts a message into a request, something to accept without an answer
+ * (a notification, or a response to a request this server never sends), or
+ * invalid. `params`, when present, must be an object: MCP names every parameter.
+ */
+function classify(message: unknown): RpcRequest | 'accepted' | 'invalid' {
+  if (!isObject(message) || message.jsonrpc !== '2.0') return 'invalid';
+  const { id, method, params } = message;
+  const validId = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+  if (typeof method !== 'string') {
+    const isResponse = validId && (Object.hasOwn(message, 'result') || isObject(message.error));
+    return isResponse ? 'accepted' : 'invalid';
+  }
+  if (params !== undefined && !isObject(params)) return 'invalid';
+  if (!Object.hasOwn(message, 'id')) return 'accepted';
+  return validId ? { id: id as Id, method, params: (params as JsonObject | undefined) ?? {} } : 'invalid';
+}
+
+/** Sorts the parsed JSON of one message or batch into the requests to answer, or the refusal of the whole. */
+export function readMcpMessages(value: unknown): McpMessages {
+  const batch = Array.isArray(value);
+  const messages: unknown[] = batch ? (value as unknown[]) : [value];
+  const refuse = (message: string): McpMessages => ({ ok: false, refusal: { code: JSON_RPC_ERRORS.invalidRequest, message } });
+  if (messages.length === 0 || messages.length > MAX_BATCH) return refuse(`Invalid Request: a batch holds 1 to ${MAX_BATCH} messages.`);
+  const sorted = messages.map(classify);
+  const invalid = sorted.indexOf('invalid');
+  if (invalid !== -1) {
+    const which = batch ? `message ${invalid + 1} of the batch is` : 'the message is';
+    return refuse(`Invalid Request: ${which} not a JSON-RPC 2.0 request, notification or response with params an object.`);
+  }
+  const requests = sorted.filter((message): message is RpcRequest => message !== 'accepted' && message !== 'invalid');
+  const initializes = requests.some((message) => message.method === 'initialize');
+  if (initializes && messages.length > 1) return refuse('Invalid Request: initialize must be sent alone.');
+  return { ok: true, batch, requests, initializes };
+}
+
+/** Whether a client's named protocol revision (the MCP-Protocol-Version header) is one this server speaks. */
+export function isSupportedProtocolVersion(version: string): boolean {
+  return (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
+
+/**
+ * The tools/call result for one dispatched call: the data as structuredContent
+ * (it fits the tool's outputSchema) plus the same JSON as text for clients that
+ * read only text. An error becomes `isError: true` with `{ "error": { code,
+ * message } }` as text only: structuredContent must fit the outputSchema, which
+ * describes results, and MCP clients check it.
+ */
+function toCallToolResult(result: WritingToolResult): JsonObject {
+  if (!result.ok) return { content: [{ type: 'text', text: JSON.stringify({ error: result.error }) }], isError: true };
+  const data = result.data as JsonObject;
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
+function toMcpTool(descriptor: WritingToolDescriptor): JsonObject {
+  return {
+    name: descriptor.name,
+    title: descriptor.title,
+    description: descriptor.description,
+    inputSchema: descriptor.inputSchema,
+    outputSchema: descriptor.outputSchema,
+    annotations: { title: descriptor.title, ...descriptor.annotations },
+  };
+}
+
+/** The result of one request, or the JSON-RPC error it earns. */
+async function answer(request: RpcRequest, options: McpServerOptions): Promise<McpAnswer> {
+  const { id, method, params } = request;
+  const result = (value: JsonObject): McpAnswer => ({ jsonrpc: '2.0', id, result: value });
+  const error = (code: number, message: string): McpAnswer => ({ jsonrpc: '2.0', id, error: { code, message } });
+  switch (method) {
+    case 'initialize': {
+      if (typeof params.protocolVersion !== 'string') return error(JSON_RPC_ERRORS.invalidParams, 'Invalid params: initialize needs params.protocolVersion, a string.');
+      const asked = params.protocolVersion;
+      return result({
+        protocolVersion: isSupportedProtocolVersion(asked) ? asked : MCP_PROTOCOL_VERSIONS[0],
+        capabilities: { tools: {} },
+        serverInfo: { name: SERVER_NAME, version: options.version },
+      });
+    }
+    case 'ping':
+      return result({});
+    case 'tools/list':
+      // Four tools fit one page: no cursor is ever handed out.
+      return result({ tools: options.tools.map(toMcpTool) });
+    case 'tools/call': {
+      if (typeof params.name !== 'string') return error(JSON_RPC_ERRORS.invalidParams, 'Invalid params: tools/call needs params.name, a string.');
+      // A misspelt `arguments` would otherwise run the tool on its defaults.
+      const unknown = Object.keys(params).find((key) => !TOOLS_CALL_PARAMS.has(key));
+      if (unknown !== undefined) {
+        return error(JSON_RPC_ERRORS.invalidParams, `Invalid params: tools/call takes name, arguments and _meta, not ${echo(unknown)}.`);
+      }
+      // MCP leaves `arguments` out for a call without any; that is the empty object. A key that
+      // is present keeps its raw value (null, an array, `__proto__` inside) for the dispatcher to judge.
+      const args = Object.hasOwn(params, 'arguments') ? params.arguments : {};
+      try {
+        return result(toCallToolResult(await options.dispatch({ name: params.name, arguments: args })));
+      } catch {
+        // The dispatcher answers every refusal itself; this is a fault of the host.
+        return error(JSON_RPC_ERRORS.internalError, 'Internal error: the tool call failed unexpectedly.');
+      }
+    }
+    default:
+      return error(
+        JSON_RPC_ERRORS.methodNotFound,
+        `Method not found: ${echo(method)}. This server answers initialize, ping, tools/list and tools/call.`,
+      );
+  }
+}
+
+/**
+ * The answers to sorted messages: one answer, an array of them for a batch,
+ * or undefined when the messages hold no request (notifications and
+ * responses are accepted without an answer).
+ */
+export async function answerMcpMessages(
+  messages: Extract<McpMessages, { ok: true }>,
+  options: McpServerOptions,
+): Promise<McpAnswer | McpAnswer[] | undefined> {
+  if (messages.requests.length === 0) return undefined;
+  const answers = await Promise.all(messages.requests.map((request) => answer(request, options)));
+  return messages.batch ? answers : answers[0];
+}
