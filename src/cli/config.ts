@@ -55,7 +55,6 @@ export type McpConfig = z.infer<typeof mcpSchema>;
 
 const configSchema = z.strictObject({
   $schema: z.string().optional(),
-  mcp: mcpSchema.optional(),
   language: SETTINGS.language.schema.optional(),
   profile: SETTINGS.profile.schema.optional(),
   rules: SETTINGS.rules.schema.optional(),
@@ -64,6 +63,7 @@ const configSchema = z.strictObject({
   format: SETTINGS.format.schema.optional(),
   ignore: globs.optional(),
   overrides: z.array(overrideSchema).optional(),
+  mcp: mcpSchema.optional(),
 });
 
 export type ConfigFileContent = z.infer<typeof configSchema>;
