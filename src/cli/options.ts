@@ -93,6 +93,7 @@ const MCP_OPTIONS = {
   'evidence-dir': { type: 'string' },
   config: { type: 'string', short: 'c' },
   'no-config': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Parses the arguments after the program name. Throws UsageError. */
@@ -164,13 +165,14 @@ function checked<K extends keyof typeof SETTINGS>(
  * built (src/cli/mcp.ts), with the core's own checks, since the config file
  * can give them too.
  */
-function parseMcpCommand(argv: readonly string[]): McpCommand {
+function parseMcpCommand(argv: readonly string[]): McpCommand | { readonly command: 'help' } {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof MCP_OPTIONS; allowPositionals: false; strict: true }>>['values'];
   try {
     ({ values } = parseArgs({ args: [...argv], options: MCP_OPTIONS, allowPositionals: false, strict: true }));
   } catch (error) {
     throw new UsageError(`mcp: ${readableParseError(error)}`);
   }
+  if (values.help) return { command: 'help' };
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config exclude each other');
   const ids = (option: string, value: string | undefined) => {
     if (value === undefined) return undefined;

@@ -174,6 +174,13 @@ describe('writing-rules mcp, the process', () => {
     expect(result).toEqual({ code: 2, stdout: '', stderr: `writing-rules: ${message}\nRun 'writing-rules --help' for usage.\n` });
   });
 
+  it('shows its options with --help', async () => {
+    const result = await run(tree({}), ['mcp', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('writing-rules mcp [options]');
+    expect(result.stdout).toContain('--evidence-dir DIR');
+  });
+
   it('refuses an evidence file whose scope it cannot tell, naming the file', async () => {
     const cwd = tree({ 'evidence/notes.json': '{"query": 1' });
     const run = await runToEnd([...HOST_FLAGS, '--evidence-dir', 'evidence'], '', cwd);
