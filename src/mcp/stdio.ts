@@ -17,10 +17,10 @@ export const MAX_STDIO_MESSAGE_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
 
 const parseError: McpRefusal = { code: JSON_RPC_ERRORS.parseError, message: 'Parse error: the line is not JSON in UTF-8.' };
-const tooLong: McpRefusal = {
+const tooLong = (maxBytes: number): McpRefusal => ({
   code: JSON_RPC_ERRORS.invalidRequest,
-  message: `Invalid Request: a message must be at most ${MAX_STDIO_MESSAGE_BYTES} bytes on one line.`,
-};
+  message: `Invalid Request: a message must be at most ${maxBytes} bytes on one line.`,
+});
 
 /**
  * Answers every message of `input` on `write`, one JSON line each, and
@@ -69,7 +69,7 @@ export async function serveMcpStdio(
       if (!skipping) {
         pendingBytes += part.length;
         if (pendingBytes > maxMessageBytes) {
-          write(JSON.stringify(refusalMessage(tooLong)));
+          write(JSON.stringify(refusalMessage(tooLong(maxMessageBytes))));
           pending = [];
           pendingBytes = 0;
           skipping = true;
