@@ -1,5 +1,5 @@
 // The only writer of the EVIDENCE KV namespace. Validates each evidence file
-// through the same dispatcher path the Worker runs, under the MODEL_IDS and
+// through the same dispatcher path the Worker runs (src/worker/evidence-file.ts), under the MODEL_IDS and
 // COHORT_IDS of wrangler.toml, and writes nothing unless every file passes.
 //
 //   npm run evidence:put -- FILE... [--local | --remote]
@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { experimental_readRawConfig } from 'wrangler';
-import { createWritingToolDispatcher, parseModelComparisonEvidence } from '../src/core/index';
-import type { ModelComparisonContext, ModelComparisonEvidence, ModelComparisonQuery } from '../src/core/dispatch/types';
+import type { ModelComparisonContext } from '../src/core/dispatch/types';
 import { ConfigError, parseIdList } from '../src/worker/config';
-import { MAX_EVIDENCE_UNITS, evidenceKey } from '../src/worker/evidence-reader';
+import { checkEvidenceFile } from '../src/worker/evidence-file';
 
 interface Options {
   readonly files: readonly string[];
@@ -64,10 +63,7 @@ function readContext(configPath: string): ModelComparisonContext {
   }
 }
 
-/**
- * Checks a file as the Worker would serve it: the query through the dispatcher's
- * own argument checks, the value with the core's evidence parser.
- */
+/** Reads a file and checks it as the Worker would serve it. */
 async function checkEvidence(file: string, context: ModelComparisonContext): Promise<Entry | string> {
   let text: string;
   try {
@@ -75,28 +71,8 @@ async function checkEvidence(file: string, context: ModelComparisonContext): Pro
   } catch (err) {
     return `${file}: cannot read the file (${(err as Error).message})`;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    return `${file}: not readable as JSON (${(err as Error).message})`;
-  }
-  const query = (value as { query?: unknown } | null)?.query;
-  const dispatcher = createWritingToolDispatcher({
-    modelComparisonContext: context,
-    getModelComparisonEvidence: async () => value as ModelComparisonEvidence,
-  });
-  const result = await dispatcher.dispatch({ name: 'get_model_comparison_evidence', arguments: query ?? {} });
-  if (!result.ok && result.error.code === 'invalid-arguments') return `${file}: invalid query: ${result.error.message}`;
-  const parsed = parseModelComparisonEvidence(value, query as ModelComparisonQuery, context);
-  if (!parsed.ok) return `${file}: ${parsed.message}`;
-  if (!result.ok) return `${file}: ${result.error.message}`;
-  const stored = JSON.stringify(value);
-  // The Worker's reader refuses a longer value without parsing it.
-  if (stored.length > MAX_EVIDENCE_UNITS) {
-    return `${file}: stored as JSON it takes ${stored.length} UTF-16 units; the Worker reads at most ${MAX_EVIDENCE_UNITS}`;
-  }
-  return { file, key: evidenceKey(parsed.evidence.query), value: stored };
+  const checked = await checkEvidenceFile(file, text, context);
+  return checked.ok ? { file, key: checked.key, value: checked.value } : checked.message;
 }
 
 /** Writes `entries` to the EVIDENCE namespace of `config`; returns why it failed, or undefined. */

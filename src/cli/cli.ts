@@ -8,6 +8,7 @@ import { createTextChecker, type TextChecker } from './check';
 import { loadConfig, type Config } from './config';
 import { MAX_INPUT_BYTES, collectFiles, decodeText, modeForPath, readTextFile, type InputFile } from './files';
 import { formatReport } from './formats/index';
+import { runMcp } from './mcp';
 import { HELP, parseCommand, type CheckCommand } from './options';
 import { loadRuleInfo, type FileReport, type RunReport } from './report';
 import { DEFAULT_SETTINGS, UsageError, mergeSettings, type RunSettings, type ScanSettings } from './settings';
@@ -23,6 +24,8 @@ export interface CliIo {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
   readStdin(): Promise<Uint8Array>;
+  /** Standard input as a stream, for `mcp`, which answers each message as it arrives. */
+  readonly input?: AsyncIterable<Uint8Array | string>;
   /** Milliseconds, for pacing the progress line. */
   now?(): number;
 }
@@ -48,6 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunOpt
       io.stdout.write(`writing-rules, catalogue ${catalogueVersion}\n`);
       return EXIT_CLEAN;
     }
+    if (command.command === 'mcp') return await runMcp(command, io);
     return await check(command, io, options);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -6,6 +6,13 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import * as z from 'zod';
 import { echo, printable } from '../core/input-checks/echo';
+import {
+  MAX_COHORT_ID_UNITS,
+  MAX_MODEL_ID_UNITS,
+  MAX_REVIEW_CONTEXT_UNITS,
+  idListProblem,
+  plainTextProblem,
+} from '../core/index';
 import { readTextFile } from './files';
 import { SETTINGS, UsageError, type PartialSettings, type ScanSettings } from './settings';
 
@@ -21,6 +28,31 @@ const overrideSchema = z.strictObject({
   rules: SETTINGS.rules.schema.optional(),
 });
 
+/** A zod string whose check is one of the core's `…Problem` functions, naming the field. */
+const checkedText = (problem: (value: string) => string | undefined) =>
+  z.string().check((ctx) => {
+    const message = problem(ctx.value);
+    if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  });
+
+const checkedIds = (label: string, maxUnits: number) =>
+  z.array(z.string()).check((ctx) => {
+    const message = idListProblem(ctx.value, maxUnits, { list: label, item: (index) => `${label}[${index}]` });
+    if (message !== undefined) ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  });
+
+/** The host context of `writing-rules mcp`: what the Worker reads from its variables. */
+const mcpSchema = z.strictObject({
+  audience: checkedText((value) => plainTextProblem('mcp.audience', value, MAX_REVIEW_CONTEXT_UNITS)).optional(),
+  goal: checkedText((value) => plainTextProblem('mcp.goal', value, MAX_REVIEW_CONTEXT_UNITS)).optional(),
+  modelIds: checkedIds('mcp.modelIds', MAX_MODEL_ID_UNITS).optional(),
+  cohortIds: checkedIds('mcp.cohortIds', MAX_COHORT_ID_UNITS).optional(),
+  evidenceDir: z.string().trim().min(1).optional(),
+});
+
+/** The config's `mcp` section, with `evidenceDir` made absolute against the config file's directory. */
+export type McpConfig = z.infer<typeof mcpSchema>;
+
 const configSchema = z.strictObject({
   $schema: z.string().optional(),
   language: SETTINGS.language.schema.optional(),
@@ -31,6 +63,7 @@ const configSchema = z.strictObject({
   format: SETTINGS.format.schema.optional(),
   ignore: globs.optional(),
   overrides: z.array(overrideSchema).optional(),
+  mcp: mcpSchema.optional(),
 });
 
 export type ConfigFileContent = z.infer<typeof configSchema>;
@@ -40,6 +73,8 @@ export interface Config {
   /** Where it was read from, relative to the working directory; null for none. */
   readonly file: string | null;
   readonly defaults: PartialSettings;
+  /** The `mcp` section, for `writing-rules mcp`. */
+  readonly mcp: McpConfig;
   /** Each override's settings, in file order (its `files` left out). */
   readonly overrides: readonly Partial<ScanSettings>[];
   /** Whether a file found by walking a directory is skipped. */
@@ -51,6 +86,7 @@ export interface Config {
 const NO_CONFIG: Config = {
   file: null,
   defaults: {},
+  mcp: {},
   overrides: [],
   isIgnored: () => false,
   overridesFor: () => ({}),
@@ -85,7 +121,7 @@ export function parseConfig(text: string, path: string, cwd: string): Config {
   }
   const result = configSchema.safeParse(json, { reportInput: true });
   if (!result.success) throw new UsageError(`${label}: ${configIssue(result.error.issues[0], json)}`);
-  const { ignore = [], overrides = [], $schema: _schema, ...defaults } = result.data;
+  const { ignore = [], overrides = [], $schema: _schema, mcp = {}, ...defaults } = result.data;
   const base = dirname(path);
   const relativeTo = (absolutePath: string): string | null => {
     const rel = relative(base, absolutePath);
@@ -96,6 +132,7 @@ export function parseConfig(text: string, path: string, cwd: string): Config {
   return {
     file: label,
     defaults,
+    mcp: mcp.evidenceDir === undefined ? mcp : { ...mcp, evidenceDir: resolve(base, mcp.evidenceDir) },
     overrides: compiled.map(({ settings }) => settings),
     isIgnored(absolutePath) {
       const rel = relativeTo(absolutePath);
@@ -123,6 +160,12 @@ const FIELD_MUST: Record<string, string> = {
   ignore: 'a list of non-empty globs',
   files: 'a list of non-empty globs',
   overrides: 'a list of objects with files and language, profile or rules',
+  mcp: 'an object with audience, goal, modelIds, cohortIds or evidenceDir',
+  modelIds: 'a list of model IDs',
+  cohortIds: 'a list of cohort IDs',
+  audience: 'a string',
+  goal: 'a string',
+  evidenceDir: 'a non-empty path to a directory',
   $schema: 'a string',
 };
 
@@ -132,9 +175,12 @@ function configIssue(issue: z.core.$ZodIssue | undefined, json: unknown): string
   const path = pathText(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const where = path === '' ? '' : ` in ${path}`;
-    return `unknown field ${echo(issue.keys[0])}${where}; known fields: ${Object.keys(path === '' ? configSchema.shape : overrideSchema.shape).join(', ')}`;
+    const shape = path === '' ? configSchema.shape : path === 'mcp' ? mcpSchema.shape : overrideSchema.shape;
+    return `unknown field ${echo(issue.keys[0])}${where}; known fields: ${Object.keys(shape).join(', ')}`;
   }
   if (path === '') return 'must be a JSON object';
+  // The core's checks of the mcp section name the field and the bound themselves.
+  if (issue.code === 'custom' && issue.path[0] === 'mcp') return issue.message;
   // The innermost named field decides the bound: `rules[2]` is judged as `rules`.
   const fieldAt = issue.path.findLastIndex((key) => typeof key === 'string');
   const field = String(issue.path[fieldAt] ?? '');

@@ -22,4 +22,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   readStdin,
+  input: process.stdin,
 });

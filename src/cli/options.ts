@@ -16,9 +16,22 @@ export interface CheckCommand {
   readonly stdinName: string | undefined;
 }
 
-export type Command = CheckCommand | { readonly command: 'help' } | { readonly command: 'version' };
+/** `writing-rules mcp`: the host context from flags; the config file's `mcp` section fills the rest. */
+export interface McpCommand {
+  readonly command: 'mcp';
+  readonly audience: string | undefined;
+  readonly goal: string | undefined;
+  readonly modelIds: readonly string[] | undefined;
+  readonly cohortIds: readonly string[] | undefined;
+  /** As given, relative to the working directory. */
+  readonly evidenceDir: string | undefined;
+  readonly configFile: string | null | undefined;
+}
+
+export type Command = CheckCommand | McpCommand | { readonly command: 'help' } | { readonly command: 'version' };
 
 export const HELP = `Usage: writing-rules check [options] [paths...]
+       writing-rules mcp [options]
 
 Checks Markdown, HTML and text files for writing signals: phrases that often
 mark a writing problem and need a reviewer's judgment.
@@ -44,6 +57,18 @@ Options:
   -v, --version            show the catalogue version
 
 Exit codes: 0 no signals, 1 signals reported, 2 usage, config or input error.
+
+writing-rules mcp serves the four tools to a local MCP client over standard
+input and output (newline-delimited JSON-RPC), logs to standard error, writes
+no file, and exits 0 at the end of its input. The config file's "mcp" section
+sets the same values as these options:
+      --audience TEXT      the review audience (with --goal)
+      --goal TEXT          the review goal (with --audience)
+      --model-ids a,b      model IDs evidence may name
+      --cohort-ids a,b     cohort IDs a call may ask evidence for
+      --evidence-dir DIR   read evidence files (*.json) from DIR once at start
+  -c, --config FILE        read the mcp section from FILE
+      --no-config          ignore writing-rules.config.json and .writing-rules.json
 `;
 
 const OPTIONS = {
@@ -60,8 +85,20 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v' },
 } as const;
 
+const MCP_OPTIONS = {
+  audience: { type: 'string' },
+  goal: { type: 'string' },
+  'model-ids': { type: 'string' },
+  'cohort-ids': { type: 'string' },
+  'evidence-dir': { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  'no-config': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** Parses the arguments after the program name. Throws UsageError. */
 export function parseCommand(argv: readonly string[]): Command {
+  if (argv[0] === 'mcp') return parseMcpCommand(argv.slice(1));
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -73,7 +110,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { command: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: use `writing-rules check [paths...]`');
-  if (command !== 'check') throw new UsageError(`unknown command ${echo(command)}: the only command is 'check'`);
+  if (command !== 'check') throw new UsageError(`unknown command ${echo(command)}: the commands are 'check' and 'mcp'`);
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config exclude each other');
   if (paths.filter((path) => path === '-').length > 1) throw new UsageError("'-' (standard input) may be given once");
 
@@ -121,6 +158,37 @@ function checked<K extends keyof typeof SETTINGS>(
   if (result.success) return result.data as NonNullable<PartialSettings[K]>;
   const problem = setting.problem?.(value);
   throw new UsageError(problem === undefined ? `${option} must be ${setting.must} (got ${echo(raw)})` : `${option} ${problem}`);
+}
+
+/**
+ * `writing-rules mcp [options]`. Values are checked where the host context is
+ * built (src/cli/mcp.ts), with the core's own checks, since the config file
+ * can give them too.
+ */
+function parseMcpCommand(argv: readonly string[]): McpCommand | { readonly command: 'help' } {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof MCP_OPTIONS; allowPositionals: false; strict: true }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: MCP_OPTIONS, allowPositionals: false, strict: true }));
+  } catch (error) {
+    throw new UsageError(`mcp: ${readableParseError(error)}`);
+  }
+  if (values.help) return { command: 'help' };
+  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config exclude each other');
+  const ids = (option: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const list = value.split(',').map((id) => id.trim());
+    if (list.includes('')) throw new UsageError(`${option} must be IDs separated by single commas, none empty (got ${echo(value)})`);
+    return list;
+  };
+  return {
+    command: 'mcp',
+    audience: values.audience,
+    goal: values.goal,
+    modelIds: ids('--model-ids', values['model-ids']),
+    cohortIds: ids('--cohort-ids', values['cohort-ids']),
+    evidenceDir: values['evidence-dir'],
+    configFile: values['no-config'] ? null : values.config,
+  };
 }
 
 /** node:util's messages, shortened to what a user needs. */

@@ -73,7 +73,7 @@ describe('parseCommand', () => {
   it('refuses unknown options, commands and conflicting options', () => {
     expect(usageError(['check', '--colour'])).toBe("Unknown option '--colour'");
     expect(usageError([])).toMatch(/^missing command/);
-    expect(usageError(['lint'])).toBe(`unknown command 'lint': the only command is 'check'`);
+    expect(usageError(['lint'])).toBe(`unknown command 'lint': the commands are 'check' and 'mcp'`);
     expect(usageError(['check', '--config', 'a.json', '--no-config'])).toBe('--config and --no-config exclude each other');
     expect(usageError(['check', '-', '-'])).toBe("'-' (standard input) may be given once");
     expect(usageError(['check', '--stdin-name', ' '])).toBe('--stdin-name must not be empty');
