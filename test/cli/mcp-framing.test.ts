@@ -4,6 +4,7 @@
 // line is still answered.
 import { describe, expect, it } from 'vitest';
 import { writingReviewTools } from '../../src/core/index';
+import { STRUCTURED_CONTENT_POINTER } from '../../src/mcp/json-rpc';
 import { serveMcpStdio } from '../../src/mcp/stdio';
 
 const options = {
@@ -47,5 +48,27 @@ describe('serveMcpStdio', () => {
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON in UTF-8.' } },
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('Invalid Request: the message is not a JSON-RPC 2.0') } },
     ]);
+  });
+
+  it('repeats an id exactly as sent, an integer beyond 2^53 included', async () => {
+    const written: string[] = [];
+    async function* input() {
+      yield '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}\n';
+    }
+    await serveMcpStdio(input(), (line) => written.push(line), options);
+    expect(written).toEqual(['{"jsonrpc":"2.0","id":9007199254740993,"result":{}}']);
+  });
+
+  it('sends a result as structuredContent from 2025-06-18 on, and as JSON text to a client that settled on 2025-03-26', async () => {
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_writing_rules' } });
+    const session = (version: string) => [
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n${call}\n`,
+    ];
+    const [, newer] = (await serve(session('2025-06-18'))) as { result: { content: unknown; structuredContent?: unknown } }[];
+    expect(newer?.result.structuredContent).toEqual({});
+    expect(newer?.result.content).toEqual([{ type: 'text', text: STRUCTURED_CONTENT_POINTER }]);
+    const [, older] = (await serve(session('2025-03-26'))) as { result: { content: unknown; structuredContent?: unknown } }[];
+    expect(older?.result.structuredContent).toBeUndefined();
+    expect(older?.result.content).toEqual([{ type: 'text', text: '{}' }]);
   });
 });

@@ -2,6 +2,7 @@
 // child process, driven by the official SDK's stdio client. Every result is
 // checked against the outputSchema the server listed, with a JSON Schema
 // validator of its own. Needs `npm run build`.
+import { STRUCTURED_CONTENT_POINTER } from '../../src/mcp/json-rpc';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,9 +56,8 @@ function expectFitsOutputSchema(tool: Tool, result: CallToolResult): void {
   expect(result.isError).toBeFalsy();
   const validate = ajv.compile(tool.outputSchema as object);
   expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
-  // Clients that read only text get the same JSON.
-  const [block] = result.content;
-  expect(JSON.parse((block as { text: string }).text)).toEqual(result.structuredContent);
+  // The data goes once, as structuredContent; the text block points to it.
+  expect(result.content).toEqual([{ type: 'text', text: STRUCTURED_CONTENT_POINTER }]);
 }
 
 function errorOf(result: CallToolResult): { code: string; message: string } {
