@@ -1,7 +1,9 @@
 // The review page when answers come late, twice, never, or in the wrong shape,
 // in headless Chromium against the Worker under `wrangler dev`. Calls are held
 // back or answered by Playwright's request routing; the 30-second timeout runs
-// on Playwright's fake clock.
+// on Playwright's fake clock, paused so that only the test's fast-forwards move
+// it: real time on a loaded machine (or beside other browser test files) never
+// lets the timeout fire early.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
@@ -56,8 +58,9 @@ async function holdFirst(page: Page, matches: (call: Call) => boolean) {
     release: async () => {
       held.open();
       await ended;
-      // Let the page's script run its handlers for the late answer.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      // Let the page's script run its handlers for the late answer: waited in
+      // Node, as the page's own timers may stand on a paused fake clock.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     },
   };
 }
@@ -71,6 +74,17 @@ function countCalls(page: Page, name: string): Call[] {
     if (call.name === name) calls.push(call);
   });
   return calls;
+}
+
+const CLOCK_START = new Date('2026-01-05T09:00:00Z').getTime();
+
+/**
+ * Fakes the page's clock from the start and pauses it, so its only timer (the
+ * 30-second timeout of a call) fires on the test's fast-forwards alone.
+ */
+async function installPausedClock(page: Page): Promise<void> {
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(CLOCK_START + 1_000);
 }
 
 const promptShown = (page: Page) => page.waitForFunction(() => (document.getElementById('review-prompt') as HTMLTextAreaElement).value !== '');
@@ -149,7 +163,7 @@ describe('late answers', () => {
   it('shows the result of the newer check when a check given up after 30 seconds answers late', async () => {
     const opened = await openReviewPage(browser);
     const { page } = opened;
-    await page.clock.install();
+    await installPausedClock(page);
     const first = await holdFirst(page, (call) => call.name === 'find_writing_signals');
     await gotoReviewPage(opened);
     await page.selectOption('#review-profile', 'technical-reference');
@@ -197,7 +211,7 @@ describe('one check at a time', () => {
   it('gives up on a check after 30 seconds and says so', async () => {
     const opened = await openReviewPage(browser);
     const { page } = opened;
-    await page.clock.install();
+    await installPausedClock(page);
     await holdFirst(page, (call) => call.name === 'find_writing_signals');
     await gotoReviewPage(opened);
     await page.fill('#review-text', 'A powerful tool.');
