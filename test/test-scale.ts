@@ -24,3 +24,11 @@ export const TEST_SCALE = parseTestScale(process.env[TEST_SCALE_VARIABLE]);
 export function scaled(count: number, scale: number = TEST_SCALE): number {
   return Math.max(1, Math.round(count * scale));
 }
+
+/**
+ * A time bound for a test whose case count is scaled: `ms` times the scale,
+ * never less than `ms`. A bound against hanging, not a timing.
+ */
+export function scaledTimeout(ms: number, scale: number = TEST_SCALE): number {
+  return Math.round(ms * Math.max(1, scale));
+}

@@ -2,7 +2,7 @@
 // `npm test` runs them at scale 1, `.ci/run` sets WRITING_RULES_TEST_SCALE.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_TEST_SCALE, parseTestScale, scaled, TEST_SCALE_VARIABLE } from '../test-scale';
+import { MAX_TEST_SCALE, parseTestScale, scaled, scaledTimeout, TEST_SCALE_VARIABLE } from '../test-scale';
 
 describe('parseTestScale', () => {
   it('is 1 when the variable is unset or empty', () => {
@@ -29,6 +29,14 @@ describe('scaled', () => {
     expect(scaled(1.5, 1)).toBe(2);
     expect(scaled(1.5, 4)).toBe(6);
     expect(scaled(10, 0.01)).toBe(1);
+  });
+});
+
+describe('scaledTimeout', () => {
+  it('grows a time bound with the scale and never shrinks it below the bound written', () => {
+    expect(scaledTimeout(60_000, 4)).toBe(240_000);
+    expect(scaledTimeout(60_000, 1)).toBe(60_000);
+    expect(scaledTimeout(60_000, 0.25)).toBe(60_000);
   });
 });
 

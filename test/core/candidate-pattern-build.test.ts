@@ -5,7 +5,7 @@
 // does not have, including lists long enough to be cut at every depth.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scaled } from '../test-scale';
+import { scaled, scaledTimeout } from '../test-scale';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES } from '../../src/core/catalogue/ids';
 import { compileCandidatePattern, compileRecordHeadPattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
@@ -49,7 +49,7 @@ describe('candidate sources', () => {
       // The copies did change the source (and so the cut).
       expect(lengths.size, language).toBe(3);
     }
-  }, 120_000);
+  }, scaledTimeout(120_000));
 
   it('are the reference sources for any phrases and pairs', () => {
     const phrase = fc.string({
@@ -68,7 +68,7 @@ describe('candidate sources', () => {
       }),
       { numRuns: scaled(500) },
     );
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('stay within what V8 optimises when the lists are cut', () => {
     const records = catalogue.signalRecords.filter((r) => r.language === 'en');

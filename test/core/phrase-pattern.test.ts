@@ -8,7 +8,7 @@
 // word; a pair must match exactly when no word of its gap is a guard word.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scaled } from '../test-scale';
+import { scaled, scaledTimeout } from '../test-scale';
 import {
   compileRecordSource,
   GAP_WORD,
@@ -228,7 +228,7 @@ describe('guards', () => {
         expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, scaled(100));
       }
     }
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   // Pairs and gap words only, so that most texts hold a pair with guard words, near-guard words and
   // guard words among marks in its gap.
@@ -239,7 +239,7 @@ describe('guards', () => {
     );
     const gapText = fc.array(fc.tuple(gapToken, space), { maxLength: 14 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
     expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, scaled(500));
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('silence a hedged or reasoned claim in its clause, and no claim past a comma or a full stop', () => {
     const regex = new RegExp(compileRecordSource(patterns(1, MAX_CLAUSE_GUARD_GAP)), RECORD_FLAGS);

@@ -6,7 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scaled } from '../test-scale';
+import { scaled, scaledTimeout } from '../test-scale';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import {
   createWritingToolDispatcher,
@@ -268,7 +268,7 @@ describe('dispatch on arbitrary JSON', () => {
       { numRuns: RUNS * 5 },
     );
     // 2,000 dispatches: over vitest's 5 s default on a busy two-core machine.
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('reports spans that slice to the quote, with line and column, for any text', async () => {
     await fc.assert(

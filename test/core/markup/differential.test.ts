@@ -3,7 +3,7 @@
 // end: 750 times WRITING_RULES_TEST_SCALE (test/test-scale.ts); lab/markup/fuzz.ts
 // runs any number.
 import { describe, expect, it } from 'vitest';
-import { scaled } from '../../test-scale';
+import { scaled, scaledTimeout } from '../../test-scale';
 import { readMarkdown } from '../../../src/core/markup/markdown';
 import { MarkdownTrace } from '../../../src/core/markup/markdown-trace';
 import { randomDocument, randomSource } from './fuzz-documents';
@@ -20,7 +20,7 @@ describe('random Markdown against commonmark 0.31.2', () => {
       if (agrees(ourNodes(markdown), referenceNodes(markdown)) === 'different') differing.push(markdown);
     }
     expect(differing).toEqual([]);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });
 
 // The comparison above reads with a trace, which takes every line of a fenced
@@ -39,5 +39,5 @@ describe('reading without a trace (as scans do)', () => {
         expect(plain.replacements).toEqual(traced.replacements);
       }
     }
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });

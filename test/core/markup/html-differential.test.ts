@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scaled } from '../../test-scale';
+import { scaled, scaledTimeout } from '../../test-scale';
 import { seededRandom } from '../../support/seeded-random';
 import { readHtml } from '../../../src/core/markup/html';
 import { difference, randomHtml } from './html-reference';
@@ -25,7 +25,7 @@ describe('the HTML reader against htmlparser2 12', () => {
       if (found !== null) differing.push({ text, difference: found });
     }
     expect(differing).toEqual([]);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it.skipIf(!existsSync(DEBIAN_REFERENCE))('agrees on every page of the Debian Reference', () => {
     const differing: string[] = [];
@@ -34,7 +34,7 @@ describe('the HTML reader against htmlparser2 12', () => {
       if (found !== null) differing.push(`${name}: ${found}`);
     }
     expect(differing).toEqual([]);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('reads the examples htmlparser2 12 reads differently from the HTML reader it replaced', () => {
     // A closing tag with attributes ends at its `>`; a reference after `</>` starts at its `&`.
