@@ -25,6 +25,14 @@ afterAll(() => {
 
 const rebuild = 'dist/ is missing or stale: run `npm run build`';
 
+/** Runs an ES module program in plain Node.js from the repository root and returns the JSON it printed. */
+function runInNode(program: string): unknown {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', program], { cwd: root, encoding: 'utf8' });
+  expect(run.stderr, rebuild).toBe('');
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
 describe('@voice/writing-rules/tools as built', () => {
   it('imports in plain Node.js by package name and finds the signal', () => {
     const program = [
@@ -32,10 +40,7 @@ describe('@voice/writing-rules/tools as built', () => {
       "const result = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } });",
       'console.log(JSON.stringify({ catalogueVersion, result }));',
     ].join('\n');
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', program], { cwd: root, encoding: 'utf8' });
-    expect(run.stderr, rebuild).toBe('');
-    expect(run.status).toBe(0);
-    const printed = JSON.parse(run.stdout) as { catalogueVersion: string; result: unknown };
+    const printed = runInNode(program) as { catalogueVersion: string; result: unknown };
     expect(printed.catalogueVersion, rebuild).toBe(catalogue.catalogueVersion);
     expect(printed.result).toMatchObject({
       ok: true,
@@ -56,10 +61,7 @@ describe('@voice/writing-rules/tools as built', () => {
       "const result = await scanDocument({ text, format: 'markdown' });",
       'console.log(JSON.stringify({ units: text.length, limit: MAX_TEXT_UNITS, result }));',
     ].join('\n');
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', program], { cwd: root, encoding: 'utf8' });
-    expect(run.stderr, rebuild).toBe('');
-    expect(run.status).toBe(0);
-    const printed = JSON.parse(run.stdout) as { units: number; limit: number; result: unknown };
+    const printed = runInNode(program) as { units: number; limit: number; result: unknown };
     expect(printed.units).toBeGreaterThan(printed.limit);
     expect(printed.result).toMatchObject({
       ok: true,
