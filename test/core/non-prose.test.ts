@@ -150,6 +150,12 @@ describe('the scanner (fast and reference alike)', () => {
   it('treats a block boundary as a sentence start', () => {
     expect(plainQuotes('Setup\n\nSeamless sync is here.\n- Powerful tools for all.', 'en')).toEqual(['Seamless sync', 'Powerful']);
     expect(plainQuotes('# Powerful tools\n1) Seamless sync.', 'en')).toEqual(['Powerful', 'Seamless sync']);
+    // A list on one line, an emoji bullet, a new line after a line that ends in a mark.
+    expect(plainQuotes('Fast - Powerful tools - ⚡️ Seamless sync (beta)\nPowerful tools.', 'en')).toEqual(['Powerful', 'Seamless sync', 'Powerful']);
+  });
+
+  it('reads a hard-wrapped sentence on across its line break', () => {
+    expect(plainQuotes('It ships the\nSynergy design system, and\nSeamless sync.', 'en')).toEqual([]);
   });
 });
 

@@ -77,11 +77,14 @@ const OPENERS = new Set([...'"\'“„‘‚«»‹›([{¡¿'].map((c) => c.cha
 const CLOSERS = new Set([...'"\'”“’‘»«›‹)]}'].map((c) => c.charCodeAt(0)));
 /** Marks that open a heading, a list item or a quoted block at a line's start. */
 const LINE_MARKERS = new Set([...'#-*+•>'].map((c) => c.charCodeAt(0)));
+/** Dashes and bullets that, after white space, separate items of a list written on one line. */
+const DASHES = new Set([...'-–—•'].map((c) => c.charCodeAt(0)));
 
 const LETTER = /\p{L}/u;
 const WORD = /[\p{L}\p{M}\p{Nd}]/u;
 const UPPER = /[\p{Lu}\p{Lt}]/u;
 const LOWER = /\p{Ll}/u;
+const SYMBOL = /[\p{So}\p{Sk}\p{Cf}\p{Mn}]/u;
 
 /** White space as the regex `\s` sees it. */
 function isSpace(c: number): boolean {
@@ -222,25 +225,39 @@ function isLineStart(text: string, at: number): boolean {
   return c === LF || c === CR || c === FFFC;
 }
 
+/** A symbol, emoji or format character, passed over like white space before a sentence's first word ("⚡️ Leverages"). */
+function isSymbol(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c < 0x80 || c === FFFC) return false;
+  // Astral characters before a word are emoji in practice.
+  if (c >= 0xd800 && c <= 0xdfff) return true;
+  return SYMBOL.test(text.charAt(at));
+}
+
 /**
  * Whether the word at `at` starts a sentence: at the text's start, after a
  * block boundary, a sentence's end (also before a closing quote or bracket),
- * a colon, a heading or list marker at a line's start, with white space and
- * opening quotes or brackets between; or after an opening quote that follows
- * a comma (quoted speech). A single line break is white space: hard-wrapped
- * lines continue their sentence.
+ * a colon, a heading or list marker at a line's start, or a dash with white
+ * space before it ("- Well-maintained - Comprehensive"), with white space,
+ * symbols and opening quotes or brackets between; after an opening quote
+ * that follows a comma (quoted speech); or on a new line when the line before
+ * ends in neither a word nor a comma: a hard-wrapped sentence goes on
+ * ("the\nSynergy design system"), a line that ends in a mark or none is done.
  */
 function isSentenceStart(text: string, at: number): boolean {
   let i = at - 1;
   let quoted = false;
+  let newLine = false;
   for (; i >= 0; i--) {
     const c = text.charCodeAt(i);
     if (OPENERS.has(c) && !isWordUnit(text, i - 1)) quoted = true;
-    else if (!isSpace(c)) break;
+    else if (c === LF || c === CR) newLine = true;
+    else if (!isSpace(c) && !isSymbol(text, i)) break;
   }
   if (i < 0) return true;
   const c = text.charCodeAt(i);
   if (c === FFFC || SENTENCE_END.has(c) || (quoted && c === 0x2c)) return true;
+  if (newLine && c !== 0x2c && !isWordUnit(text, i)) return true;
   if (CLOSERS.has(c)) {
     let j = i;
     while (j >= 0 && CLOSERS.has(text.charCodeAt(j))) j--;
@@ -253,6 +270,7 @@ function isSentenceStart(text: string, at: number): boolean {
     }
     return false;
   }
+  if (DASHES.has(c) && (i === 0 || isSpace(text.charCodeAt(i - 1)))) return true;
   if (LINE_MARKERS.has(c)) {
     let j = i;
     while (j >= 0 && (LINE_MARKERS.has(text.charCodeAt(j)) || isInlineSpace(text.charCodeAt(j)))) j--;
