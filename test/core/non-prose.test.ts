@@ -152,6 +152,8 @@ describe('the scanner (fast and reference alike)', () => {
     expect(plainQuotes('# Powerful tools\n1) Seamless sync.', 'en')).toEqual(['Powerful', 'Seamless sync']);
     // A list on one line, an emoji bullet, a new line after a line that ends in a mark.
     expect(plainQuotes('Fast - Powerful tools - ⚡️ Seamless sync (beta)\nPowerful tools.', 'en')).toEqual(['Powerful', 'Seamless sync', 'Powerful']);
+    expect(plainQuotes('Features: * Fast * Powerful tools; Seamless sync. texlogos -- Powerful logos', 'en')).toEqual(['Powerful', 'Seamless sync', 'Powerful']);
+    expect(plainQuotes('Funktionen: * Schnell * Leistungsstarke Werkzeuge', 'de')).toEqual(['Leistungsstarke']);
   });
 
   it('reads a hard-wrapped sentence on across its line break', () => {

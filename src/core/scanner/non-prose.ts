@@ -69,16 +69,16 @@ const QUOTE_CLOSERS = new Map<number, readonly number[]>(
 const MENTION_BEFORE = new Set([...'([¡¿…'].map((c) => c.charCodeAt(0)));
 const MENTION_AFTER = new Set([...'.,;:!?…)]'].map((c) => c.charCodeAt(0)));
 const MENTION_PUNCTUATION = 3;
-/** Marks that end a sentence (a colon counts: a capital after it starts one). */
-const SENTENCE_END = new Set([...'.!?:…'].map((c) => c.charCodeAt(0)));
+/** Marks that end a sentence or a list item (after a colon or a semicolon a capital starts one). */
+const SENTENCE_END = new Set([...'.!?:;…'].map((c) => c.charCodeAt(0)));
 /** Opening quotation marks and brackets, skipped when looking back for a sentence start. */
 const OPENERS = new Set([...'"\'“„‘‚«»‹›([{¡¿'].map((c) => c.charCodeAt(0)));
 /** Closing quotation marks and brackets, which may follow a sentence's end. */
 const CLOSERS = new Set([...'"\'”“’‘»«›‹)]}'].map((c) => c.charCodeAt(0)));
 /** Marks that open a heading, a list item or a quoted block at a line's start. */
 const LINE_MARKERS = new Set([...'#-*+•>'].map((c) => c.charCodeAt(0)));
-/** Dashes and bullets that, after white space, separate items of a list written on one line. */
-const DASHES = new Set([...'-–—•'].map((c) => c.charCodeAt(0)));
+/** Dashes and bullets that, between white space, separate the items of a list written on one line ("- a - b", "* a * b", "x -- y"). */
+const DASHES = new Set([...'-–—•*+'].map((c) => c.charCodeAt(0)));
 
 const LETTER = /\p{L}/u;
 const WORD = /[\p{L}\p{M}\p{Nd}]/u;
@@ -237,8 +237,9 @@ function isSymbol(text: string, at: number): boolean {
 /**
  * Whether the word at `at` starts a sentence: at the text's start, after a
  * block boundary, a sentence's end (also before a closing quote or bracket),
- * a colon, a heading or list marker at a line's start, or a dash with white
- * space before it ("- Well-maintained - Comprehensive"), with white space,
+ * a colon or a semicolon, a heading or list marker at a line's start, or
+ * dashes or a bullet with white space before them ("- Well-maintained -
+ * Comprehensive", "* Fast * Powerful", "texlogos -- Ready-to-use"), with white space,
  * symbols and opening quotes or brackets between; after an opening quote
  * that follows a comma (quoted speech); or on a new line when the line before
  * ends in neither a word nor a comma: a hard-wrapped sentence goes on
@@ -270,7 +271,11 @@ function isSentenceStart(text: string, at: number): boolean {
     }
     return false;
   }
-  if (DASHES.has(c) && (i === 0 || isSpace(text.charCodeAt(i - 1)))) return true;
+  if (DASHES.has(c)) {
+    let j = i;
+    while (j >= 0 && DASHES.has(text.charCodeAt(j))) j--;
+    if (j < 0 || isSpace(text.charCodeAt(j))) return true;
+  }
   if (LINE_MARKERS.has(c)) {
     let j = i;
     while (j >= 0 && (LINE_MARKERS.has(text.charCodeAt(j)) || isInlineSpace(text.charCodeAt(j)))) j--;
