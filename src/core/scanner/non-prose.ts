@@ -26,7 +26,7 @@
 //    take a little punctuation, is a word quoted, not used: `words like
 //    "seamlessly"`, `Wörter wie „nahtlos“`.
 //
-// Linear time: the tokens are read in one pass. Per match the checks read the
+// Linear time: the tokens that hold a mark are read once each, in one pass. Per match the checks read the
 // words and the run of white space, quotes and marks next to its start and
 // end; matches of one record do not overlap and start at a word, so those
 // runs and words are read once per record, whatever the text.
@@ -150,29 +150,36 @@ function isNonProseToken(text: string, start: number, end: number): boolean {
   return innerDot && !abbreviation;
 }
 
-/** Offsets [start, end) of every non-prose token, in order, flat. */
+/** Every unit a non-prose token needs: a token without one is prose, and is never read. */
+const TOKEN_MARKS = /[/\\@_:.]/g;
+
+function isDelimiter(c: number): boolean {
+  return c === FFFC || isSpace(c);
+}
+
+/**
+ * Offsets [start, end) of every non-prose token, in order, flat. Only the
+ * tokens around a `/`, `\`, `@`, `_`, `:` or `.` are read, each once: the
+ * search goes on after the token it found.
+ */
 function nonProseTokens(text: string): number[] {
   const ranges: number[] = [];
   const n = text.length;
-  let at = 0;
-  while (at < n) {
-    const c = text.charCodeAt(at);
-    if (c === FFFC || isSpace(c)) {
-      at++;
-      continue;
-    }
-    let end = at + 1;
-    while (end < n) {
-      const d = text.charCodeAt(end);
-      if (d === FFFC || isSpace(d)) break;
-      end++;
-    }
+  const marks = TOKEN_MARKS;
+  marks.lastIndex = 0;
+  let read = 0;
+  for (let found = marks.exec(text); found !== null; found = marks.exec(text)) {
+    let at = found.index;
+    while (at > read && !isDelimiter(text.charCodeAt(at - 1))) at--;
+    let end = found.index + 1;
+    while (end < n && !isDelimiter(text.charCodeAt(end))) end++;
     let start = at;
     let stop = end;
     while (start < stop && TOKEN_OPENING.has(text.charCodeAt(start))) start++;
     while (stop > start && TOKEN_CLOSING.has(text.charCodeAt(stop - 1))) stop--;
     if (stop > start && isNonProseToken(text, start, stop)) ranges.push(start, stop);
-    at = end;
+    read = end;
+    marks.lastIndex = end;
   }
   return ranges;
 }
