@@ -44,7 +44,7 @@ export function germanPackageVersions(): { versions: string[]; missing: string[]
   return { versions, missing };
 }
 
-function listFiles(dir: string, accept: (name: string) => boolean, out: string[] = []): string[] {
+export function listFiles(dir: string, accept: (name: string) => boolean, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -56,7 +56,7 @@ function listFiles(dir: string, accept: (name: string) => boolean, out: string[]
 
 const run = promisify(execFile);
 
-async function renderManPage(file: string): Promise<string> {
+export async function renderManPage(file: string): Promise<string> {
   try {
     const { stdout } = await run('man', ['--no-hyphenation', '--no-justification', '-E', 'UTF-8', '-l', file], {
       env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', MANWIDTH: '2000', MAN_KEEP_FORMATTING: '' },
@@ -72,7 +72,7 @@ async function renderManPage(file: string): Promise<string> {
   }
 }
 
-async function mapPool<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapPool<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -1,0 +1,58 @@
+// Draws a sample of signals from careful manual prose (lab/corpus/manuals.ts)
+// for judging, one table per language: the signals of every scanner record on
+// one half of the manuals, each sentence once per record, in a salted random
+// order. The judges see only the rule, the quote and its context.
+//
+//   npx tsx lab/quality/draw-level-sample.ts --half design --per-language 200 --salt levels-design --out lab/data/levels-design.tsv
+//   … --min-level warning      only the signals of warning-level records (to measure that level)
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
+import { createSignalScanner } from '../../src/core/scanner/scan';
+import { loadShippedRecords } from '../../test/support/catalogue-records';
+import { loadManualsCorpus, type ManualsHalf } from '../corpus/manuals';
+import { byRank, contextOf } from './sample';
+
+const { values } = parseArgs({
+  options: {
+    half: { type: 'string', default: 'design' },
+    'per-language': { type: 'string', default: '200' },
+    salt: { type: 'string' },
+    out: { type: 'string' },
+    'min-level': { type: 'string', default: 'suggestion' },
+  },
+});
+if (!values.salt || !values.out) throw new Error('--salt and --out are required');
+const perLanguage = Number(values['per-language']);
+const half = values.half as ManualsHalf;
+const salt = values.salt;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const { records, origin } = await loadShippedRecords();
+const wanted = records.filter((r) => values['min-level'] !== 'warning' || (r as { level?: string }).level !== 'suggestion');
+const scan = createSignalScanner(wanted);
+const rows: string[] = [['id', 'language', 'ruleId', 'patternId', 'quote', 'context', 'source', 'offset'].join('\t')];
+for (const language of LANGUAGES) {
+  const corpus = await loadManualsCorpus(root, language, half);
+  const signals: { patternId: string; ruleId: string; quote: string; context: string; source: string; offset: number }[] = [];
+  const seen = new Set<string>();
+  let words = 0;
+  for (const doc of corpus.documents) {
+    words += doc.text.split(/\s+/).filter(Boolean).length;
+    for (const s of scan({ text: doc.text, language, ruleIds: SCANNABLE_RULE_IDS })) {
+      const sentence = contextOf(doc.text, s.start, s.end, 0);
+      const key = `${s.patternId}|${sentence}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      signals.push({ patternId: s.patternId, ruleId: s.ruleId, quote: s.quote, context: contextOf(doc.text, s.start, s.end), source: doc.source, offset: s.start });
+    }
+  }
+  const drawn = byRank(signals, salt).slice(0, perLanguage);
+  drawn.forEach((s, i) => {
+    rows.push([`${language}-${i + 1}`, language, s.ruleId, s.patternId, s.quote, s.context, s.source, String(s.offset)].map((c) => c.replace(/[\t\n]/g, ' ')).join('\t'));
+  });
+  console.log(`${language}: ${corpus.provenance.join('; ')}; ${words} words; ${signals.length} signals (each sentence once per record); ${drawn.length} drawn`);
+}
+writeFileSync(values.out, `${rows.join('\n')}\n`);
+console.log(`records: ${origin}; wrote ${values.out}`);
