@@ -89,13 +89,13 @@ export function writtenForms(): FormTally[] {
 
 /** Judged lines with three verdicts: language, record, quote and the majority verdict. */
 export function judgedLines(): { patternId: string; quote: string; agreed: boolean; corpus: string }[] {
-  const design = readTable(`${root}lab/data/levels-design.tsv`).map((row) => ({ ...row, corpus: 'manuals' }));
-  const productCopy = readTable(`${root}lab/data/precision-rejudged.tsv`).map((row) => ({ ...row, corpus: 'product copy' }));
+  const design = readTable(`${root}lab/data/levels-design.tsv`).map((row): Record<string, string> => ({ ...row, corpus: 'manuals' }));
+  const productCopy = readTable(`${root}lab/data/precision-rejudged.tsv`).map((row): Record<string, string> => ({ ...row, corpus: 'product copy' }));
   return [...design, ...productCopy].map((row) => ({
     patternId: (row.patternId ?? '').replace(/\.suggestion$/, ''),
     quote: row.quote ?? '',
     agreed: row.counted === 'agree',
-    corpus: row.corpus,
+    corpus: row.corpus ?? '',
   }));
 }
 

@@ -101,7 +101,8 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
         checkUnique(file, `${at}.phrases`, (block.phrases ?? []).map((p) => p.trim()), problems);
         checkUnique(file, `${at}.adjectives`, (block.adjectives ?? []).map((p) => p.trim()), problems);
         const kinds = [block.phrases, block.adjectives, block.attributive, block.verbSecond, block.pairs];
-        if (kinds.every((list) => !list?.length)) {
+        // A record may keep every form in its suggestion block (the schema then wants its examples there).
+        if (kinds.every((list) => !list?.length) && (block !== record || !record.suggestion)) {
           problems.add(file, at, 'must list phrases, adjectives, attributive, verbSecond or pairs');
         }
         if (language === 'en' && block.verbSecond) problems.add(file, `${at}.verbSecond`, 'is German only');

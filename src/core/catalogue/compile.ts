@@ -130,11 +130,22 @@ export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalReco
   return { id, ruleId, language, level, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap };
 }
 
+/** Whether a record or suggestion block as written lists any form to match. */
+export function hasForms(written: Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs'>): boolean {
+  return [written.phrases, written.adjectives, written.attributive, written.verbSecond, written.pairs].some((list) => (list?.length ?? 0) > 0);
+}
+
 /** The guard kinds a `suggestion:` block inherits from its record when it does not give them. */
 const INHERITED_GUARDS = ['notAfter', 'notAfterInClause', 'notBeforeInClause', 'notInGap'] as const;
 
 /** A language record as the scanner runs it: its patterns, examples and level. */
-export type LeveledRecordSource = Omit<SignalRecordSource, 'suggestion'> & { readonly ruleId: RuleId; readonly language: Language; readonly level: SignalLevel };
+export type LeveledRecordSource = Omit<SignalRecordSource, 'suggestion' | 'matches' | 'nonMatches'> & {
+  readonly matches: NonNullable<SignalRecordSource['matches']>;
+  readonly nonMatches: NonNullable<SignalRecordSource['nonMatches']>;
+  readonly ruleId: RuleId;
+  readonly language: Language;
+  readonly level: SignalLevel;
+};
 
 /**
  * The records one language record of catalogue/signals/ makes, in catalogue
@@ -144,7 +155,10 @@ export type LeveledRecordSource = Omit<SignalRecordSource, 'suggestion'> & { rea
  */
 export function levelRecordsOf(written: SignalRecordSource, ruleId: RuleId, language: Language): LeveledRecordSource[] {
   const { suggestion, ...record } = written;
-  const records: LeveledRecordSource[] = [{ ...record, ruleId, language, level: 'warning' }];
+  // A record whose forms are all suggestions makes no warning record.
+  const records: LeveledRecordSource[] = hasForms(record)
+    ? [{ ...record, matches: record.matches ?? [], nonMatches: record.nonMatches ?? [], ruleId, language, level: 'warning' }]
+    : [];
   if (suggestion) {
     const inherited = Object.fromEntries(INHERITED_GUARDS.filter((kind) => suggestion[kind] === undefined && record[kind] !== undefined).map((kind) => [kind, record[kind]]));
     records.push({

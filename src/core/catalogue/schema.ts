@@ -192,14 +192,26 @@ export const signalSuggestionSourceSchema = z.strictObject({
  * sentences that must and must not match. English phrases and pair parts also
  * match their contracted or full forms ("we'll" and "we will").
  */
-export const signalRecordSourceSchema = z.strictObject({
-  id: text,
-  ...signalRecordFields,
-  matches: z.array(matchExample).min(2),
-  nonMatches: z.array(text).min(2),
-  /** Forms reported at the `suggestion` level; the record's own forms are reported as `warning`. */
-  suggestion: signalSuggestionSourceSchema.optional(),
-});
+export const signalRecordSourceSchema = z
+  .strictObject({
+    id: text,
+    ...signalRecordFields,
+    matches: z.array(matchExample).optional(),
+    nonMatches: z.array(text).optional(),
+    /** Forms reported at the `suggestion` level; the record's own forms are reported as `warning`. */
+    suggestion: signalSuggestionSourceSchema.optional(),
+  })
+  .superRefine((record, context) => {
+    // A record with forms of its own shows at least two matches and two non-matches;
+    // one whose forms are all suggestions keeps its examples in its suggestion block.
+    const own = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs].some((list) => (list?.length ?? 0) > 0);
+    for (const key of ['matches', 'nonMatches'] as const) {
+      const count = record[key]?.length ?? 0;
+      if (own && count < 2) context.addIssue({ code: 'custom', path: [key], message: `must list at least 2 examples for the record's own forms (got ${count})` });
+      if (!own && count > 0) context.addIssue({ code: 'custom', path: [key], message: 'must be empty: the record lists no forms of its own (its examples go in its suggestion block)' });
+    }
+    if (!own && !record.suggestion) context.addIssue({ code: 'custom', path: ['phrases'], message: 'the record lists no forms, neither its own nor in a suggestion block' });
+  });
 
 export const signalFileSchema = z.strictObject({
   en: signalRecordSourceSchema,

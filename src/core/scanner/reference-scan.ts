@@ -5,6 +5,7 @@ import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { markBlockBoundaries } from './block-boundaries';
 import { readProse } from './non-prose';
 import { selectRecords, type ScanRequest } from './scan-request';
+import { withoutCoveredSuggestions } from './level-overlap';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
 
@@ -55,5 +56,5 @@ export function referenceScan(records: readonly CompiledSignalRecord[], request:
       });
     }
   }
-  return withPositions(request.text, spans.sort(compareSignals));
+  return withPositions(request.text, withoutCoveredSuggestions(spans.sort(compareSignals)));
 }

@@ -13,6 +13,7 @@ import { createLineIndex } from './line-index';
 import { readProse } from './non-prose';
 import { compileRecordSource, openingPhrases, RECORD_FLAGS } from './phrase-pattern';
 import { selectRecords, type ScanRequest } from './scan-request';
+import { hasBothLevels, withoutCoveredSuggestions } from './level-overlap';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
 
@@ -51,6 +52,8 @@ interface ScanPlan {
   readonly byOpening: Map<number, readonly RecordMatcher[]>;
   /** Records whose source is not the one their phrases compile to: run as is. */
   readonly standalone: readonly CompiledSignalRecord[];
+  /** Whether some rule has records of both levels here (level-overlap.ts). */
+  readonly bothLevels: boolean;
 }
 
 type Span = { ruleId: RuleId; patternId: string; level: SignalLevel; start: number; end: number };
@@ -172,6 +175,7 @@ function buildPlan(records: readonly CompiledSignalRecord[], language: readonly 
     matchers,
     byOpening: new Map(),
     standalone: records.filter((r) => !fast.includes(r)),
+    bothLevels: hasBothLevels(records),
   };
 }
 
@@ -327,8 +331,11 @@ export function createSignalScanner(
   return (request) => {
     const { text, limit, language } = request;
     const plan = planFor(request);
-    const enough = limit === undefined ? Infinity : limit + 1;
-    const spans: Span[] = [];
+    // A suggestion may fall to a warning that overlaps it and starts later
+    // (level-overlap.ts): with both levels of a rule selected, the scan does
+    // not stop early, so the first limit + 1 are counted after that.
+    const enough = limit === undefined || plan.bothLevels ? Infinity : limit + 1;
+    let spans: Span[] = [];
     // Records run over a copy of the same length in which paragraph breaks and
     // list item starts hold a separator and non-prose tokens are masked; only
     // uses of a cue are kept (non-prose.ts); quotes and positions come from `text`.
@@ -337,7 +344,9 @@ export function createSignalScanner(
     standaloneSpans(plan, prose.text, spans, prose.isUse);
     if (spans.length === 0) return [];
     spans.sort(compareSignals);
-    if (spans.length > enough) spans.length = enough;
+    if (plan.bothLevels) spans = withoutCoveredSuggestions(spans);
+    const kept = limit === undefined ? Infinity : limit + 1;
+    if (spans.length > kept) spans.length = kept;
     const lines = createLineIndex(text);
     return spans.map(({ ruleId, patternId, level, start, end }): WritingSignal => {
       const { line, column } = lines.locate(start);
