@@ -1,10 +1,12 @@
-// Draws a sample of signals from careful manual prose (lab/corpus/manuals.ts)
-// for judging, one table per language: the signals of every scanner record on
-// one half of the manuals, each sentence once per record, in a salted random
-// order. The judges see only the rule, the quote and its context.
+// Draws a sample of signals for judging, per language: the signals of every
+// scanner record on careful manual prose (lab/corpus/manuals.ts, one half of
+// it) or on product copy (lab/corpus/product-copy.ts, leaving out every line
+// judged before), each sentence once per record, in a salted random order.
+// The judges see only the rule, the quote and its context.
 //
 //   npx tsx lab/quality/draw-level-sample.ts --half design --per-language 200 --salt levels-design --out lab/data/levels-design.tsv
 //   … --min-level warning      only the signals of warning-level records (to measure that level)
+//   … --corpus product-copy    product copy instead of the manuals
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,7 +14,8 @@ import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { loadShippedRecords } from '../../test/support/catalogue-records';
 import { loadManualsCorpus, type ManualsHalf } from '../corpus/manuals';
-import { byRank, contextOf } from './sample';
+import { byRank, contextOf, readTable } from './sample';
+import { buildEnglishProductCopy, buildGermanProductCopy } from '../corpus/product-copy';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     salt: { type: 'string' },
     out: { type: 'string' },
     'min-level': { type: 'string', default: 'suggestion' },
+    corpus: { type: 'string', default: 'manuals' },
   },
 });
 if (!values.salt || !values.out) throw new Error('--salt and --out are required');
@@ -29,12 +33,18 @@ const half = values.half as ManualsHalf;
 const salt = values.salt;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+// Lines judged before (product copy): a new sample holds none of them.
+const judgedBefore = new Set(
+  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv'].flatMap((file) =>
+    readTable(`${root}lab/data/${file}`).map((row) => `${row.source}|${row.offset}`),
+  ),
+);
 const { records, origin } = await loadShippedRecords();
 const wanted = records.filter((r) => values['min-level'] !== 'warning' || (r as { level?: string }).level !== 'suggestion');
 const scan = createSignalScanner(wanted);
 const rows: string[] = [['id', 'language', 'ruleId', 'patternId', 'quote', 'context', 'source', 'offset'].join('\t')];
 for (const language of LANGUAGES) {
-  const corpus = await loadManualsCorpus(root, language, half);
+  const corpus = values.corpus === 'product-copy' ? (language === 'en' ? buildEnglishProductCopy(root) : buildGermanProductCopy()) : await loadManualsCorpus(root, language, half);
   const signals: { patternId: string; ruleId: string; quote: string; context: string; source: string; offset: number }[] = [];
   const seen = new Set<string>();
   let words = 0;
@@ -43,7 +53,7 @@ for (const language of LANGUAGES) {
     for (const s of scan({ text: doc.text, language, ruleIds: SCANNABLE_RULE_IDS })) {
       const sentence = contextOf(doc.text, s.start, s.end, 0);
       const key = `${s.patternId}|${sentence}`;
-      if (seen.has(key)) continue;
+      if (seen.has(key) || judgedBefore.has(`${doc.source.replace(/^node_modules\//, '')}|${s.start}`)) continue;
       seen.add(key);
       signals.push({ patternId: s.patternId, ruleId: s.ruleId, quote: s.quote, context: contextOf(doc.text, s.start, s.end), source: doc.source, offset: s.start });
     }
