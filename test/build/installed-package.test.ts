@@ -51,12 +51,12 @@ describe('the packed package, installed into a fresh project', () => {
   });
 
   it('runs `npx writing-rules check` on a Markdown file', () => {
-    writeFileSync(join(project, 'guide.md'), '# Setup\n\nA powerful setup.\n\n```sh\npowerful --flag\n```\n');
+    writeFileSync(join(project, 'guide.md'), '# Setup\n\nA stunning setup.\n\n```sh\npowerful --flag\n```\n');
     const run = spawnSync('npx', ['writing-rules', 'check', 'guide.md'], { ...quiet, cwd: project });
     expect(run.stderr, rebuild).toBe('');
     expect(run.status).toBe(1);
     // The word in the code block is not prose.
-    expect(run.stdout).toMatch(/^guide\.md:3:3 {2}word-choice {2}"powerful"/);
+    expect(run.stdout).toMatch(/^guide\.md:3:3 {2}warning {2}word-choice {2}"stunning"/);
     expect(run.stdout).toContain('1 signal in 1 of 1 file');
   }, 30_000);
 
@@ -67,7 +67,7 @@ describe('the packed package, installed into a fresh project', () => {
       [
         "import { createWritingToolDispatcher, type FindWritingSignalsResult } from '@voice/writing-rules/tools';",
         'const dispatcher = createWritingToolDispatcher();',
-        "const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful panel.' } });",
+        "const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: 'A stunning panel.' } });",
         'if (result.ok) {',
         '  const data: FindWritingSignalsResult = result.data;',
         '  // @ts-expect-error the declarations type every field, so a misspelt one fails',
@@ -98,7 +98,7 @@ describe('the packed package, installed into a fresh project', () => {
 
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', readFileSync(file, 'utf8').replace(/: FindWritingSignalsResult|, type FindWritingSignalsResult/g, '')], { ...quiet, cwd: project });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('undefined\n["powerful"]\n');
+    expect(run.stdout).toBe('undefined\n["stunning"]\n');
   }, 60_000);
 
   it('serves the four tools with `npx writing-rules mcp` to the SDK stdio client', async () => {
@@ -109,8 +109,8 @@ describe('the packed package, installed into a fresh project', () => {
       expect(client.getServerVersion()).toMatchObject({ name: 'writing-rules', version: catalogueVersion });
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(writingReviewTools.map((tool) => tool.name));
-      const result = (await client.callTool({ name: 'find_writing_signals', arguments: { text: 'A powerful panel.' } })) as CallToolResult;
-      expect(result.structuredContent).toMatchObject({ signals: [{ ruleId: 'word-choice', quote: 'powerful', start: 2, end: 10 }] });
+      const result = (await client.callTool({ name: 'find_writing_signals', arguments: { text: 'A stunning panel.' } })) as CallToolResult;
+      expect(result.structuredContent).toMatchObject({ signals: [{ ruleId: 'word-choice', quote: 'stunning', start: 2, end: 10 }] });
     } finally {
       await client.close();
     }

@@ -99,7 +99,7 @@ describe('the GitHub Action', () => {
   it('checks with the language and profile given', () => {
     const workspace = tree({ 'de.md': `Es ist ${DE_WORD}.\n` });
     const inProfile = runStep(workspace, { paths: 'de.md', language: 'de', profile: 'technical-reference' });
-    const annotation = `::warning file=de.md,line=1,col=8,endLine=1,endColumn=15,title=${escapeProperty(`word-choice: ${title('word-choice', 'de')}`)}::"${DE_WORD}"`;
+    const annotation = `::warning file=de.md,line=1,col=8,endLine=1,endColumn=${8 + DE_WORD.length},title=${escapeProperty(`word-choice: ${title('word-choice', 'de')}`)}::"${DE_WORD}"`;
     expect(inProfile.stdout).toContain(annotation);
     expect(inProfile.status).toBe(1);
     // public-docs leaves word-choice out.
@@ -107,12 +107,12 @@ describe('the GitHub Action', () => {
   }, 30_000);
 
   it('passes min-level to the command: suggestions only with min-level suggestion, and a bad value is refused by name', () => {
-    const workspace = tree({ 'note.md': 'Note that it works.\n' });
+    const workspace = tree({ 'note.md': 'Please note it works.\n' });
     const byDefault = runStep(workspace, { paths: 'note.md' });
     expect(byDefault.status).toBe(0);
     expect(byDefault.stdout).not.toContain('::notice file=');
     const suggestions = runStep(workspace, { paths: 'note.md', 'min-level': 'suggestion' });
-    expect(suggestions.stdout).toContain('::notice file=note.md,line=1,col=1,endLine=1,endColumn=10,title=meta-framing%3A ');
+    expect(suggestions.stdout).toContain('::notice file=note.md,line=1,col=1,endLine=1,endColumn=12,title=meta-framing%3A ');
     expect(suggestions.status).toBe(1);
     const bad = runStep(workspace, { paths: 'note.md', 'min-level': 'notice' });
     expect(bad.status).toBe(2);

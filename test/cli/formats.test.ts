@@ -91,7 +91,7 @@ describe('sarif', () => {
   });
 
   it('declares the line breaks its line numbers count, a lone CR among them', async () => {
-    // "\r" ends a line for the scanner, so "powerful" is on line 2; SARIF's default is only \r\n and \n.
+    // "\r" ends a line for the scanner, so "stunning" is on line 2; SARIF's default is only \r\n and \n.
     const dir = tree({ 'a.txt': `First line.\rA ${EN_WORD} setup.\r\n` });
     const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', 'a.txt'])).stdout);
     expect(validateSarif(sarif), JSON.stringify(validateSarif.errors, null, 2)).toBe(true);
@@ -138,7 +138,7 @@ describe('rdjson', () => {
     const url = catalogue.sources.find((s) => s.id === catalogue.rules.find((r) => r.id === 'word-choice')?.evidence[0]?.sourceId)?.url;
     expect(output.source).toEqual({ name: 'writing-rules' });
     expect(output.diagnostics[0]).toEqual({
-      message: `"powerful": ${title('word-choice')}. Needs a reviewer's judgment.`,
+      message: `"stunning": ${title('word-choice')}. Needs a reviewer's judgment.`,
       location: {
         path: 'docs/guide one.md',
         // "Grüße 😀 " is 13 bytes in UTF-8: ü and ß 2 each, the emoji 4.
@@ -169,7 +169,7 @@ describe('github', () => {
     );
     expect(lines[1]).toBe(
       `::warning file=docs/a%2Cb%3A c.md,line=2,col=16,endLine=2,endColumn=24,title=word-choice%3A ${escapeProperty(word?.title.en ?? '')}::` +
-        `"powerful": ${escapeData(word?.prompt.en ?? '')}`,
+        `"stunning": ${escapeData(word?.prompt.en ?? '')}`,
     );
     expect(lines[2]).toBe('::error file=bad.md,title=writing-rules::bad.md is binary (contains a NUL byte), not text');
     expect(lines[3]).toBe('2 signals in 1 of 1 file; 1 path could not be checked');
@@ -228,21 +228,21 @@ describe('json', () => {
   });
 });
 
-// "Note that" is a suggestion-level cue, "powerful" a warning-level one: the
+// "Please note" is a suggestion-level cue, "stunning" a warning-level one: the
 // command reports warnings only by default, and each format marks the level.
 describe('levels', () => {
-  const SUGGESTION = 'Note that';
+  const SUGGESTION = 'Please note';
   const text = `${SUGGESTION} the panel is ${EN_WORD}.\n`;
   const levelRun = (format: string, extra: string[] = []) => run(tree({ 'a.md': text }), ['check', '--format', format, ...extra, 'a.md']);
 
   it('hides suggestions by default and shows them with --min-level suggestion, in text and json', async () => {
     const byDefault = await levelRun('text');
-    expect(byDefault.stdout).toContain(`a.md:1:24  warning  word-choice  "${EN_WORD}"`);
+    expect(byDefault.stdout).toContain(`a.md:1:26  warning  word-choice  "${EN_WORD}"`);
     expect(byDefault.stdout).not.toContain(SUGGESTION);
     const all = await levelRun('text', ['--min-level', 'suggestion']);
     expect(all.code).toBe(1);
     expect(all.stdout).toContain(`a.md:1:1  suggestion  meta-framing  "${SUGGESTION}"`);
-    expect(all.stdout).toContain(`a.md:1:24  warning  word-choice  "${EN_WORD}"`);
+    expect(all.stdout).toContain(`a.md:1:26  warning  word-choice  "${EN_WORD}"`);
     const json = JSON.parse((await levelRun('json', ['--min-level', 'suggestion'])).stdout);
     expect(json.files[0].signals.map((s: { quote: string; level: string }) => [s.quote, s.level])).toEqual([
       [SUGGESTION, 'suggestion'],
@@ -267,8 +267,8 @@ describe('levels', () => {
 
   it('maps warning to ::warning and suggestion to ::notice for GitHub, and to WARNING and INFO for reviewdog', async () => {
     const github = (await levelRun('github', ['--min-level', 'suggestion'])).stdout.split('\n');
-    expect(github[0]).toMatch(/^::notice file=a\.md,line=1,col=1,endLine=1,endColumn=10,title=meta-framing%3A /);
-    expect(github[1]).toMatch(/^::warning file=a\.md,line=1,col=24,endLine=1,endColumn=32,title=word-choice%3A /);
+    expect(github[0]).toMatch(/^::notice file=a\.md,line=1,col=1,endLine=1,endColumn=12,title=meta-framing%3A /);
+    expect(github[1]).toMatch(/^::warning file=a\.md,line=1,col=26,endLine=1,endColumn=34,title=word-choice%3A /);
     const rdjson = JSON.parse((await levelRun('rdjson', ['--min-level', 'suggestion'])).stdout);
     expect(validateRdjson(rdjson), JSON.stringify(validateRdjson.errors, null, 2)).toBe(true);
     expect(rdjson.diagnostics.map((d: { code: { value: string }; severity: string }) => [d.code.value, d.severity])).toEqual([

@@ -56,9 +56,9 @@ export function tree(files: Record<string, string | Uint8Array>): string {
 
 /** Phrases the tests rely on; stable in the catalogue while other phrase lists grow. */
 export const EN_META = 'it is worth noting';
-export const EN_WORD = 'powerful';
-export const DE_WORD = 'nahtlos';
-export const DE_META = 'es sei darauf hingewiesen';
+export const EN_WORD = 'stunning';
+export const DE_WORD = 'leistungsstark';
+export const DE_META = 'interessanterweise';
 
 /** A rule's title as the catalogue holds it, so tests survive editorial changes to titles. */
 export function title(ruleId: string, language: 'en' | 'de' = 'en'): string {

@@ -119,7 +119,7 @@ describe('a file over the tool limit', () => {
     const text = `A ${EN_WORD} start ${'x'.repeat(MAX_TEXT_UNITS + 5_000)}${EN_WORD} ${EN_META} that ends.\n`;
     const { file, stderr } = await checkJson('blob.txt', text);
     expect(stderr).toBe('');
-    // "xxx…powerful" is one word, so its tail is no signal; the phrase after it is.
+    // "xxx…stunning" is one word, so its tail is no signal; the phrase after it is.
     expect(file.signals.map(({ quote, start }) => ({ quote, start }))).toEqual([
       { quote: EN_WORD, start: 2 },
       { quote: EN_META, start: text.indexOf(EN_META) },

@@ -102,9 +102,9 @@ describe('writing-rules mcp over stdio, with a review context and the example ev
     // The host's review context from the flags reaches the prompt.
     expect(JSON.stringify(prompt.structuredContent)).toContain('New users of a CLI');
 
-    const signals = await call('find_writing_signals', { text: 'A powerful review panel.' });
+    const signals = await call('find_writing_signals', { text: 'A stunning review panel.' });
     expectFitsOutputSchema(tool('find_writing_signals'), signals);
-    expect(signals.structuredContent).toMatchObject({ signals: [{ ruleId: 'word-choice', quote: 'powerful', line: 1, column: 3 }] });
+    expect(signals.structuredContent).toMatchObject({ signals: [{ ruleId: 'word-choice', quote: 'stunning', line: 1, column: 3 }] });
 
     const evidence = await call('get_model_comparison_evidence', EXAMPLE_QUERY);
     expectFitsOutputSchema(tool('get_model_comparison_evidence'), evidence);
@@ -116,19 +116,19 @@ describe('writing-rules mcp over stdio, with a review context and the example ev
   });
 
   it('takes find_writing_signals’ minLevel: every level by default, warnings only with minLevel warning', async () => {
-    const text = 'Note that the panel is powerful.';
+    const text = 'Please note the panel is stunning.';
     expect(tool('find_writing_signals').inputSchema.properties?.minLevel).toMatchObject({ enum: ['warning', 'suggestion'] });
     const all = await call('find_writing_signals', { text, ruleIds: ['meta-framing', 'word-choice'] });
     expectFitsOutputSchema(tool('find_writing_signals'), all);
     expect(all.structuredContent).toMatchObject({
       signals: [
-        { quote: 'Note that', level: 'suggestion', patternId: 'meta-framing.en.suggestion' },
-        { quote: 'powerful', level: 'warning' },
+        { quote: 'Please note', level: 'suggestion', patternId: 'meta-framing.en.suggestion' },
+        { quote: 'stunning', level: 'warning' },
       ],
       coverage: { signalsByLevel: { warning: 1, suggestion: 1 } },
     });
     const warnings = await call('find_writing_signals', { text, ruleIds: ['meta-framing', 'word-choice'], minLevel: 'warning' });
-    expect((warnings.structuredContent as { signals: { quote: string }[] }).signals.map((s) => s.quote)).toEqual(['powerful']);
+    expect((warnings.structuredContent as { signals: { quote: string }[] }).signals.map((s) => s.quote)).toEqual(['stunning']);
     expect(errorOf(await call('find_writing_signals', { text, minLevel: 'all' }))).toEqual({
       code: 'invalid-arguments',
       message: "minLevel must be 'warning' or 'suggestion' (got 'all')",

@@ -21,7 +21,7 @@ describe('scanDocument', () => {
       { ruleIds: ['word-choice', 'meta-framing'], maxSignals: 500 },
     ];
     for (let index = 0; index < 100; index++) {
-      const text = `${randomDocument(random, 12)} A powerful, seamless setup; it is worth noting that.`;
+      const text = `${randomDocument(random, 12)} A stunning, seamless setup; it is worth noting that.`;
       for (const format of [undefined, 'text', 'markdown', 'html'] as const) {
         const args = { text, ...options[index % options.length], ...(format === undefined ? {} : { format }) };
         expect(await scanDocument(args as never), JSON.stringify(args)).toEqual(await tool(args));
@@ -31,7 +31,7 @@ describe('scanDocument', () => {
 
   it('scans a document over the tool limit whole, where the tool refuses it', async () => {
     const paragraph = 'Plain words in a paragraph.\n\n';
-    const text = `${paragraph.repeat(Math.ceil(MAX_TEXT_UNITS / paragraph.length))}A powerful end.\n`;
+    const text = `${paragraph.repeat(Math.ceil(MAX_TEXT_UNITS / paragraph.length))}A stunning end.\n`;
     expect(text.length).toBeGreaterThan(MAX_TEXT_UNITS);
     expect(await tool({ text, format: 'markdown' })).toMatchObject({
       ok: false,
@@ -46,8 +46,8 @@ describe('scanDocument', () => {
         kind: 'surface-cue',
         reviewRequired: true,
         encoding: 'utf16',
-        quote: 'powerful',
-        start: text.length - 'powerful end.\n'.length,
+        quote: 'stunning',
+        start: text.length - 'stunning end.\n'.length,
         end: text.length - ' end.\n'.length,
         line: text.split('\n').length - 1,
         column: 3,

@@ -128,7 +128,8 @@ async function signals(text: string, format: 'text' | 'markdown', language: 'en'
   const result = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text, language, format } });
   if (!result.ok) throw new Error(result.error.message);
   const data: FindWritingSignalsResult = result.data;
-  return data.signals.map((s) => `${s.patternId}: ${s.quote}`);
+  // The record without its level: these cases are about blocks, not levels.
+  return data.signals.map((s) => `${s.patternId.replace(/\.suggestion$/, '')}: ${s.quote}`);
 }
 
 describe('find_writing_signals on the bundled catalogue', () => {

@@ -146,27 +146,28 @@ describe('find_writing_signals levels (bundled catalogue)', () => {
   const find = async (args: Record<string, unknown>) =>
     dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { ruleIds, ...args } }));
   const text = 'Please note: this tool is blazing fast. Note that the cache is shared. This allows us to ship daily.';
+  // Measured levels (lab/quality/form-levels.ts): "Note that" is a warning, "Please note" and "This allows" suggestions.
 
   it('gives every signal its level and counts the returned signals by level in coverage', async () => {
     const all = await find({ text });
     expect(all.signals.map((s) => [s.quote, s.level, s.patternId])).toEqual([
       ['Please note', 'suggestion', 'meta-framing.en.suggestion'],
       ['blazing fast', 'warning', 'word-choice.en'],
-      ['Note that', 'suggestion', 'meta-framing.en.suggestion'],
+      ['Note that', 'warning', 'meta-framing.en'],
       ['This allows us', 'suggestion', 'concrete-subject.en.suggestion'],
     ]);
-    expect(all.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 3 });
+    expect(all.coverage.signalsByLevel).toEqual({ warning: 2, suggestion: 2 });
   });
 
   it("with minLevel 'warning' runs no suggestion record, and coverage counts only warnings", async () => {
     const warnings = await find({ text, minLevel: 'warning' });
-    expect(warnings.signals.map((s) => s.quote)).toEqual(['blazing fast']);
-    expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
+    expect(warnings.signals.map((s) => s.quote)).toEqual(['blazing fast', 'Note that']);
+    expect(warnings.coverage.signalsByLevel).toEqual({ warning: 2, suggestion: 0 });
     expect(await find({ text, minLevel: 'suggestion' })).toEqual(await find({ text }));
   });
 
   it('applies minLevel before maxSignals, so the limit counts only the levels asked for', async () => {
-    const many = `${'Note that it works. '.repeat(5)}A blazing fast tool. A blazing fast tool.`;
+    const many = `${'Please note it works. '.repeat(5)}A blazing fast tool. A blazing fast tool.`;
     const cut = await find({ text: many, minLevel: 'warning', maxSignals: 1 });
     expect(cut.signals.map((s) => s.quote)).toEqual(['blazing fast']);
     expect(cut.coverage).toMatchObject({ truncated: true, signalsByLevel: { warning: 1, suggestion: 0 } });
@@ -175,10 +176,10 @@ describe('find_writing_signals levels (bundled catalogue)', () => {
   });
 
   it('counts by level in Markdown mode too, after directives', async () => {
-    const markdown = 'Note that `blazing fast` is code.\n\n<!-- writing-rules-disable-next-line meta-framing -->\nNote that it is blazing fast.\n';
+    const markdown = 'Please note `blazing fast` is code.\n\n<!-- writing-rules-disable-next-line meta-framing -->\nPlease note it is blazing fast.\n';
     const data = await find({ text: markdown, format: 'markdown' });
     expect(data.signals.map((s) => [s.quote, s.level])).toEqual([
-      ['Note that', 'suggestion'],
+      ['Please note', 'suggestion'],
       ['blazing fast', 'warning'],
     ]);
     expect(data.coverage).toMatchObject({ suppressedSignals: 1, signalsByLevel: { warning: 1, suggestion: 1 } });
