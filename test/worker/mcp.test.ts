@@ -106,16 +106,16 @@ describe('MCP tools/call', () => {
   });
 
   it('gives each signal its level and takes minLevel, as the HTTP API does', async () => {
-    const text = 'Note that the panel is powerful.';
+    const text = 'Please note the panel is stunning.';
     const args = { text, ruleIds: ['meta-framing', 'word-choice'] };
     type Data = { signals: { quote: string; level: string }[]; coverage: { signalsByLevel: unknown } };
     const all = (await call('find_writing_signals', args)).structuredContent as Data;
     expect(all.signals.map((s) => [s.quote, s.level])).toEqual([
-      ['Note that', 'suggestion'],
-      ['powerful', 'warning'],
+      ['Please note', 'suggestion'],
+      ['stunning', 'warning'],
     ]);
     const warnings = (await call('find_writing_signals', { ...args, minLevel: 'warning' })).structuredContent as Data;
-    expect(warnings.signals.map((s) => [s.quote, s.level])).toEqual([['powerful', 'warning']]);
+    expect(warnings.signals.map((s) => [s.quote, s.level])).toEqual([['stunning', 'warning']]);
     expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
     const error = errorOf(await call('find_writing_signals', { text, minLevel: 'notice' }));
     expect(error).toMatchObject({ code: 'invalid-arguments', message: "minLevel must be 'warning' or 'suggestion' (got 'notice')" });

@@ -82,7 +82,7 @@ describe('POST /v1/dispatch', () => {
   });
 
   it('gives each signal its level, leaves suggestions out with minLevel warning, and counts by level', async () => {
-    const text = 'Note that the panel is powerful.';
+    const text = 'Please note the panel is stunning.';
     const find = async (extra: Record<string, unknown>) => {
       const response = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, ruleIds: ['meta-framing', 'word-choice'], ...extra } }));
       expect(response.status).toBe(200);
@@ -90,12 +90,12 @@ describe('POST /v1/dispatch', () => {
     };
     const all = await find({});
     expect(all.signals.map((s) => [s.quote, s.level])).toEqual([
-      ['Note that', 'suggestion'],
-      ['powerful', 'warning'],
+      ['Please note', 'suggestion'],
+      ['stunning', 'warning'],
     ]);
     expect(all.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 1 });
     const warnings = await find({ minLevel: 'warning' });
-    expect(warnings.signals.map((s) => [s.quote, s.level])).toEqual([['powerful', 'warning']]);
+    expect(warnings.signals.map((s) => [s.quote, s.level])).toEqual([['stunning', 'warning']]);
     expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
     const bad = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, minLevel: 'info' } }));
     expect(bad.status).toBe(400);
