@@ -57,6 +57,12 @@ export function checkoutTree(root: string, ref: string, dir: string): string {
   return tree;
 }
 
+/** `tree` with its generated files (catalogue and page modules, untracked) built, as `npm run build:worker` builds them. */
+function builtTree(tree: string): string {
+  execFileSync('npm', ['run', 'build:worker'], { cwd: tree, stdio: 'ignore' });
+  return tree;
+}
+
 /** dist/tools.js and dist/cli.js of the tree at `root`, written into `dir`; the folder. */
 async function writeDist(root: string, dir: string): Promise<string> {
   mkdirSync(dir);
@@ -93,7 +99,7 @@ export async function firstCallRows(root: string): Promise<Row[]> {
     writeFileSync(child, CHILD);
     const dists = {
       ours: await writeDist(root, join(dir, 'this-tree')),
-      baseline: await writeDist(checkoutTree(root, baseline, dir), join(dir, 'baseline')),
+      baseline: await writeDist(builtTree(checkoutTree(root, baseline, dir)), join(dir, 'baseline')),
     };
     const cells: Record<keyof typeof TEXTS, string> = { en: '', de: '' };
     for (const language of ['en', 'de'] as const) {
