@@ -30,26 +30,30 @@ export interface CandidateRecord {
   readonly pairs?: readonly PhrasePair[];
 }
 
-// The serialised form: one string. The trie is written depth first, each node
-// as the piece that leads to it, its ending and marks, its children, then POP.
-// Pieces other than a single character (`\s+`, `,?\s+`, `['’]`, astral
-// spellings, escaped specials written as their character) and every marker
-// are private-use characters; a character piece in that range is written as
-// an escape. Layout: FORMAT, then the special pieces (each ended by
-// PIECE_END), then SECTION, the ASCII root's children, SECTION, the other
-// root's ending, marks and children.
-const FORMAT = '\uE000';
-const SECTION = '\uE001';
-const POP = '\uE002';
-const PIECE_END = '\uE003';
-/** Endings: U+E004 + ending (1 gap, 2 word, 3 open). */
-const ENDING_BASE = 0xe004;
-/** A record index r as U+E100 + r. */
-const MARK_BASE = 0xe100;
-const MARK_LIMIT = 0xe800;
-/** Special piece k as U+E800 + k. */
-const SPECIAL_BASE = 0xe800;
-const PRIVATE_LAST = 0xf8ff;
+// The serialised form: one string, mostly ASCII (a bundler writes every
+// other character as a six-character escape). The trie is written depth
+// first, each node as the piece that leads to it, its ending and marks, its
+// children, then POP. `\s+` is a space, `,?\s+` a tab, `['’]` an apostrophe;
+// any other piece that is not a single character (astral spellings), and a
+// character piece that is one of the markers, is SPECIAL and an index into the
+// header. Layout: FORMAT, the number of header pieces (a code unit, from
+// BASE), each header piece ended by a line feed, then SECTION, the ASCII
+// root's children, SECTION, the other root's children.
+const FORMAT = '~';
+const SECTION = '|';
+const POP = '}';
+const GAP_CODE = ' ';
+const GAP_AFTER_FIRST_CODE = '\t';
+const APOSTROPHES_CODE = "'";
+/** Endings: GAP_END, WORD_END, OPEN_END. */
+const ENDING_CODES = ['', '<', '=', '>'] as const;
+/** A record's index r, after MARK, as the code unit BASE + r. */
+const MARK = '#';
+/** A header piece's index k, after SPECIAL, as the code unit BASE + k. */
+const SPECIAL = '`';
+const BASE = 0x30;
+const INDEX_LIMIT = 0xd800 - BASE;
+const MARKERS = new Set([FORMAT, SECTION, POP, GAP_CODE, GAP_AFTER_FIRST_CODE, APOSTROPHES_CODE, MARK, SPECIAL, '<', '=', '>', '\n']);
 
 const NO_END = 0;
 const GAP_END = 1;
@@ -67,10 +71,6 @@ const KIND_ASTRAL = -4;
 const GAP_PIECE = String.raw`\s+`;
 const GAP_AFTER_FIRST_PIECE = String.raw`,?\s+`;
 const APOSTROPHES_PIECE = "['\u2019]";
-
-function isPrivateUse(unit: number): boolean {
-  return unit >= 0xe000 && unit <= PRIVATE_LAST;
-}
 
 /** The character a regex piece of one character stands for, or undefined for a special piece. */
 function pieceCharacter(piece: string): string | undefined {
@@ -94,30 +94,34 @@ export function serializeCandidateAutomaton(records: readonly CandidateRecord[])
   const specials: string[] = [];
   const specialOf = new Map<string, number>();
   const pieceCode = (piece: string): string => {
+    if (piece === GAP_PIECE) return GAP_CODE;
+    if (piece === GAP_AFTER_FIRST_PIECE) return GAP_AFTER_FIRST_CODE;
+    if (piece === APOSTROPHES_PIECE) return APOSTROPHES_CODE;
     const char = pieceCharacter(piece);
-    if (char !== undefined && !isPrivateUse(char.charCodeAt(0))) return char;
+    if (char !== undefined && !MARKERS.has(char)) return char;
     const key = char ?? piece;
     let index = specialOf.get(key);
     if (index === undefined) {
       index = specials.length;
-      if (SPECIAL_BASE + index > PRIVATE_LAST) throw new Error('candidate-automaton: too many special pieces');
+      if (index >= INDEX_LIMIT) throw new Error('candidate-automaton: too many special pieces');
       specials.push(key);
       specialOf.set(key, index);
     }
-    return String.fromCharCode(SPECIAL_BASE + index);
+    return SPECIAL + String.fromCharCode(BASE + index);
   };
+  const mark = (record: number) => MARK + String.fromCharCode(BASE + record);
   const out: string[] = [];
   // What render() in candidate-pattern.ts writes for `node`, `piecesLeft` pieces from its cut.
   const write = (node: number, piecesLeft: number) => {
     const ending = trie.ending(node);
     const children = trie.children(node);
     if (ending === OPEN_END || (piecesLeft === 0 && children.length > 0) || (children.length === 0 && ending === NO_END)) {
-      out.push(String.fromCharCode(ENDING_BASE + OPEN_END));
-      for (const record of subtreeMarks(trie, marks, node)) out.push(String.fromCharCode(MARK_BASE + record));
+      out.push(ENDING_CODES[OPEN_END]);
+      for (const record of subtreeMarks(trie, marks, node)) out.push(mark(record));
       return;
     }
-    if (ending !== NO_END) out.push(String.fromCharCode(ENDING_BASE + ending));
-    for (const record of marks.get(node) ?? []) out.push(String.fromCharCode(MARK_BASE + record));
+    if (ending !== NO_END) out.push(ENDING_CODES[ending as 1 | 2 | 3]);
+    for (const record of marks.get(node) ?? []) out.push(mark(record));
     for (const child of children) {
       out.push(pieceCode(trie.pieceText(child)));
       write(child, piecesLeft - 1);
@@ -128,12 +132,12 @@ export function serializeCandidateAutomaton(records: readonly CandidateRecord[])
   if (trie.children(trie.ascii).length > 0) write(trie.ascii, trie.maxPieces);
   out.push(SECTION);
   if (trie.children(trie.other).length > 0) write(trie.other, trie.maxPieces);
-  return FORMAT + specials.map((s) => s + PIECE_END).join('') + out.join('');
+  return FORMAT + String.fromCharCode(BASE + specials.length) + specials.map((s) => `${s}\n`).join('') + out.join('');
 }
 
 /** Per node, the records whose branches stop there (at their end, or where the trie is cut or open). */
 function markRecords(trie: CandidateTrie, records: readonly CandidateRecord[]): Map<number, number[]> {
-  if (records.length > MARK_LIMIT - MARK_BASE) throw new Error('candidate-automaton: too many records');
+  if (records.length > INDEX_LIMIT) throw new Error('candidate-automaton: too many records');
   const marks = new Map<number, number[]>();
   records.forEach((record, index) => {
     for (const node of recordBranches(trie, record.phrases, record.pairs ?? [])) {
@@ -195,8 +199,13 @@ function isWhiteSpace(unit: number): boolean {
   );
 }
 
+const ASCII_WORD = new Uint8Array(0x80);
+for (let unit = 0; unit < 0x80; unit++) {
+  if ((unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x5f) ASCII_WORD[unit] = 1;
+}
+
 function isAsciiWord(unit: number): boolean {
-  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x5f;
+  return unit < 0x80 && ASCII_WORD[unit] === 1;
 }
 
 // Whether a code unit is in the class [COMMON_WORD_CHARS] under the `i` flag
@@ -243,23 +252,19 @@ export interface CandidateAutomaton {
 /** Loads a string serializeCandidateAutomaton wrote. */
 export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
   if (serialized.charAt(0) !== FORMAT) throw new Error('candidate-automaton: not a serialised candidate');
-  let at = 1;
   const astral: string[][] = [];
-  const specialKind: number[] = [];
   const specialKey: number[] = [];
-  while (serialized.charAt(at) !== SECTION) {
-    const end = serialized.indexOf(PIECE_END, at);
+  const specialCount = serialized.charCodeAt(1) - BASE;
+  let at = 2;
+  for (let k = 0; k < specialCount; k++) {
+    const end = serialized.indexOf('\n', at);
     const piece = serialized.slice(at, end);
     at = end + 1;
-    if (piece === GAP_PIECE) specialKind.push(KIND_GAP);
-    else if (piece === GAP_AFTER_FIRST_PIECE) specialKind.push(KIND_GAP_AFTER_FIRST);
-    else if (piece === APOSTROPHES_PIECE) specialKind.push(KIND_APOSTROPHE);
-    else if (piece.startsWith('(?:')) {
-      specialKind.push(KIND_ASTRAL - astral.length);
+    if (piece.startsWith('(?:')) {
+      specialKey.push(KIND_ASTRAL - astral.length);
       astral.push(piece.slice(3, -1).split('|'));
-    } else if (piece.length === 1) specialKind.push(canonicalUnit(piece.charCodeAt(0)));
+    } else if (piece.length === 1) specialKey.push(canonicalUnit(piece.charCodeAt(0)));
     else throw new Error(`candidate-automaton: unknown piece ${JSON.stringify(piece)}`);
-    specialKey.push(specialKind[specialKind.length - 1] as number);
   }
   // Nodes: 0 the ASCII root, 1 the other root; then in the order written.
   const size = serialized.length + 2;
@@ -279,27 +284,29 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
   let current = -1;
   let marking = -1;
   for (; at < serialized.length; at++) {
-    const unit = serialized.charCodeAt(at);
-    if (unit === 0xe001) {
+    const code = serialized.charAt(at);
+    if (code === SECTION) {
       section += 1;
       current = section;
       stack.length = 0;
       continue;
     }
-    if (unit === 0xe002) {
+    if (code === POP) {
       current = stack.pop() as number;
       continue;
     }
-    if (unit >= ENDING_BASE && unit <= ENDING_BASE + OPEN_END) {
-      ending[current] = unit - ENDING_BASE;
+    const endingCode = code === '<' ? GAP_END : code === '=' ? WORD_END : code === '>' ? OPEN_END : NO_END;
+    if (endingCode !== NO_END) {
+      ending[current] = endingCode;
       continue;
     }
-    if (unit >= MARK_BASE && unit < MARK_LIMIT) {
+    if (code === MARK) {
+      at += 1;
       if (marking !== current) {
         markStart[current] = marks.length;
         marking = current;
       }
-      const record = unit - MARK_BASE;
+      const record = serialized.charCodeAt(at) - BASE;
       marks.push(record);
       markEnd[current] = marks.length;
       if (record >= recordCount) recordCount = record + 1;
@@ -307,12 +314,17 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
     }
     // A child of `current`.
     const node = nodes++;
-    if (unit >= SPECIAL_BASE && unit <= PRIVATE_LAST) {
-      const special = specialKey[unit - SPECIAL_BASE];
+    if (code === SPECIAL) {
+      at += 1;
+      const special = specialKey[serialized.charCodeAt(at) - BASE];
       if (special === undefined) throw new Error('candidate-automaton: unknown special piece');
       key[node] = special;
       asciiPiece[node] = special >= 0 && isAsciiWord(special) ? 1 : 0;
-    } else {
+    } else if (code === GAP_CODE) key[node] = KIND_GAP;
+    else if (code === GAP_AFTER_FIRST_CODE) key[node] = KIND_GAP_AFTER_FIRST;
+    else if (code === APOSTROPHES_CODE) key[node] = KIND_APOSTROPHE;
+    else {
+      const unit = code.charCodeAt(0);
       key[node] = canonicalUnit(unit);
       asciiPiece[node] = isAsciiWord(unit) ? 1 : 0;
     }
@@ -322,30 +334,58 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
     stack.push(current);
     current = node;
   }
-  // The roots' children by key: char pieces by Canonicalize unit (pieces that
-  // differ in case only are distinct children with one key), the others listed.
-  const rootChars = [new Map<number, number[]>(), new Map<number, number[]>()] as const;
-  const rootSpecials: [number[], number[]] = [[], []];
-  for (const root of [0, 1] as const) {
-    for (let child = firstChild[root] as number; child !== -1; child = nextSibling[child] as number) {
+  // Children by parent and key: special pieces in a list per parent, character
+  // pieces in an open-addressing table keyed by (parent, Canonicalize unit),
+  // children with one key (pieces that differ in case only) chained.
+  const specialFirst = new Int32Array(nodes).fill(-1);
+  const specialNext = new Int32Array(nodes).fill(-1);
+  const sameNext = new Int32Array(nodes).fill(-1);
+  let capacity = 16;
+  while (capacity < nodes * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const slotParent = new Int32Array(capacity).fill(-1);
+  const slotKey = new Int32Array(capacity);
+  const slotChild = new Int32Array(capacity);
+  const slotOf = (parent: number, k: number): number => {
+    let slot = (Math.imul(parent, 0x9e3779b1) ^ Math.imul(k, 0x85ebca6b)) & mask;
+    while (slotParent[slot] !== -1 && (slotParent[slot] !== parent || slotKey[slot] !== k)) slot = (slot + 1) & mask;
+    return slot;
+  };
+  for (let parent = 0; parent < nodes; parent++) {
+    let lastSpecial = -1;
+    const lastSame = new Map<number, number>();
+    for (let child = firstChild[parent] as number; child !== -1; child = nextSibling[child] as number) {
       const k = key[child] as number;
-      if (k < 0) rootSpecials[root].push(child);
-      else {
-        const list = rootChars[root].get(k);
-        if (list === undefined) rootChars[root].set(k, [child]);
-        else list.push(child);
+      if (k < 0) {
+        if (lastSpecial === -1) specialFirst[parent] = child;
+        else specialNext[lastSpecial] = child;
+        lastSpecial = child;
+        continue;
       }
+      const before = lastSame.get(k);
+      if (before !== undefined) sameNext[before] = child;
+      else {
+        const slot = slotOf(parent, k);
+        slotParent[slot] = parent;
+        slotKey[slot] = k;
+        slotChild[slot] = child;
+      }
+      lastSame.set(k, child);
     }
   }
+
   // By Canonicalize unit: 1 if a branch of the ASCII root, 2 if one of the
   // other root, can start with it (a special piece's first units count as
   // their own Canonicalize: apostrophes and surrogates have no case).
   const starts = new Uint8Array(0x10000);
   for (const root of [0, 1] as const) {
     const flag = root === 0 ? 1 : 2;
-    for (const k of rootChars[root].keys()) starts[k] = (starts[k] as number) | flag;
-    for (const special of rootSpecials[root]) {
-      const k = key[special] as number;
+    for (let child = firstChild[root] as number; child !== -1; child = nextSibling[child] as number) {
+      const k = key[child] as number;
+      if (k >= 0) {
+        starts[k] = (starts[k] as number) | flag;
+        continue;
+      }
       const firsts = k === KIND_APOSTROPHE ? [0x27, 0x2019] : k <= KIND_ASTRAL ? (astral[KIND_ASTRAL - k] as string[]).map((s) => s.charCodeAt(0)) : [];
       // White space cannot start a branch: phrases are trimmed.
       for (const unit of firsts) starts[unit] = (starts[unit] as number) | flag;
@@ -407,16 +447,28 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
     stackPositions[depth] = pos;
   }
 
+  /** The children of `node` that match at `pos` (Canonicalize unit `canon`, -1 past the end), pushed from `depth` on; the new depth. */
+  function step(text: string, node: number, pos: number, canon: number, depth: number): number {
+    let top = depth;
+    for (let child = specialFirst[node] as number; child !== -1; child = specialNext[child] as number) {
+      const after = consumeSpecial(text, key[child] as number, pos);
+      if (after >= 0) push(top++, child, after);
+    }
+    if (canon < 0) return top;
+    let slot = (Math.imul(node, 0x9e3779b1) ^ Math.imul(canon, 0x85ebca6b)) & mask;
+    for (let parent = slotParent[slot] as number; parent !== -1; parent = slotParent[slot] as number) {
+      if (parent === node && slotKey[slot] === canon) {
+        for (let child = slotChild[slot] as number; child !== -1; child = sameNext[child] as number) push(top++, child, pos + 1);
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return top;
+  }
+
   /** The root's children that match at `start`, on the stack; how many. */
   function rootStep(text: string, root: 0 | 1, start: number, canon: number): number {
-    let depth = 0;
-    const children = rootChars[root].get(canon);
-    if (children !== undefined) for (const child of children) push(depth++, child, start + 1);
-    for (const special of rootSpecials[root]) {
-      const after = consumeSpecial(text, key[special] as number, start);
-      if (after >= 0) push(depth++, special, after);
-    }
-    return depth;
+    return step(text, root, start, canon, 0);
   }
 
   /** Every branch on the stack (`depth` entries); records of those that match go to `out`. */
@@ -438,14 +490,8 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
           }
         }
       }
-      let child = firstChild[node] as number;
-      if (child === -1) continue;
-      const canon = pos < length ? canonicalUnit(text.charCodeAt(pos)) : -1;
-      for (; child !== -1; child = nextSibling[child] as number) {
-        const k = key[child] as number;
-        const after = k >= 0 ? (k === canon ? pos + 1 : -1) : consumeSpecial(text, k, pos);
-        if (after >= 0) push(depth++, child, after);
-      }
+      if (firstChild[node] === -1) continue;
+      depth = step(text, node, pos, pos < length ? canonicalUnit(text.charCodeAt(pos)) : -1, depth);
     }
     return matched;
   }
@@ -454,8 +500,18 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
     recordCount,
     next(text, from, end, records) {
       records.length = 0;
+      // After an ASCII word character no branch starts: `\b` fails before
+      // another one (the ASCII root's first pieces are all ASCII word
+      // characters), and the other root's look-behind fails after any.
+      let afterWord = from > 0 && isAsciiWord(text.charCodeAt(from - 1));
       for (let pos = from; pos < end; pos++) {
         const unit = text.charCodeAt(pos);
+        const word = isAsciiWord(unit);
+        if (afterWord) {
+          afterWord = word;
+          continue;
+        }
+        afterWord = word;
         const canon = unit < 0x80 ? (unit >= 0x61 && unit <= 0x7a ? unit - 0x20 : unit) : canonicalUnit(unit);
         const start = starts[canon] as number;
         if (start === 0) continue;
