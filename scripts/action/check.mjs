@@ -21,8 +21,8 @@ const input = (env, name) => (env[`INPUT_${name.toUpperCase().replaceAll('-', '_
 const quoted = (values) => values.map((value) => `'${value}'`).join(', ');
 
 /**
- * Reads the inputs as the composite step passes them. Language and profile go
- * to the command as they are, which checks them against the catalogue.
+ * Reads the inputs as the composite step passes them. Language, profile and
+ * min-level go to the command as they are, which checks them.
  */
 function readInputs(env) {
   // One path per line or separated by spaces, as a YAML block or a one-line value gives them.
@@ -41,6 +41,7 @@ function readInputs(env) {
     paths: paths.length > 0 ? paths : ['.'],
     language: input(env, 'language'),
     profile: input(env, 'profile'),
+    minLevel: input(env, 'min-level'),
     format,
     sarifFile: input(env, 'sarif-file') || 'writing-rules.sarif',
     failOnSignals: failOnSignals === 'true',
@@ -55,6 +56,7 @@ function checkArguments(inputs) {
     inputs.format,
     ...(inputs.language ? ['--language', inputs.language] : []),
     ...(inputs.profile ? ['--profile', inputs.profile] : []),
+    ...(inputs.minLevel ? ['--min-level', inputs.minLevel] : []),
     ...(inputs.failOnSignals ? [] : ['--exit-zero']),
     '--',
     ...inputs.paths,

@@ -1,7 +1,7 @@
 // The catalogue build as a function of a root directory: load, check, compile,
 // render. No writes and no printing, so tests run it on fixture catalogues;
 // scripts/build-catalogue.ts is the command that writes the result.
-import { signalRecordAsWritten } from '../../src/core/catalogue/compile';
+import { levelRecordsOf, signalRecordAsWritten } from '../../src/core/catalogue/compile';
 import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, PROFILE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
 import type { RuleRecord } from '../../src/core/catalogue/schema';
@@ -67,7 +67,7 @@ export function buildCatalogue(root: string): CatalogueBuild {
     ),
   };
   const signalRecordsAsWritten = scannableRuleIds.flatMap((ruleId, index) =>
-    LANGUAGES.map((language) => signalRecordAsWritten({ ...signals[index]![language], ruleId, language })),
+    LANGUAGES.flatMap((language) => levelRecordsOf(signals[index]![language], ruleId, language).map(signalRecordAsWritten)),
   );
   return {
     ok: true,

@@ -5,8 +5,7 @@
 // is the `signalRecords` of the catalogue.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, type RuleId } from '../../src/core/catalogue/ids';
-import type { SignalRecordSource } from '../../src/core/catalogue/schema';
-import { compileSignalRecord } from '../../src/core/catalogue/compile';
+import { compileSignalRecord, levelRecordsOf, type LeveledRecordSource } from '../../src/core/catalogue/compile';
 import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
 import { recordLinearTimeFailures } from './linear-time';
 import type { LoadedCatalogue } from './load';
@@ -17,15 +16,11 @@ function quotes(regex: RegExp, text: string): string[] {
   return [...markBlockBoundaries(text).matchAll(regex)].map((m) => text.slice(m.index, m.index + m[0].length));
 }
 
-function compileRecord(
-  file: string,
-  ruleId: RuleId,
-  language: (typeof LANGUAGES)[number],
-  record: SignalRecordSource,
-  problems: ProblemList,
-): CompiledSignalRecord | undefined {
-  const at = (path: string) => `${language}.${path}`;
-  const compiled = compileSignalRecord({ ...record, ruleId, language });
+function compileRecord(file: string, record: LeveledRecordSource, problems: ProblemList): CompiledSignalRecord | undefined {
+  // Problems name the YAML path: `en.phrases[2]`, or `en.suggestion.phrases[0]` in a suggestion block.
+  const block = record.level === 'suggestion' ? `${record.language}.suggestion` : record.language;
+  const at = (path: string) => `${block}.${path}`;
+  const compiled = compileSignalRecord(record);
   const { phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap, source, flags } = compiled;
   let regex: RegExp;
   try {
@@ -61,15 +56,20 @@ function compileRecord(
   return ok ? compiled : undefined;
 }
 
-/** The compiled records of the scannable rules in their order, English then German; problems go to `problems`. */
+/**
+ * The compiled records of the scannable rules in their order, English then
+ * German, each followed by its suggestion record; problems go to `problems`.
+ */
 export function compileSignalRecords(loaded: LoadedCatalogue, scannableRuleIds: readonly RuleId[], problems: ProblemList): CompiledSignalRecord[] {
   const compiled: CompiledSignalRecord[] = [];
   for (const ruleId of scannableRuleIds) {
     const signalFile = loaded.signals.find((s) => s.name === ruleId);
     if (!signalFile) continue;
     for (const language of LANGUAGES) {
-      const record = compileRecord(signalFile.file, ruleId, language, signalFile.data[language], problems);
-      if (record) compiled.push(record);
+      for (const written of levelRecordsOf(signalFile.data[language], ruleId, language)) {
+        const record = compileRecord(signalFile.file, written, problems);
+        if (record) compiled.push(record);
+      }
     }
   }
   return compiled;

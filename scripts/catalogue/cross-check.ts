@@ -74,7 +74,9 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
   // A signal record's notes may cite a source that no rule cites (word lists,
   // plain-language guidance); it counts as cited.
   for (const { data } of loaded.signals) {
-    for (const language of LANGUAGES) for (const sourceId of data[language].sources ?? []) cited.add(sourceId);
+    for (const language of LANGUAGES) {
+      for (const sourceId of [...(data[language].sources ?? []), ...(data[language].suggestion?.sources ?? [])]) cited.add(sourceId);
+    }
   }
   // Only when every rule loaded can a source truly be uncited, or a profile empty.
   if (loaded.rules.length === loaded.fileNames.rules.length) {
@@ -92,18 +94,28 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
     for (const language of LANGUAGES) {
       const expectedId = `${name}.${language}`;
       if (data[language].id !== expectedId) problems.add(file, `${language}.id`, `must be "${expectedId}"`);
+      // The record and its suggestion block are checked alike; a phrase or lemma stands in one of them only.
       const record = data[language];
-      checkUnique(file, `${language}.phrases`, (record.phrases ?? []).map((p) => p.trim()), problems);
-      checkUnique(file, `${language}.adjectives`, (record.adjectives ?? []).map((p) => p.trim()), problems);
-      const kinds = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs];
-      if (kinds.every((list) => !list?.length)) {
-        problems.add(file, language, 'must list phrases, adjectives, attributive, verbSecond or pairs');
+      const blocks = [{ at: language, block: record }, ...(record.suggestion ? [{ at: `${language}.suggestion`, block: record.suggestion }] : [])];
+      for (const { at, block } of blocks) {
+        checkUnique(file, `${at}.phrases`, (block.phrases ?? []).map((p) => p.trim()), problems);
+        checkUnique(file, `${at}.adjectives`, (block.adjectives ?? []).map((p) => p.trim()), problems);
+        const kinds = [block.phrases, block.adjectives, block.attributive, block.verbSecond, block.pairs];
+        if (kinds.every((list) => !list?.length)) {
+          problems.add(file, at, 'must list phrases, adjectives, attributive, verbSecond or pairs');
+        }
+        if (language === 'en' && block.verbSecond) problems.add(file, `${at}.verbSecond`, 'is German only');
+        if (language === 'en' && block.attributive) problems.add(file, `${at}.attributive`, 'is German only');
+        (block.sources ?? []).forEach((sourceId, i) => {
+          if (!sourceIds.has(sourceId)) problems.add(file, `${at}.sources[${i}]`, `unknown source "${sourceId}"`);
+        });
       }
-      if (language === 'en' && record.verbSecond) problems.add(file, 'en.verbSecond', 'is German only');
-      if (language === 'en' && record.attributive) problems.add(file, 'en.attributive', 'is German only');
-      (record.sources ?? []).forEach((sourceId, i) => {
-        if (!sourceIds.has(sourceId)) problems.add(file, `${language}.sources[${i}]`, `unknown source "${sourceId}"`);
-      });
+      for (const kind of ['phrases', 'adjectives'] as const) {
+        const own = new Set((record[kind] ?? []).map((p) => p.trim()));
+        (record.suggestion?.[kind] ?? []).forEach((value, i) => {
+          if (own.has(value.trim())) problems.add(file, `${language}.suggestion.${kind}[${i}]`, `also listed in ${language}.${kind}: a form has one level`);
+        });
+      }
     }
   }
 }

@@ -24,6 +24,7 @@ export function createTextChecker(): TextChecker {
         text,
         language: settings.language,
         maxSignals: settings.maxSignals,
+        minLevel: settings.minLevel,
         ...(settings.profile === undefined ? {} : { profile: settings.profile }),
         ...(settings.rules === undefined ? {} : { ruleIds: [...settings.rules] }),
         ...(mode === 'text' ? {} : { format: mode }),

@@ -135,13 +135,13 @@ function scanSettingsFor(file: InputFile, run: RunSettings, config: Config, comm
 
 function scanSettingsWith(run: RunSettings, config: Config, overrides: Partial<ScanSettings>, command: CheckCommand): ScanSettings {
   const merged = mergeSettings<ScanSettings>(
-    { language: DEFAULT_SETTINGS.language, maxSignals: run.maxSignals },
+    { language: DEFAULT_SETTINGS.language, maxSignals: run.maxSignals, minLevel: run.minLevel },
     config.defaults,
     overrides,
     command.settings,
   );
-  const { language, profile, rules, maxSignals } = merged;
-  return { language: language as Language, maxSignals, ...(profile ? { profile } : {}), ...(rules ? { rules } : {}) };
+  const { language, profile, rules, maxSignals, minLevel } = merged;
+  return { language: language as Language, maxSignals, minLevel, ...(profile ? { profile } : {}), ...(rules ? { rules } : {}) };
 }
 
 /**

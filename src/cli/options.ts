@@ -49,6 +49,9 @@ Options:
   -r, --rules a,b          check only these rules
   -f, --format NAME        text, json, sarif, rdjson or github (default text)
       --max-signals N      most signals per file, 1 to 500 (default 500)
+      --min-level LEVEL    warning or suggestion: the lowest level reported
+                           (default warning; suggestion adds the cues that
+                           are common and often fine)
       --exit-zero          exit 0 even when signals were reported
   -c, --config FILE        read settings from FILE
       --no-config          ignore writing-rules.config.json and .writing-rules.json
@@ -77,6 +80,7 @@ const OPTIONS = {
   rules: { type: 'string', short: 'r' },
   format: { type: 'string', short: 'f' },
   'max-signals': { type: 'string' },
+  'min-level': { type: 'string' },
   'exit-zero': { type: 'boolean' },
   config: { type: 'string', short: 'c' },
   'no-config': { type: 'boolean' },
@@ -131,6 +135,7 @@ export function parseCommand(argv: readonly string[]): Command {
     const number = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
     settings.maxSignals = checked('--max-signals', 'maxSignals', number, raw);
   }
+  if (values['min-level'] !== undefined) settings.minLevel = checked('--min-level', 'minLevel', values['min-level']);
   if (values['exit-zero']) settings.failOnSignals = false;
   if (values['stdin-name'] !== undefined && values['stdin-name'].trim() === '') {
     throw new UsageError('--stdin-name must not be empty');

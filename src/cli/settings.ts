@@ -13,9 +13,11 @@ import {
   PROFILE_IDS,
   RULE_IDS,
   SCANNABLE_RULE_IDS,
+  SIGNAL_LEVELS,
   type Language,
   type ProfileId,
   type RuleId,
+  type SignalLevel,
 } from '../core/index';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'rdjson', 'github'] as const;
@@ -49,6 +51,7 @@ export const SETTINGS = {
     ruleListProblem,
   ),
   maxSignals: spec(z.number().int().min(1).max(MAX_SIGNALS), `an integer from 1 to ${MAX_SIGNALS}`),
+  minLevel: spec(z.enum(SIGNAL_LEVELS), `one of ${oneOf(SIGNAL_LEVELS)}`),
   failOnSignals: spec(z.boolean(), 'true or false'),
   format: spec(z.enum(OUTPUT_FORMATS), `one of ${oneOf(OUTPUT_FORMATS)}`),
 } as const;
@@ -111,6 +114,8 @@ export interface ScanSettings {
   readonly profile?: ProfileId;
   readonly rules?: readonly RuleId[];
   readonly maxSignals: number;
+  /** The lowest signal level reported; records below it are not run. */
+  readonly minLevel: SignalLevel;
 }
 
 /** The run's settings besides the per-file ones. */
@@ -125,6 +130,8 @@ export type PartialSettings = { -readonly [K in keyof RunSettings]?: RunSettings
 export const DEFAULT_SETTINGS: RunSettings = {
   language: 'en',
   maxSignals: MAX_SIGNALS,
+  // Warnings only by default, for CI: suggestions are common and often fine.
+  minLevel: 'warning',
   failOnSignals: true,
   format: 'text',
 };

@@ -62,8 +62,8 @@ export {
 } from './input-checks/plain-line';
 export { MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS } from './dispatch/host-options';
 export { MAX_TEXT_UNITS, MAX_SIGNALS, MAX_FINDINGS, MAX_COHORT_ID_UNITS } from './tools/fields';
-export { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from './catalogue/ids';
-export type { Language, ProfileId, RuleId } from './catalogue/ids';
+export { LANGUAGES, PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS, SIGNAL_LEVELS } from './catalogue/ids';
+export type { Language, ProfileId, RuleId, SignalLevel } from './catalogue/ids';
 export type { CatalogueSource, RuleRecord } from './catalogue/schema';
 export type { WritingSignal } from './scanner/types';
 export type * from './dispatch/types';

@@ -149,6 +149,22 @@ describe.each(['en', 'de'])('axe-core, WCAG 2.1 A and AA, interface language %s'
     await page.context().close();
   });
 
+  it('finds no violation with a suggestion drawn lighter, nor with suggestions hidden; the lighter mark keeps its text contrast', async () => {
+    const opened = await openReviewPage(browser);
+    await gotoReviewPage(opened, query);
+    const { page } = opened;
+    await review(page, 'We cached the tokens. This allows us to ship daily with a powerful panel.');
+    expect(await page.$$('#highlighted mark.suggestion')).toHaveLength(1);
+    await expectAccessible(page);
+    expect(await ownContrast(page, '#highlighted mark.suggestion')).toBeGreaterThanOrEqual(4.5);
+    await page.focus('#show-suggestions');
+    await page.keyboard.press('Space');
+    expect(await page.$$('#highlighted mark.suggestion')).toHaveLength(0);
+    await expectAccessible(page);
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('finds no violation with an error of the service shown (413)', async () => {
     const opened = await openReviewPage(browser);
     await gotoReviewPage(opened, query);
@@ -239,7 +255,7 @@ describe('keyboard', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.click(1, 1);
     const stops: { key: string; visible: boolean }[] = [];
-    for (let i = 0; i < 6 + marks.length + rules + 2; i += 1) {
+    for (let i = 0; i < 6 + marks.length + 1 + rules + 2; i += 1) {
       await page.keyboard.press('Tab');
       stops.push(await focused(page));
     }
@@ -251,6 +267,7 @@ describe('keyboard', () => {
       '#review-format',
       'button',
       ...marks,
+      '#show-suggestions',
       ...Array<string>(rules).fill('summary'),
       '#copy-prompt',
       '#review-prompt',

@@ -120,6 +120,29 @@ describe('a German reader', () => {
     await page.context().close();
   });
 
+  it('names the suggestion control, a suggestion and the hidden count in German, and redraws them on a switch', async () => {
+    const opened = await openReviewPage(browser, 'de-DE');
+    await gotoReviewPage(opened);
+    const { page } = opened;
+    await page.selectOption('#review-profile', 'technical-reference');
+    await page.waitForSelector('#profile-rules details');
+    // English text on a German page: "This allows us" is a suggestion, "powerful" a warning.
+    await page.selectOption('#review-language', 'en');
+    await checkText(page, 'We cached the tokens. This allows us to ship daily with a powerful panel.');
+    expect(await page.textContent('label[for=show-suggestions]')).toBe('Hinweise zeigen (oft unbedenkliche Wendungen, heller markiert)');
+    const described = await page.getAttribute('#highlighted mark.suggestion', 'aria-describedby');
+    expect(await page.textContent(`#${described}`)).toMatch(/^Hinweis zur Regel „[^“]+“, oft in Ordnung: /);
+    await page.uncheck('#show-suggestions');
+    expect(await page.textContent('#signal-summary')).toMatch(/^1 Signal an einer markierten Stelle\. .* Ausgeblendete Hinweise: 1\.$/);
+    await page.selectOption('#ui-language', 'en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.textContent('label[for=show-suggestions]')).toBe('Show suggestions (cues that are often fine, drawn lighter)');
+    expect(await page.textContent('#signal-summary')).toMatch(/Suggestions hidden: 1\.$/);
+    expect(await page.isChecked('#show-suggestions')).toBe(false);
+    expect(opened.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads a failed call in German around the service’s code and message', async () => {
     const opened = await openReviewPage(browser);
     await gotoReviewPage(opened, '?lang=de');

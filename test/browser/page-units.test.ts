@@ -129,7 +129,7 @@ describe('fillMessages', () => {
 
 describe('fits', () => {
   const answer = {
-    signals: [{ ruleId: 'word-choice', start: 2, end: 10 }],
+    signals: [{ ruleId: 'word-choice', level: 'warning', start: 2, end: 10 }],
     coverage: { language: 'en', scannedRuleIds: ['word-choice'], unscannedRuleIds: [], maxSignals: 500, truncated: false },
   };
 
@@ -141,7 +141,9 @@ describe('fits', () => {
   it('refuses a missing field, a wrong type at any depth, and a wrong optional field', () => {
     expect(fits({}, SIGNALS)).toBe(false);
     expect(fits(null, SIGNALS)).toBe(false);
-    expect(fits({ ...answer, signals: [{ ruleId: 'word-choice', start: '2', end: 10 }] }, SIGNALS)).toBe(false);
+    expect(fits({ ...answer, signals: [{ ruleId: 'word-choice', level: 'warning', start: '2', end: 10 }] }, SIGNALS)).toBe(false);
+    // The page draws a signal by its level: one without it is not an answer it can read.
+    expect(fits({ ...answer, signals: [{ ruleId: 'word-choice', start: 2, end: 10 }] }, SIGNALS)).toBe(false);
     expect(fits({ ...answer, coverage: { ...answer.coverage, scannedRuleIds: 'word-choice' } }, SIGNALS)).toBe(false);
     expect(fits({ ...answer, coverage: { ...answer.coverage, directiveProblems: [{ line: 3 }] } }, SIGNALS)).toBe(false);
   });

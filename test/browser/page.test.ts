@@ -298,3 +298,64 @@ describe('errors of the service', () => {
     await page.context().close();
   });
 });
+
+// "This allows us" is a suggestion of concrete-subject, "powerful" a warning of word-choice (technical-reference profile).
+describe('signal levels on the review page', () => {
+  const LEVELS_TEXT = 'We cached the tokens. This allows us to ship daily with a powerful panel.';
+
+  /** The background colour's relative luminance (WCAG) of the first element matching `selector`. */
+  const luminance = (page: Page, selector: string) =>
+    page.$eval(selector, (el) => {
+      const [r, g, b] = (getComputedStyle(el).backgroundColor.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    });
+
+  it('draws a suggestion lighter than a warning and says it is a suggestion', async () => {
+    const levels = await openReviewPage(browser);
+    await gotoReviewPage(levels);
+    const { page } = levels;
+    await review(page, LEVELS_TEXT);
+    const marks = await page.$$eval('#highlighted mark', (items) => items.map((mark) => [mark.textContent, mark.className]));
+    expect(marks).toEqual([
+      ['This allows us', 'suggestion'],
+      ['powerful', ''],
+    ]);
+    expect(await luminance(page, '#highlighted mark.suggestion')).toBeGreaterThan(await luminance(page, '#highlighted mark:not(.suggestion)'));
+    const described = await page.getAttribute('#highlighted mark.suggestion', 'aria-describedby');
+    expect(await page.textContent(`#${described}`)).toMatch(/^Suggestion for .+, often fine: /);
+    expect(await page.textContent('#signal-summary')).toMatch(/^2 signals in 2 highlighted passages\./);
+    expect(levels.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('hides and shows suggestions with a checkbox, by pointer and by keyboard, without a new check', async () => {
+    const levels = await openReviewPage(browser);
+    await gotoReviewPage(levels);
+    const { page } = levels;
+    await review(page, LEVELS_TEXT);
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/v1/dispatch')) calls += 1;
+    });
+    expect(await page.isChecked('#show-suggestions')).toBe(true);
+    expect(await page.textContent('label[for=show-suggestions]')).toBe('Show suggestions (cues that are often fine, drawn lighter)');
+    await page.click('label[for=show-suggestions]');
+    expect(await page.$$eval('#highlighted mark', (items) => items.map((mark) => mark.textContent))).toEqual(['powerful']);
+    expect(await page.textContent('#signal-summary')).toMatch(/^1 signal in 1 highlighted passage\. .* Suggestions hidden: 1\.$/);
+    expect(await page.textContent('#highlighted')).toBe(LEVELS_TEXT);
+    // Keyboard: Tab from the last mark reaches the checkbox; Space turns suggestions back on.
+    await page.focus('#highlighted mark');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('show-suggestions');
+    await page.keyboard.press('Space');
+    expect(await page.isChecked('#show-suggestions')).toBe(true);
+    expect(await page.$$eval('#highlighted mark', (items) => items.map((mark) => mark.textContent))).toEqual(['This allows us', 'powerful']);
+    expect(calls).toBe(0);
+    expect(levels.consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+

@@ -66,10 +66,12 @@ describe('VOIX declarations', () => {
       ['ruleIds', 'string', false],
       ['maxSignals', 'number', false],
       ['format', 'string', false],
+      ['minLevel', 'string', false],
     ]);
     const description = Object.fromEntries(props.map(([name, , , text]) => [name, text]));
     expect(description.text).toContain('at most 250000 UTF-16 code units');
     expect(description.maxSignals).toContain('an integer from 1 to 500');
+    expect(description.minLevel).toContain("'warning' or 'suggestion'; default every level");
     expect(description.format).toContain("one of 'text', 'markdown', 'html'");
     expect(description.ruleIds).toMatch(/^Comma-separated list, such as "[a-z-]+,[a-z-]+"/);
     expect(description.ruleIds).toContain('word-choice');
@@ -89,6 +91,17 @@ describe('VOIX declarations', () => {
 });
 
 describe('VOIX calls', () => {
+  it('find_writing_signals: passes minLevel on, so a model can ask for warnings only', async () => {
+    const args = { text: 'Note that a powerful panel helps.', ruleIds: 'word-choice, meta-framing' };
+    const levels = (detail: Awaited<ReturnType<typeof callTool>>) =>
+      (detail.ok ? detail.data.signals : []).map((signal: { quote: string; level: string }) => [signal.quote, signal.level]);
+    expect(levels(await callTool(page, 'find_writing_signals', args))).toEqual([
+      ['Note that', 'suggestion'],
+      ['powerful', 'warning'],
+    ]);
+    expect(levels(await callTool(page, 'find_writing_signals', { ...args, minLevel: 'warning' }))).toEqual([['powerful', 'warning']]);
+  });
+
   it('find_writing_signals: splits the comma-separated ruleIds and returns the envelope', async () => {
     const detail = await callTool(page, 'find_writing_signals', { text: 'It is worth noting that a powerful panel helps.', ruleIds: 'word-choice, meta-framing', maxSignals: 5 });
     expect(asVoixSees(detail).failed).toBe(false);

@@ -49,6 +49,38 @@ describe('building a valid catalogue', () => {
     );
   });
 
+  it('gives each record the warning level, and compiles a suggestion block into its own record after it, inheriting the guards it does not give', () => {
+    expect(result.catalogue.signalRecords.every((r) => r.level === 'warning')).toBe(true);
+    const leveled = variant((r) =>
+      mutate(r, 'catalogue/signals/word-choice.yaml', (d) => {
+        d.en.notAfter = { words: ['not'], within: 1 };
+        d.en.notBeforeInClause = { words: ['enough'], within: 2 };
+        d.en.suggestion = {
+          phrases: ['mild cue'],
+          notBeforeInClause: { words: ['here'], within: 0 },
+          matches: [{ text: 'A mild cue, and a mild cue here.', quotes: ['mild cue'] }],
+          nonMatches: ['Not a mild cue.'],
+        };
+      }),
+    );
+    const ids = leveled.catalogue.signalRecords.map((r) => [r.id, r.level]);
+    const at = ids.findIndex(([id]) => id === 'word-choice.en');
+    expect(ids.slice(at, at + 3)).toEqual([
+      ['word-choice.en', 'warning'],
+      ['word-choice.en.suggestion', 'suggestion'],
+      ['word-choice.de', 'warning'],
+    ]);
+    const suggestion = leveled.catalogue.signalRecords[at + 1]!;
+    expect(suggestion.phrases).toEqual(['mild cue']);
+    expect(suggestion.notAfter).toEqual({ words: ['not'], within: 1 });
+    expect(suggestion.notBeforeInClause).toEqual({ words: ['here'], within: 0 });
+    expect(JSON.parse(leveled.signalFormsText).records.find((r: { id: string }) => r.id === 'word-choice.en.suggestion')).toMatchObject({
+      level: 'suggestion',
+      phrases: ['mild cue'],
+    });
+    expect(leveled.moduleText).toContain('"id":"word-choice.en.suggestion"');
+  });
+
   it('keeps phrases longest first and a source that finds them as whole words', () => {
     const record = result.catalogue.signalRecords.find((r) => r.id === 'word-choice.en')!;
     expect(record.phrases).toEqual(['word-choice cues', 'word-choice cue']);

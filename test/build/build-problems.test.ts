@@ -236,6 +236,25 @@ describe('the build refuses', () => {
     expect(problems).toEqual([`${WORD_SIGNALS}: de.nonMatches[2]: must not match, found ["word-choice Hinweis"]`]);
   });
 
+  it('a suggestion block that misses its own match, matches a non-match, repeats a form of its record, names an id or lists no form', () => {
+    const problems = problemsAfter((r) =>
+      mutate(r, WORD_SIGNALS, (d) => {
+        d.en.suggestion = { phrases: ['mild cue', 'word-choice cue'], matches: [{ text: 'No cue.', quotes: ['mild cue'] }], nonMatches: ['A mild cue.'] };
+        d.de.suggestion = { notes: 'Nothing to match.' };
+      }),
+    );
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.suggestion.phrases[1]: also listed in en.phrases: a form has one level`,
+      `${WORD_SIGNALS}: de.suggestion: must list phrases, adjectives, attributive, verbSecond or pairs`,
+      `${WORD_SIGNALS}: en.suggestion.matches[0]: expected quotes ["mild cue"], found []`,
+      `${WORD_SIGNALS}: en.suggestion.nonMatches[0]: must not match, found ["mild cue"]`,
+    ]);
+    const named = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.suggestion = { id: 'x', phrases: ['mild cue'], matches: [] })));
+    expect(named.join('\n')).toMatch(/en\.suggestion/);
+    expect(named.join('\n')).toMatch(/id/);
+    expect(named.join('\n')).toMatch(/matches/);
+  });
+
   it('a phrase that repeats', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void d.en.phrases.push(' word-choice cue')));
     expect(problems).toEqual([`${WORD_SIGNALS}: en.phrases[2]: repeats "word-choice cue"`]);

@@ -17,11 +17,19 @@ describe('npm run signal-forms', () => {
       // One run for both forms of asking: each run compiles the whole catalogue.
       const result = run('word-choice.de', 'meta-framing');
       expect(result.status).toBe(0);
-      const printed = JSON.parse(result.stdout) as { catalogueVersion: string; records: { id: string; phrases: string[] }[] };
+      const printed = JSON.parse(result.stdout) as { catalogueVersion: string; records: { id: string; level: string; phrases: string[] }[] };
       expect(printed.catalogueVersion).toBe(catalogue.catalogueVersion);
-      expect(printed.records.map((r) => r.id)).toEqual(['meta-framing.en', 'meta-framing.de', 'word-choice.de']);
+      // A record's suggestion block is printed as its own record, right after it, with its level.
+      expect(printed.records.map((r) => [r.id, r.level])).toEqual([
+        ['meta-framing.en', 'warning'],
+        ['meta-framing.en.suggestion', 'suggestion'],
+        ['meta-framing.de', 'warning'],
+        ['word-choice.de', 'warning'],
+      ]);
+      expect(printed.records[1]?.phrases).toEqual(expect.arrayContaining(['note that', 'please note']));
+      expect(printed.records[0]?.phrases).not.toContain('note that');
       const record = catalogue.signalRecords.find((r) => r.id === 'word-choice.de')!;
-      expect(printed.records[2]).toEqual(expect.objectContaining({ id: 'word-choice.de', phrases: record.phrases }));
+      expect(printed.records[3]).toEqual(expect.objectContaining({ id: 'word-choice.de', phrases: record.phrases }));
     },
     SLOW_MS,
   );

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { compileSignalRecord } from '../../src/core/catalogue/compile';
+import { compileSignalRecord, levelRecordsOf } from '../../src/core/catalogue/compile';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
 import { MAX_PAIR_GAP, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
@@ -15,19 +15,21 @@ const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta
 
 const records = SCANNABLE_RULE_IDS.flatMap((ruleId) => {
   const file = signalFileSchema.parse(parse(readFileSync(`${signalsDir}${ruleId}.yaml`, 'utf8')));
-  return LANGUAGES.map((language) => {
-    const record = file[language];
-    // The build's own compiler: forms, pairs and the guard (notAfter).
-    const patterns = compileSignalRecord({ ...record, ruleId, language });
-    return { ruleId, language, record, patterns, regex: new RegExp(patterns.source, RECORD_FLAGS) };
-  });
+  // Each language's record and its suggestion block, compiled as the build compiles them.
+  return LANGUAGES.flatMap((language) =>
+    levelRecordsOf(file[language], ruleId, language).map((record) => {
+      // The build's own compiler: forms, pairs and the guard (notAfter).
+      const patterns = compileSignalRecord(record);
+      return { ruleId, language, record, patterns, regex: new RegExp(patterns.source, RECORD_FLAGS) };
+    }),
+  );
 });
 
 const quotes = (regex: RegExp, text: string) => [...text.matchAll(regex)].map((m) => m[0]);
 
 describe.each(records.map((r) => [r.record.id, r] as const))('%s', (_id, { ruleId, language, record, patterns, regex }) => {
-  it('reports the pattern ID <rule-id>.<language>', () => {
-    expect(record.id).toBe(`${ruleId}.${language}`);
+  it('reports the pattern ID <rule-id>.<language>, with .suggestion for a suggestion block', () => {
+    expect(record.id).toBe(record.level === 'suggestion' ? `${ruleId}.${language}.suggestion` : `${ruleId}.${language}`);
   });
 
   it.each(record.matches)('finds exactly the listed quotes in "$text"', ({ text, quotes: expected }) => {

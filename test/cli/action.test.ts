@@ -71,7 +71,7 @@ describe('the GitHub Action', () => {
     const run = runStep(workspace, { paths: 'docs clean.md' });
     expect(run.stderr, rebuild).toBe('');
     expect(run.status).toBe(1);
-    const annotation = `::notice file=docs/flagged.md,line=1,col=3,endLine=1,endColumn=11,title=${escapeProperty(`word-choice: ${title('word-choice')}`)}::"${EN_WORD}"`;
+    const annotation = `::warning file=docs/flagged.md,line=1,col=3,endLine=1,endColumn=11,title=${escapeProperty(`word-choice: ${title('word-choice')}`)}::"${EN_WORD}"`;
     expect(run.stdout).toContain(annotation);
     expect(run.stdout).toMatch(/^1 signal in 1 of 2 files/m);
   }, 30_000);
@@ -79,7 +79,7 @@ describe('the GitHub Action', () => {
   it('passes on files without signals', () => {
     const run = runStep(tree(files), { paths: 'clean.md' });
     expect(run.status).toBe(0);
-    expect(run.stdout).not.toContain('::notice');
+    expect(run.stdout).not.toContain('::warning file=');
   }, 30_000);
 
   it('writes SARIF for code scanning, names the file in its output, and passes with fail-on-signals false', () => {
@@ -99,11 +99,24 @@ describe('the GitHub Action', () => {
   it('checks with the language and profile given', () => {
     const workspace = tree({ 'de.md': `Es ist ${DE_WORD}.\n` });
     const inProfile = runStep(workspace, { paths: 'de.md', language: 'de', profile: 'technical-reference' });
-    const annotation = `::notice file=de.md,line=1,col=8,endLine=1,endColumn=15,title=${escapeProperty(`word-choice: ${title('word-choice', 'de')}`)}::"${DE_WORD}"`;
+    const annotation = `::warning file=de.md,line=1,col=8,endLine=1,endColumn=15,title=${escapeProperty(`word-choice: ${title('word-choice', 'de')}`)}::"${DE_WORD}"`;
     expect(inProfile.stdout).toContain(annotation);
     expect(inProfile.status).toBe(1);
     // public-docs leaves word-choice out.
     expect(runStep(workspace, { paths: 'de.md', language: 'de', profile: 'public-docs' }).status).toBe(0);
+  }, 30_000);
+
+  it('passes min-level to the command: suggestions only with min-level suggestion, and a bad value is refused by name', () => {
+    const workspace = tree({ 'note.md': 'Note that it works.\n' });
+    const byDefault = runStep(workspace, { paths: 'note.md' });
+    expect(byDefault.status).toBe(0);
+    expect(byDefault.stdout).not.toContain('::notice file=');
+    const suggestions = runStep(workspace, { paths: 'note.md', 'min-level': 'suggestion' });
+    expect(suggestions.stdout).toContain('::notice file=note.md,line=1,col=1,endLine=1,endColumn=10,title=meta-framing%3A ');
+    expect(suggestions.status).toBe(1);
+    const bad = runStep(workspace, { paths: 'note.md', 'min-level': 'notice' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout + bad.stderr).toContain("--min-level must be one of 'warning', 'suggestion' (got 'notice')");
   }, 30_000);
 
   it('refuses a format it does not offer, naming the input and its choices', { timeout: 30_000 }, () => {

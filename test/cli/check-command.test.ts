@@ -93,10 +93,10 @@ describe('text output', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
       [
-        `docs/a.md:2:9  meta-framing  "it is worth noting"  ${META}`,
-        `docs/a.md:2:39  word-choice  "powerful"  ${WORD}`,
+        `docs/a.md:2:9  warning  meta-framing  "it is worth noting"  ${META}`,
+        `docs/a.md:2:39  warning  word-choice  "powerful"  ${WORD}`,
         '',
-        `docs/b.txt:1:1  word-choice  "powerful"  ${WORD}`,
+        `docs/b.txt:1:1  warning  word-choice  "powerful"  ${WORD}`,
         '',
         "3 signals in 2 of 3 files. Each signal needs a reviewer's judgment.",
         '',
@@ -123,8 +123,8 @@ describe('text output', () => {
     const result = await run(dir, ['check', '--max-signals', '2', 'a.md']);
     expect(result.stdout).toBe(
       [
-        `a.md:1:1  word-choice  "powerful"  ${WORD}`,
-        `a.md:1:10  word-choice  "powerful"  ${WORD}`,
+        `a.md:1:1  warning  word-choice  "powerful"  ${WORD}`,
+        `a.md:1:10  warning  word-choice  "powerful"  ${WORD}`,
         'a.md: more signals than --max-signals 2; the first 2 are shown',
         '',
         "2 signals in 1 of 1 file. Each signal needs a reviewer's judgment.",
@@ -138,9 +138,9 @@ describe('inputs', () => {
   it('reads standard input for -, under --stdin-name when given', async () => {
     const dir = tree({});
     const plain = await run(dir, ['check', '-'], { stdin: `Well, ${EN_WORD}.\n` });
-    expect(plain.stdout.split('\n')[0]).toBe(`-:1:7  word-choice  "powerful"  ${WORD}`);
+    expect(plain.stdout.split('\n')[0]).toBe(`-:1:7  warning  word-choice  "powerful"  ${WORD}`);
     const named = await run(dir, ['check', '--stdin-name', 'notes/draft.md', '-'], { stdin: `${EN_WORD}\n` });
-    expect(named.stdout.split('\n')[0]).toBe(`notes/draft.md:1:1  word-choice  "powerful"  ${WORD}`);
+    expect(named.stdout.split('\n')[0]).toBe(`notes/draft.md:1:1  warning  word-choice  "powerful"  ${WORD}`);
   });
 
   it('walks directories for the documented extensions, skipping node_modules and dot-directories', async () => {
@@ -180,7 +180,7 @@ describe('inputs', () => {
       ].join('\n'),
     );
     expect(result.stdout).toBe(
-      `good.md:1:1  word-choice  "powerful"  ${WORD}\n\n` +
+      `good.md:1:1  warning  word-choice  "powerful"  ${WORD}\n\n` +
         "1 signal in 1 of 1 file; 4 paths could not be checked. Each signal needs a reviewer's judgment.\n",
     );
     // Exit 2 wins over "no signals" too.
@@ -199,7 +199,7 @@ it('names a walked file whose name is not UTF-8 as not checked, and writes contr
   expect(result.code).toBe(2);
   expect(result.stderr).toBe('writing-rules: caf\\xe9.md has a name that is not UTF-8, so it was not checked; rename it\n');
   expect(result.stdout).toBe(
-    `esc\\u{1b}[31m.md:1:1  word-choice  "powerful"  ${WORD}\n\ngood.md:1:1  word-choice  "powerful"  ${WORD}\n\n` +
+    `esc\\u{1b}[31m.md:1:1  warning  word-choice  "powerful"  ${WORD}\n\ngood.md:1:1  warning  word-choice  "powerful"  ${WORD}\n\n` +
       "2 signals in 2 of 2 files; 1 path could not be checked. Each signal needs a reviewer's judgment.\n",
   );
 });
@@ -235,9 +235,9 @@ describe('settings per file', () => {
     const result = await run(dir, ['check', 'docs']);
     expect(result.stdout).toBe(
       [
-        `docs/de/anleitung.md:1:24  word-choice  "nahtlos"  ${WORT}`,
+        `docs/de/anleitung.md:1:24  warning  word-choice  "nahtlos"  ${WORT}`,
         '',
-        `docs/en/guide.md:1:7  word-choice  "powerful"  ${WORD}`,
+        `docs/en/guide.md:1:7  warning  word-choice  "powerful"  ${WORD}`,
         '',
         "2 signals in 2 of 2 files. Each signal needs a reviewer's judgment.",
         '',
@@ -248,7 +248,7 @@ describe('settings per file', () => {
     expect((JSON.parse(forced.stdout) as { files: { language: string }[] }).files.map((file) => file.language)).toEqual(['en', 'en']);
     // Standard input takes the override of its --stdin-name.
     const stdin = await run(dir, ['check', '--stdin-name', 'docs/de/neu.md', '-'], { stdin: `${DE_WORD}\n` });
-    expect(stdin.stdout.split('\n')[0]).toBe(`docs/de/neu.md:1:1  word-choice  "nahtlos"  ${WORT}`);
+    expect(stdin.stdout.split('\n')[0]).toBe(`docs/de/neu.md:1:1  warning  word-choice  "nahtlos"  ${WORT}`);
   });
 });
 
@@ -285,7 +285,7 @@ describe('inputs that used to hang or mislead', () => {
     const name = 'a\u001b[31m\u0007\u202Eb.md';
     const dir = tree({ [name]: `${EN_WORD}\n` });
     const result = await run(dir, ['check', '--format', 'github', '.']);
-    expect(result.stdout).toContain('::notice file=a\\u{1b}[31m\\u{7}\\u{202e}b.md,line=1');
+    expect(result.stdout).toContain('::warning file=a\\u{1b}[31m\\u{7}\\u{202e}b.md,line=1');
     expect(result.stdout).not.toMatch(/[\u0007\u001b\u202e]/);
   });
 

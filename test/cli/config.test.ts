@@ -34,7 +34,7 @@ describe('config file', () => {
     const first = tree({ ...flagged, 'writing-rules.config.json': '{"format":"json"}', '.writing-rules.json': '{"format":"github"}' });
     expect((await run(first, ['check', 'a.md'])).stdout).toMatch(/^\{/);
     const second = tree({ ...flagged, '.writing-rules.json': '{"format":"github"}' });
-    expect((await run(second, ['check', 'a.md'])).stdout).toMatch(/^::notice /);
+    expect((await run(second, ['check', 'a.md'])).stdout).toMatch(/^::warning /);
     const named = tree({ ...flagged, 'ci/rules.json': '{"format":"rdjson"}', '.writing-rules.json': '{"format":"github"}' });
     expect((await run(named, ['check', '--config', 'ci/rules.json', 'a.md'])).stdout).toMatch(/^\{"source"/);
     expect((await run(named, ['check', '--no-config', 'a.md'])).stdout).toMatch(/^a\.md:1:1 /);

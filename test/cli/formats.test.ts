@@ -144,7 +144,7 @@ describe('rdjson', () => {
         // "Grüße 😀 " is 13 bytes in UTF-8: ü and ß 2 each, the emoji 4.
         range: { start: { line: 3, column: 14 }, end: { line: 3, column: 22 } },
       },
-      severity: 'INFO',
+      severity: 'WARNING',
       code: { value: 'word-choice', url },
     });
     expect(output.diagnostics[1].location.range).toEqual({ start: { line: 3, column: 28 }, end: { line: 3, column: 46 } });
@@ -157,18 +157,18 @@ describe('github', () => {
     expect(escapeProperty('100% a\r\nb: c, d')).toBe('100%25 a%0D%0Ab%3A c%2C d');
   });
 
-  it('writes a notice per signal and an error per unreadable file', async () => {
+  it('writes a warning per warning signal and an error per unreadable file', async () => {
     const dir = tree({ 'docs/a,b: c.md': `Well, it is\n worth noting: ${EN_WORD}.\n`, 'bad.md': new Uint8Array([0]) });
     const result = await run(dir, ['check', '--format', 'github', 'docs', 'bad.md']);
     const lines = result.stdout.split('\n');
     const meta = catalogue.rules.find((rule) => rule.id === 'meta-framing');
     const word = catalogue.rules.find((rule) => rule.id === 'word-choice');
     expect(lines[0]).toBe(
-      `::notice file=docs/a%2Cb%3A c.md,line=1,col=7,endLine=2,title=meta-framing%3A ${escapeProperty(meta?.title.en ?? '')}::` +
+      `::warning file=docs/a%2Cb%3A c.md,line=1,col=7,endLine=2,title=meta-framing%3A ${escapeProperty(meta?.title.en ?? '')}::` +
         `"it is\\n worth noting": ${escapeData(meta?.prompt.en ?? '')}`,
     );
     expect(lines[1]).toBe(
-      `::notice file=docs/a%2Cb%3A c.md,line=2,col=16,endLine=2,endColumn=24,title=word-choice%3A ${escapeProperty(word?.title.en ?? '')}::` +
+      `::warning file=docs/a%2Cb%3A c.md,line=2,col=16,endLine=2,endColumn=24,title=word-choice%3A ${escapeProperty(word?.title.en ?? '')}::` +
         `"powerful": ${escapeData(word?.prompt.en ?? '')}`,
     );
     expect(lines[2]).toBe('::error file=bad.md,title=writing-rules::bad.md is binary (contains a NUL byte), not text');
@@ -194,6 +194,7 @@ describe('json', () => {
             {
               ruleId: 'word-choice',
               patternId: 'word-choice.en',
+              level: 'warning',
               kind: 'surface-cue',
               quote: EN_WORD,
               start: 0,
@@ -211,6 +212,7 @@ describe('json', () => {
             semanticReviewRequired: true,
             maxSignals: 500,
             truncated: false,
+            signalsByLevel: { warning: 1, suggestion: 0 },
             format: 'markdown',
             notScannedUnits: { code: 0, markup: 0, url: 0, frontMatter: 0 },
             suppressedSignals: 0,
@@ -223,5 +225,72 @@ describe('json', () => {
       problems: [{ path: 'missing.md', message: 'does not exist' }],
       summary: { filesChecked: 2, filesWithSignals: 1, signals: 1, problems: 1 },
     });
+  });
+});
+
+// "Note that" is a suggestion-level cue, "powerful" a warning-level one: the
+// command reports warnings only by default, and each format marks the level.
+describe('levels', () => {
+  const SUGGESTION = 'Note that';
+  const text = `${SUGGESTION} the panel is ${EN_WORD}.\n`;
+  const levelRun = (format: string, extra: string[] = []) => run(tree({ 'a.md': text }), ['check', '--format', format, ...extra, 'a.md']);
+
+  it('hides suggestions by default and shows them with --min-level suggestion, in text and json', async () => {
+    const byDefault = await levelRun('text');
+    expect(byDefault.stdout).toContain(`a.md:1:24  warning  word-choice  "${EN_WORD}"`);
+    expect(byDefault.stdout).not.toContain(SUGGESTION);
+    const all = await levelRun('text', ['--min-level', 'suggestion']);
+    expect(all.code).toBe(1);
+    expect(all.stdout).toContain(`a.md:1:1  suggestion  meta-framing  "${SUGGESTION}"`);
+    expect(all.stdout).toContain(`a.md:1:24  warning  word-choice  "${EN_WORD}"`);
+    const json = JSON.parse((await levelRun('json', ['--min-level', 'suggestion'])).stdout);
+    expect(json.files[0].signals.map((s: { quote: string; level: string }) => [s.quote, s.level])).toEqual([
+      [SUGGESTION, 'suggestion'],
+      [EN_WORD, 'warning'],
+    ]);
+    expect(json.files[0].coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 1 });
+    // A text with suggestions only passes by default: nothing is reported.
+    const onlySuggestion = await run(tree({ 'b.md': `${SUGGESTION} it works.\n` }), ['check', 'b.md']);
+    expect(onlySuggestion.code).toBe(0);
+  });
+
+  it('maps warning to SARIF warning and suggestion to note, valid under the official schema', async () => {
+    const sarif = JSON.parse((await levelRun('sarif', ['--min-level', 'suggestion'])).stdout);
+    expect(validateSarif(sarif), JSON.stringify(validateSarif.errors, null, 2)).toBe(true);
+    const results = sarif.runs[0].results as { ruleId: string; level: string; properties: { patternId: string; signalLevel: string } }[];
+    expect(results.map((r) => [r.ruleId, r.level, r.properties.signalLevel])).toEqual([
+      ['meta-framing', 'note', 'suggestion'],
+      ['word-choice', 'warning', 'warning'],
+    ]);
+    expect(results[0]?.properties.patternId).toBe('meta-framing.en.suggestion');
+  });
+
+  it('maps warning to ::warning and suggestion to ::notice for GitHub, and to WARNING and INFO for reviewdog', async () => {
+    const github = (await levelRun('github', ['--min-level', 'suggestion'])).stdout.split('\n');
+    expect(github[0]).toMatch(/^::notice file=a\.md,line=1,col=1,endLine=1,endColumn=10,title=meta-framing%3A /);
+    expect(github[1]).toMatch(/^::warning file=a\.md,line=1,col=24,endLine=1,endColumn=32,title=word-choice%3A /);
+    const rdjson = JSON.parse((await levelRun('rdjson', ['--min-level', 'suggestion'])).stdout);
+    expect(validateRdjson(rdjson), JSON.stringify(validateRdjson.errors, null, 2)).toBe(true);
+    expect(rdjson.diagnostics.map((d: { code: { value: string }; severity: string }) => [d.code.value, d.severity])).toEqual([
+      ['meta-framing', 'INFO'],
+      ['word-choice', 'WARNING'],
+    ]);
+  });
+
+  it('takes minLevel from the config file, and the command line wins', async () => {
+    const dir = tree({ 'a.md': text, 'writing-rules.config.json': JSON.stringify({ minLevel: 'suggestion' }) });
+    const fromConfig = await run(dir, ['check', 'a.md']);
+    expect(fromConfig.stdout).toContain(`"${SUGGESTION}"`);
+    const overridden = await run(dir, ['check', '--min-level', 'warning', 'a.md']);
+    expect(overridden.stdout).not.toContain(`"${SUGGESTION}"`);
+  });
+
+  it('refuses a bad --min-level or config minLevel with exit code 2, naming the flag or field and the values', async () => {
+    const flag = await levelRun('text', ['--min-level', 'notice']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("--min-level must be one of 'warning', 'suggestion' (got 'notice')");
+    const config = await run(tree({ 'a.md': text, 'writing-rules.config.json': JSON.stringify({ minLevel: 'info' }) }), ['check', 'a.md']);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toMatch(/minLevel must be one of 'warning', 'suggestion'/);
   });
 });

@@ -29,7 +29,8 @@ async function tool(text: string, format: 'markdown' | 'html' | 'text'): Promise
   expect(text.length).toBeLessThanOrEqual(MAX_TEXT_UNITS);
   const result = await createWritingToolDispatcher().dispatch({
     name: 'find_writing_signals',
-    arguments: { text, format, maxSignals: 500 },
+    // The command's default level: warnings only.
+    arguments: { text, format, maxSignals: 500, minLevel: 'warning' },
   });
   if (!result.ok) throw new Error(result.error.message);
   return result.data;
@@ -71,6 +72,7 @@ describe('a file over the tool limit', () => {
     expect(file.coverage).toEqual({
       ...first.coverage,
       truncated: false,
+      signalsByLevel: { warning: file.signals.length, suggestion: 0 },
       notScannedUnits: { code: sum('code'), markup: sum('markup'), url: sum('url'), frontMatter: sum('frontMatter') },
       suppressedSignals: (first.coverage.suppressedSignals ?? 0) + (second.coverage.suppressedSignals ?? 0),
       directiveProblems: [

@@ -60,7 +60,7 @@ describe('Markdown, HTML and text files', () => {
     expect(textOutput.code).toBe(1);
     expect(textOutput.stdout).toBe(
       [
-        `a.md:5:3  word-choice  "powerful"  ${WORD}`,
+        `a.md:5:3  warning  word-choice  "powerful"  ${WORD}`,
         "a.md:4  directive  writing-rules-disable-next-line names 'word-choise', which is not a catalogue rule; ignored",
         '',
         "clean.md:1  directive  writing-rules-disable names 'wordchoice', which is not a catalogue rule; ignored",

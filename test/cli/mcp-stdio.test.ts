@@ -115,6 +115,26 @@ describe('writing-rules mcp over stdio, with a review context and the example ev
     expect(missing.structuredContent).toMatchObject({ status: 'evidence-missing' });
   });
 
+  it('takes find_writing_signals’ minLevel: every level by default, warnings only with minLevel warning', async () => {
+    const text = 'Note that the panel is powerful.';
+    expect(tool('find_writing_signals').inputSchema.properties?.minLevel).toMatchObject({ enum: ['warning', 'suggestion'] });
+    const all = await call('find_writing_signals', { text, ruleIds: ['meta-framing', 'word-choice'] });
+    expectFitsOutputSchema(tool('find_writing_signals'), all);
+    expect(all.structuredContent).toMatchObject({
+      signals: [
+        { quote: 'Note that', level: 'suggestion', patternId: 'meta-framing.en.suggestion' },
+        { quote: 'powerful', level: 'warning' },
+      ],
+      coverage: { signalsByLevel: { warning: 1, suggestion: 1 } },
+    });
+    const warnings = await call('find_writing_signals', { text, ruleIds: ['meta-framing', 'word-choice'], minLevel: 'warning' });
+    expect((warnings.structuredContent as { signals: { quote: string }[] }).signals.map((s) => s.quote)).toEqual(['powerful']);
+    expect(errorOf(await call('find_writing_signals', { text, minLevel: 'all' }))).toEqual({
+      code: 'invalid-arguments',
+      message: "minLevel must be 'warning' or 'suggestion' (got 'all')",
+    });
+  });
+
   it('answers bad calls with the dispatcher errors, and an unknown tool or method with a JSON-RPC error', async () => {
     expect(errorOf(await call('find_writing_signals', { text: 'x', maxSignals: 0 }))).toMatchObject({ code: 'invalid-arguments', message: expect.stringContaining('maxSignals') });
     expect(errorOf(await call('get_model_comparison_evidence', { ...EXAMPLE_QUERY, cohortId: 'other' }))).toMatchObject({ code: 'invalid-arguments' });

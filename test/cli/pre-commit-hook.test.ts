@@ -70,7 +70,7 @@ describe.skipIf(missing !== undefined && !isCi(process.env))('the pre-commit hoo
     const run = tryRepo('flagged.md', 'clean.md', 'tool.py');
     expect(run.status, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^writing-rules\.+Failed$/m);
-    expect(run.stdout).toContain(`flagged.md:1:3  word-choice  "${EN_WORD}"  ${title('word-choice')}`);
+    expect(run.stdout).toContain(`flagged.md:1:3  warning  word-choice  "${EN_WORD}"  ${title('word-choice')}`);
     // tool.py is not passed to the command: two files are checked.
     expect(run.stdout).toContain("1 signal in 1 of 2 files. Each signal needs a reviewer's judgment.");
   }, 60_000);

@@ -95,6 +95,12 @@ describe('tool descriptors', () => {
     expect(signals.maxSignals).toMatchObject({ type: 'integer', minimum: 1, maximum: 500, default: 50 });
     expect(signals.maxSignals!.description).toMatch(/from 1 to 500; default 50/);
     expect(signals.ruleIds).toMatchObject({ type: 'array', minItems: 1, maxItems: 20, uniqueItems: true });
+    expect(signals.minLevel).toMatchObject({ type: 'string', enum: ['warning', 'suggestion'] });
+    expect(signals.minLevel!.description).toMatch(/'warning' or 'suggestion'; default every level/);
+    // The result schema carries each signal's level and the counts by level.
+    const output = descriptors[2]!.outputSchema as { properties: Record<string, { items?: { properties: Record<string, unknown> }; properties?: Record<string, unknown> }> };
+    expect(output.properties.signals!.items!.properties.level).toMatchObject({ type: 'string', enum: ['warning', 'suggestion'] });
+    expect(output.properties.coverage!.properties!.signalsByLevel).toMatchObject({ required: ['warning', 'suggestion'] });
     expect(descriptors[2]!.inputSchema.required).toEqual(['text']);
     const evidence = descriptors[3]!.inputSchema;
     expect(evidence.required).toEqual(['language', 'profile', 'role', 'cohortId']);

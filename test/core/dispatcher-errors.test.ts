@@ -121,6 +121,14 @@ describe('invalid-arguments', () => {
     );
   });
 
+  it.each([['note', "'note'"], ['Warning', "'Warning'"], [1, '1'], [null, 'null']])('refuses minLevel %j, naming the field and the allowed values', async (minLevel, got) => {
+    expectError(
+      await call('find_writing_signals', { text: '', minLevel }),
+      'invalid-arguments',
+      `minLevel must be 'warning' or 'suggestion' (got ${got})`,
+    );
+  });
+
   it.each([0, 21])('refuses maxFindings %j, naming the bound', async (maxFindings) => {
     expectError(
       await call('compose_writing_review_prompt', { maxFindings }),

@@ -32,4 +32,18 @@ describe('the four writing tools in provider formats', () => {
     expect(toAnthropicTools(descriptors).map((tool) => tool.input_schema.required ?? [])).toEqual(required);
     expect(toGeminiTools(descriptors)[0]!.functionDeclarations.map((d) => d.parameters.required ?? [])).toEqual(required);
   });
+
+  it('carry find_writing_signals’ optional minLevel with its two values in every format', () => {
+    const levels = ['warning', 'suggestion'];
+    const at = names.indexOf('find_writing_signals');
+    const openAi = toOpenAiTools(descriptors)[at]!.function.parameters;
+    const anthropic = toAnthropicTools(descriptors)[at]!.input_schema;
+    const gemini = toGeminiTools(descriptors)[0]!.functionDeclarations[at]!.parameters;
+    for (const schema of [openAi, anthropic]) {
+      expect((schema.properties as Record<string, unknown>).minLevel).toMatchObject({ type: 'string', enum: levels });
+      expect(schema.required ?? []).not.toContain('minLevel');
+    }
+    expect((gemini.properties as Record<string, unknown>).minLevel).toMatchObject({ type: 'STRING', format: 'enum', enum: levels });
+    expect(gemini.required ?? []).not.toContain('minLevel');
+  });
 });

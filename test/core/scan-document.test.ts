@@ -42,6 +42,7 @@ describe('scanDocument', () => {
       {
         ruleId: 'word-choice',
         patternId: 'word-choice.en',
+        level: 'warning',
         kind: 'surface-cue',
         reviewRequired: true,
         encoding: 'utf16',
@@ -63,7 +64,7 @@ describe('scanDocument', () => {
     [{ text: 'x', maxSignals: 0 }, 'maxSignals must be an integer from 1 to 500 (got 0)'],
     [{ text: 'x', format: 'pdf' }, "format must be one of 'text', 'markdown', 'html' (got 'pdf')"],
     [{ text: 'x', ruleIds: ['nope'] }, "ruleIds[0] 'nope' is not a catalogue rule"],
-    [{ text: 'x', size: 1 }, "unknown field 'size'; scanDocument accepts text, language, profile, ruleIds, maxSignals, format"],
+    [{ text: 'x', size: 1 }, "unknown field 'size'; scanDocument accepts text, language, profile, ruleIds, maxSignals, format, minLevel"],
     ['text', 'arguments must be a JSON object (got \'text\')'],
   ])('refuses %j with a message naming the field and its bound', async (args, message) => {
     expect(await scanDocument(args as never)).toEqual({ ok: false, tool: 'find_writing_signals', error: { code: 'invalid-arguments', message } });

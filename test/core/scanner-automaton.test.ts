@@ -112,6 +112,7 @@ describe('candidate automaton equals the candidate regex', () => {
       id: 'word-choice.de',
       ruleId: 'word-choice',
       language: 'de',
+      level: 'warning',
       phrases,
       pairs,
       source: compileRecordSource({ phrases, pairs }),

@@ -61,6 +61,7 @@ describe('the bundled catalogue', () => {
       id: 'word-choice.en',
       ruleId: 'word-choice',
       language: 'en',
+      level: 'warning',
       phrases: ['zorblax'],
       source: compilePhrases(['zorblax']),
       flags: RECORD_FLAGS,

@@ -2,12 +2,13 @@
 // overlap across rules, share prefixes, end in ß or contain s and k (which the
 // Unicode flag folds with ſ and the Kelvin sign); and records with bounded pairs.
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
-import type { Language, RuleId } from '../../src/core/catalogue/ids';
+import type { Language, RuleId, SignalLevel } from '../../src/core/catalogue/ids';
 import { compilePhrases, compileRecordSource, orderPhrases, type PhrasePair, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 
-function record(ruleId: RuleId, language: Language, phrases: string[]): CompiledSignalRecord {
+function record(ruleId: RuleId, language: Language, phrases: string[], level: SignalLevel = 'warning'): CompiledSignalRecord {
   const ordered = [...phrases].sort((a, b) => b.length - a.length);
-  return { id: `${ruleId}.${language}`, ruleId, language, phrases: ordered, source: compilePhrases(ordered), flags: RECORD_FLAGS };
+  const id = level === 'suggestion' ? `${ruleId}.${language}.suggestion` : `${ruleId}.${language}`;
+  return { id, ruleId, language, level, phrases: ordered, source: compilePhrases(ordered), flags: RECORD_FLAGS };
 }
 
 export const FIXTURE_RECORDS: readonly CompiledSignalRecord[] = [
@@ -15,9 +16,12 @@ export const FIXTURE_RECORDS: readonly CompiledSignalRecord[] = [
   record('concrete-subject', 'en', ['this', 'it', 'in']),
   record('word-choice', 'en', ['powerful', 'seamless', 'key', 'basically', 'task']),
   record('meta-framing', 'en', ["it's worth noting", 'in fact', 'note that', 'fact']),
+  // Suggestion records, overlapping their rule's warning record and other rules.
+  record('meta-framing', 'en', ['note', 'fact that', 'ensures that'], 'suggestion'),
   record('word-choice', 'de', ['straße', 'groß', 'große', 'größer', 'mächtig', 'nahtlos']),
   record('calibrated-uncertainty', 'de', ['eventuell', 'vielleicht', 'ist', 'es ist möglich']),
   record('concrete-subject', 'de', ['dies', 'dieses', 'es']),
+  record('word-choice', 'de', ['groß', 'nahtlose', 'ist'], 'suggestion'),
 ];
 
 /** Every rule that has a fixture record. */
@@ -47,7 +51,7 @@ export const EDGE_TEXTS: readonly { name: string; language: Language; text: stri
 
 function pairRecord(ruleId: RuleId, language: Language, phrases: string[], pairs: PhrasePair[]): CompiledSignalRecord {
   const ordered = orderPhrases(phrases);
-  return { id: `${ruleId}.${language}`, ruleId, language, phrases: ordered, pairs, source: compileRecordSource({ phrases: ordered, pairs }), flags: RECORD_FLAGS };
+  return { id: `${ruleId}.${language}`, ruleId, language, level: 'warning', phrases: ordered, pairs, source: compileRecordSource({ phrases: ordered, pairs }), flags: RECORD_FLAGS };
 }
 
 // Longer than the most pieces a branch of the shared candidate keeps, so the

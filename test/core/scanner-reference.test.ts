@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../test-scale';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
-import { SCANNABLE_RULE_IDS, type Language, type RuleId } from '../../src/core/catalogue/ids';
+import { SCANNABLE_RULE_IDS, SIGNAL_LEVELS, type Language, type RuleId, type SignalLevel } from '../../src/core/catalogue/ids';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { adversarialText, gapGuardAttacks, guardAttacks } from '../support/adversarial';
@@ -44,9 +44,10 @@ function packedPhrases(language: Language): string {
   return text.slice(0, MAX_UNITS);
 }
 
-function expectSame(records: readonly CompiledSignalRecord[], text: string, language: Language, ruleIds: readonly RuleId[]) {
-  const expected = referenceScan(records, { text, language, ruleIds });
-  const actual = createSignalScanner(records)({ text, language, ruleIds });
+function expectSame(records: readonly CompiledSignalRecord[], text: string, language: Language, ruleIds: readonly RuleId[], minLevel?: SignalLevel) {
+  const request = { text, language, ruleIds, ...(minLevel === undefined ? {} : { minLevel }) };
+  const expected = referenceScan(records, request);
+  const actual = createSignalScanner(records)(request);
   expect(actual).toEqual(expected);
   return expected.length;
 }
@@ -88,6 +89,37 @@ describe('fast scanner equals the reference', () => {
         expectSame(FIXTURE_RECORDS, text, language, ruleIds);
       }),
     );
+  });
+
+  it('on any rule and level selection, each signal with its record’s level', () => {
+    const text = EDGE_TEXTS.map((e) => e.text).join(' ');
+    const levelOf = new Map(FIXTURE_RECORDS.map((r) => [r.id, r.level]));
+    fc.assert(
+      fc.property(
+        fc.subarray([...FIXTURE_RULE_IDS]),
+        fc.constantFrom<Language>('en', 'de'),
+        fc.constantFrom<SignalLevel | undefined>(undefined, ...SIGNAL_LEVELS),
+        (ruleIds, language, minLevel) => {
+          expectSame(FIXTURE_RECORDS, text, language, ruleIds, minLevel);
+          const found = createSignalScanner(FIXTURE_RECORDS)({ text, language, ruleIds, ...(minLevel === undefined ? {} : { minLevel }) });
+          for (const signal of found) expect(signal.level).toBe(levelOf.get(signal.patternId));
+          if (minLevel === 'warning') expect(found.every((signal) => signal.level === 'warning')).toBe(true);
+        },
+      ),
+    );
+    // Both levels occur in the text, and 'warning' leaves exactly the suggestions out.
+    const all = createSignalScanner(FIXTURE_RECORDS)({ text, language: 'en', ruleIds: FIXTURE_RULE_IDS });
+    const warnings = createSignalScanner(FIXTURE_RECORDS)({ text, language: 'en', ruleIds: FIXTURE_RULE_IDS, minLevel: 'warning' });
+    expect(all.some((s) => s.level === 'suggestion')).toBe(true);
+    expect(warnings).toEqual(all.filter((s) => s.level === 'warning'));
+  });
+
+  it('on the catalogue’s records at each level', () => {
+    const text = `${EDGE_TEXTS.map((e) => e.text).join(' ')} Please note: it is important to note that this allows us to ship. Note that this allows for a much smoother login.`;
+    for (const minLevel of SIGNAL_LEVELS) expectSame(catalogueRecords, text, 'en', SCANNABLE_RULE_IDS, minLevel);
+    const levels = referenceScan(catalogueRecords, { text, language: 'en', ruleIds: SCANNABLE_RULE_IDS }).map((s) => `${s.level} ${s.quote}`);
+    expect(levels).toEqual(expect.arrayContaining(['suggestion Please note', 'warning it is important to note', 'suggestion this allows us', 'suggestion Note that', 'suggestion this allows for a much smoother']));
+    expect(levels).not.toContain('suggestion note that');
   });
 
   it('on random texts built from phrases, near-misses and tricky characters', () => {
@@ -257,7 +289,7 @@ describe('fast scanner equals the reference on bounded pairs', () => {
     const records: CompiledSignalRecord[] = (['word-choice', 'meta-framing'] as const).map((ruleId, half) => {
       const own = orderPhrases(phrases.filter((_, i) => i % 2 === half));
       const pairs = [{ first: own.slice(0, 40), then: ['zulu', 'yankee'], within: 2 }];
-      return { id: `${ruleId}.en`, ruleId, language: 'en', phrases: own, pairs, source: compileRecordSource({ phrases: own, pairs }), flags: RECORD_FLAGS };
+      return { id: `${ruleId}.en`, ruleId, language: 'en', level: 'warning', phrases: own, pairs, source: compileRecordSource({ phrases: own, pairs }), flags: RECORD_FLAGS };
     });
     const candidate = compileCandidatePattern(records.flatMap((r) => r.phrases), records.flatMap((r) => r.pairs ?? []));
     expect(candidate.source.length).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);

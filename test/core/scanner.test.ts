@@ -12,6 +12,7 @@ describe('createSignalScanner', () => {
       {
         ruleId: 'word-choice',
         patternId: 'word-choice.en',
+        level: 'warning',
         kind: 'surface-cue',
         quote: 'powerful',
         start: 2,
@@ -65,6 +66,23 @@ describe('createSignalScanner', () => {
     const request = { text: 'key this key it key', language: 'en' as const, ruleIds: FIXTURE_RULE_IDS };
     expect(scan({ ...request, limit: 2 }).map((s) => s.start)).toEqual([0, 4, 9]);
     expect(scan({ ...request, limit: 5 })).toHaveLength(5);
+  });
+
+  it('reports each signal at its record’s level, and runs no record below minLevel', () => {
+    const text = 'Note that, in fact, the fact that it works is key.';
+    expect(all(text).map((s) => [s.quote, s.patternId, s.level])).toEqual([
+      ['Note', 'meta-framing.en.suggestion', 'suggestion'],
+      ['Note that', 'meta-framing.en', 'warning'],
+      ['in', 'concrete-subject.en', 'warning'],
+      ['in fact', 'meta-framing.en', 'warning'],
+      ['fact', 'meta-framing.en', 'warning'],
+      ['fact that', 'meta-framing.en.suggestion', 'suggestion'],
+      ['it', 'concrete-subject.en', 'warning'],
+      ['key', 'word-choice.en', 'warning'],
+    ]);
+    const warnings = scan({ text, language: 'en', ruleIds: FIXTURE_RULE_IDS, minLevel: 'warning' });
+    expect(warnings).toEqual(all(text).filter((s) => s.level === 'warning'));
+    expect(scan({ text, language: 'en', ruleIds: FIXTURE_RULE_IDS, minLevel: 'suggestion' })).toEqual(all(text));
   });
 
   it('returns no signals for an empty text', () => {

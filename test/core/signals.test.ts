@@ -23,6 +23,7 @@ describe('find_writing_signals', () => {
       {
         ruleId: 'word-choice',
         patternId: 'word-choice.en',
+        level: 'warning',
         kind: 'surface-cue',
         quote: 'powerful',
         start: 17,
@@ -66,6 +67,7 @@ describe('find_writing_signals', () => {
       semanticReviewRequired: true,
       maxSignals: 50,
       truncated: false,
+      signalsByLevel: { warning: 0, suggestion: 0 },
     });
   });
 
@@ -95,6 +97,7 @@ describe('find_writing_signals', () => {
       id: `${ruleId}.en`,
       ruleId,
       language: 'en',
+      level: 'warning',
       phrases: [phrase],
       source: compilePhrases([phrase]),
       flags: RECORD_FLAGS,
@@ -133,6 +136,53 @@ describe('find_writing_signals', () => {
     );
     expect(cut.signals).toEqual(data.signals.slice(0, 4));
     expect(cut.coverage.truncated).toBe(true);
+  });
+});
+
+describe('find_writing_signals levels (bundled catalogue)', () => {
+  const dispatcher = createDispatcher(createCatalogueView(bundledCatalogue, createSignalScanner));
+  // Three rules, so "blazing fast" is word-choice's alone (claims-evidence lists it too).
+  const ruleIds = ['meta-framing', 'concrete-subject', 'word-choice'];
+  const find = async (args: Record<string, unknown>) =>
+    dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { ruleIds, ...args } }));
+  const text = 'Please note: this tool is blazing fast. Note that the cache is shared. This allows us to ship daily.';
+
+  it('gives every signal its level and counts the returned signals by level in coverage', async () => {
+    const all = await find({ text });
+    expect(all.signals.map((s) => [s.quote, s.level, s.patternId])).toEqual([
+      ['Please note', 'suggestion', 'meta-framing.en.suggestion'],
+      ['blazing fast', 'warning', 'word-choice.en'],
+      ['Note that', 'suggestion', 'meta-framing.en.suggestion'],
+      ['This allows us', 'suggestion', 'concrete-subject.en.suggestion'],
+    ]);
+    expect(all.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 3 });
+  });
+
+  it("with minLevel 'warning' runs no suggestion record, and coverage counts only warnings", async () => {
+    const warnings = await find({ text, minLevel: 'warning' });
+    expect(warnings.signals.map((s) => s.quote)).toEqual(['blazing fast']);
+    expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
+    expect(await find({ text, minLevel: 'suggestion' })).toEqual(await find({ text }));
+  });
+
+  it('applies minLevel before maxSignals, so the limit counts only the levels asked for', async () => {
+    const many = `${'Note that it works. '.repeat(5)}A blazing fast tool. A blazing fast tool.`;
+    const cut = await find({ text: many, minLevel: 'warning', maxSignals: 1 });
+    expect(cut.signals.map((s) => s.quote)).toEqual(['blazing fast']);
+    expect(cut.coverage).toMatchObject({ truncated: true, signalsByLevel: { warning: 1, suggestion: 0 } });
+    const mixed = await find({ text: many, maxSignals: 6 });
+    expect(mixed.coverage).toMatchObject({ truncated: true, signalsByLevel: { warning: 1, suggestion: 5 } });
+  });
+
+  it('counts by level in Markdown mode too, after directives', async () => {
+    const markdown = 'Note that `blazing fast` is code.\n\n<!-- writing-rules-disable-next-line meta-framing -->\nNote that it is blazing fast.\n';
+    const data = await find({ text: markdown, format: 'markdown' });
+    expect(data.signals.map((s) => [s.quote, s.level])).toEqual([
+      ['Note that', 'suggestion'],
+      ['blazing fast', 'warning'],
+    ]);
+    expect(data.coverage).toMatchObject({ suppressedSignals: 1, signalsByLevel: { warning: 1, suggestion: 1 } });
+    expect((await find({ text: markdown, format: 'markdown', minLevel: 'warning' })).coverage).toMatchObject({ suppressedSignals: 0, signalsByLevel: { warning: 1, suggestion: 0 } });
   });
 });
 

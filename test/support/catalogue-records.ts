@@ -1,21 +1,21 @@
-// The sixteen scanner records, compiled from catalogue/signals/*.yaml the way the
+// The scanner records (each language's record and its suggestion record), compiled from catalogue/signals/*.yaml the way the
 // build compiles them. The benchmark and the scanner's equality tests use them,
 // so both run before or without a catalogue build.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { compileSignalRecord } from '../../src/core/catalogue/compile';
+import { compileSignalRecord, levelRecordsOf } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { signalFileSchema } from '../../src/core/catalogue/schema';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));
 
-/** Every record of the catalogue, English and German, in rule order. */
+/** Every record of the catalogue, English and German with their suggestion records, in rule order. */
 export function loadSignalRecords(): CompiledSignalRecord[] {
   return SCANNABLE_RULE_IDS.flatMap((ruleId) => {
     const file = signalFileSchema.parse(parse(readFileSync(`${signalsDir}${ruleId}.yaml`, 'utf8')));
-    return LANGUAGES.map((language) => compileSignalRecord({ ...file[language], ruleId, language }));
+    return LANGUAGES.flatMap((language) => levelRecordsOf(file[language], ruleId, language).map(compileSignalRecord));
   });
 }
 

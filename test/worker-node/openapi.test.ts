@@ -48,6 +48,8 @@ describe('OpenAPI document', () => {
       expect(schemas[`${tool.name}.arguments`]).toEqual(tool.inputSchema);
       expect(body.discriminator.mapping[tool.name]).toBe(`#/components/schemas/${tool.name}.call`);
     }
+    expect(schemas['find_writing_signals.arguments'].properties.minLevel).toMatchObject({ type: 'string', enum: ['warning', 'suggestion'] });
+    expect(schemas['find_writing_signals.result'].properties.signals.items.properties.level).toMatchObject({ enum: ['warning', 'suggestion'] });
   });
 
   it('lists every status of the dispatch route with the envelope codes it carries', () => {

@@ -105,6 +105,22 @@ describe('MCP tools/call', () => {
     expect(signals).toEqual([expect.objectContaining({ ruleId: 'word-choice', quote: 'powerful', start: 2 })]);
   });
 
+  it('gives each signal its level and takes minLevel, as the HTTP API does', async () => {
+    const text = 'Note that the panel is powerful.';
+    const args = { text, ruleIds: ['meta-framing', 'word-choice'] };
+    type Data = { signals: { quote: string; level: string }[]; coverage: { signalsByLevel: unknown } };
+    const all = (await call('find_writing_signals', args)).structuredContent as Data;
+    expect(all.signals.map((s) => [s.quote, s.level])).toEqual([
+      ['Note that', 'suggestion'],
+      ['powerful', 'warning'],
+    ]);
+    const warnings = (await call('find_writing_signals', { ...args, minLevel: 'warning' })).structuredContent as Data;
+    expect(warnings.signals.map((s) => [s.quote, s.level])).toEqual([['powerful', 'warning']]);
+    expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
+    const error = errorOf(await call('find_writing_signals', { text, minLevel: 'notice' }));
+    expect(error).toMatchObject({ code: 'invalid-arguments', message: "minLevel must be 'warning' or 'suggestion' (got 'notice')" });
+  });
+
   it('reads model comparison evidence for an allowed cohort', async () => {
     const query = { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' };
     const result = await call('get_model_comparison_evidence', query);

@@ -81,6 +81,27 @@ describe('POST /v1/dispatch', () => {
     expect(body.data.signals[0]).toMatchObject({ start: 2, end: 10 });
   });
 
+  it('gives each signal its level, leaves suggestions out with minLevel warning, and counts by level', async () => {
+    const text = 'Note that the panel is powerful.';
+    const find = async (extra: Record<string, unknown>) => {
+      const response = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, ruleIds: ['meta-framing', 'word-choice'], ...extra } }));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { signals: { quote: string; level: string }[]; coverage: { signalsByLevel: unknown } } }).data;
+    };
+    const all = await find({});
+    expect(all.signals.map((s) => [s.quote, s.level])).toEqual([
+      ['Note that', 'suggestion'],
+      ['powerful', 'warning'],
+    ]);
+    expect(all.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 1 });
+    const warnings = await find({ minLevel: 'warning' });
+    expect(warnings.signals.map((s) => [s.quote, s.level])).toEqual([['powerful', 'warning']]);
+    expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
+    const bad = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, minLevel: 'info' } }));
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toMatchObject({ code: 'invalid-arguments', message: "minLevel must be 'warning' or 'suggestion' (got 'info')" });
+  });
+
   it('composes a prompt with the review context from [vars]', async () => {
     const response = await request('/v1/dispatch', dispatchInit({ name: 'compose_writing_review_prompt', arguments: { maxFindings: 3 } }));
     expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 // Pull-request annotations for the two review tools that read them:
-// `--format github`, GitHub Actions workflow commands (each signal a
-// `::notice` annotation on the pull request, each unreadable path an `::error`;
+// `--format github`, GitHub Actions workflow commands (each warning signal a
+// `::warning` annotation on the pull request, each suggestion a `::notice`,
+// each unreadable path an `::error`;
 // no upload step is needed), and `--format rdjson`, reviewdog's Diagnostic
 // Format (one DiagnosticResult) for `reviewdog -f=rdjson`. reviewdog counts
 // columns in UTF-8 bytes, so its columns are converted from the library's
@@ -40,7 +41,7 @@ export function formatGithub(report: RunReport): string {
       const span: Record<string, number> = end.line === signal.line ? { endLine: end.line, endColumn: end.column } : { endLine: end.line };
       const title = `${signal.ruleId}: ${rule?.title[file.language] ?? signal.ruleId}`;
       const message = `${JSON.stringify(signal.quote)}: ${rule?.reviewerText[file.language] ?? ''}`.trim();
-      lines.push(command('notice', { file: file.path, line: signal.line, col: signal.column, ...span, title }, message));
+      lines.push(command(signal.level === 'warning' ? 'warning' : 'notice', { file: file.path, line: signal.line, col: signal.column, ...span, title }, message));
     }
     for (const problem of file.coverage.directiveProblems ?? []) {
       lines.push(command('warning', { file: file.path, line: problem.line, title: 'writing-rules directive' }, problem.message));
@@ -70,7 +71,7 @@ export function formatRdjson(report: RunReport): string {
             end: { line: end.line, column: utf8Column(file.text, signal.end, end.column) },
           },
         },
-        severity: 'INFO',
+        severity: signal.level === 'warning' ? 'WARNING' : 'INFO',
         code: rule?.sources[0] ? { value: signal.ruleId, url: rule.sources[0].url } : { value: signal.ruleId },
       };
     }),

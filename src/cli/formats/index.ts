@@ -1,5 +1,5 @@
 // One function per `--format`. The two formats for people and scripts live
-// here: `text`, one line per signal (`path:line:column  ruleId  "quote"  title`)
+// here: `text`, one line per signal (`path:line:column  level  ruleId  "quote"  title`)
 // grouped by file with a summary line, coloured only when asked for (a TTY
 // without NO_COLOR; the plain text is the same either way); and `json`, the
 // library's signals and coverage per file as find_writing_signals returns
@@ -42,7 +42,7 @@ function formatText(report: RunReport, { color }: TextStyle): string {
     const lines = file.signals.map((signal) => {
       const title = report.rules.get(signal.ruleId)?.title[file.language] ?? '';
       const where = paint(color, '2', `${path}:${signal.line}:${signal.column}`);
-      return `${where}  ${paint(color, '33', signal.ruleId)}  ${paint(color, '1', JSON.stringify(signal.quote))}  ${title}`;
+      return `${where}  ${signal.level}  ${paint(color, '33', signal.ruleId)}  ${paint(color, '1', JSON.stringify(signal.quote))}  ${title}`;
     });
     for (const problem of problems) lines.push(`${path}:${problem.line}  ${paint(color, '31', 'directive')}  ${problem.message}`);
     if (file.coverage.truncated) {

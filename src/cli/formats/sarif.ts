@@ -52,7 +52,8 @@ export function formatSarif(report: RunReport): string {
       return {
         ruleId: signal.ruleId,
         ruleIndex: ruleIds.indexOf(signal.ruleId),
-        level: 'note',
+        // A warning signal is a SARIF warning; a suggestion, a note.
+        level: signal.level === 'warning' ? 'warning' : 'note',
         message: { text: `${JSON.stringify(signal.quote)}: ${title}. Needs a reviewer's judgment.` },
         locations: [
           {
@@ -70,7 +71,7 @@ export function formatSarif(report: RunReport): string {
             },
           },
         ],
-        properties: { patternId: signal.patternId, language: file.language, reviewRequired: true },
+        properties: { patternId: signal.patternId, signalLevel: signal.level, language: file.language, reviewRequired: true },
       };
     }),
   );

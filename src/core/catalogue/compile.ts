@@ -7,6 +7,8 @@ import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, Compile
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
 import { deepFreeze } from '../dispatch/freeze';
+import type { Language, RuleId, SignalLevel } from './ids';
+import type { SignalRecordSource } from './schema';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
 export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
@@ -15,6 +17,7 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     id: record.id,
     ruleId: record.ruleId,
     language: record.language,
+    level: record.level,
     phrases,
     pairs,
     ...(record.notAfter ? { notAfter: record.notAfter } : {}),
@@ -123,6 +126,37 @@ export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSign
 
 /** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
 export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap } = record;
-  return { id, ruleId, language, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap };
+  const { id, ruleId, language, level, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap } = record;
+  return { id, ruleId, language, level, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap };
+}
+
+/** The guard kinds a `suggestion:` block inherits from its record when it does not give them. */
+const INHERITED_GUARDS = ['notAfter', 'notAfterInClause', 'notBeforeInClause', 'notInGap'] as const;
+
+/** A language record as the scanner runs it: its patterns, examples and level. */
+export type LeveledRecordSource = Omit<SignalRecordSource, 'suggestion'> & { readonly ruleId: RuleId; readonly language: Language; readonly level: SignalLevel };
+
+/**
+ * The records one language record of catalogue/signals/ makes, in catalogue
+ * order: the record itself at the `warning` level, then its `suggestion:`
+ * block, if any, as the record `<id>.suggestion` at the `suggestion` level,
+ * with each guard kind it does not give taken from the record.
+ */
+export function levelRecordsOf(written: SignalRecordSource, ruleId: RuleId, language: Language): LeveledRecordSource[] {
+  const { suggestion, ...record } = written;
+  const records: LeveledRecordSource[] = [{ ...record, ruleId, language, level: 'warning' }];
+  if (suggestion) {
+    const inherited = Object.fromEntries(INHERITED_GUARDS.filter((kind) => suggestion[kind] === undefined && record[kind] !== undefined).map((kind) => [kind, record[kind]]));
+    records.push({
+      ...inherited,
+      ...suggestion,
+      id: `${record.id}.suggestion`,
+      matches: suggestion.matches ?? [],
+      nonMatches: suggestion.nonMatches ?? [],
+      ruleId,
+      language,
+      level: 'suggestion',
+    });
+  }
+  return records;
 }

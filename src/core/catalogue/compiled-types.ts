@@ -2,7 +2,7 @@
 // `catalogue.generated.ts` (signal records as written), and compiled, as every
 // face of the service reads it (compile.ts generates the forms and regexes).
 import type { GapGuardWords, GuardWords } from '../scanner/phrase-pattern';
-import type { Language, ProfileId, RuleId } from './ids';
+import type { Language, ProfileId, RuleId, SignalLevel } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
 import type { SignalPatternsAsWritten } from './variants';
 
@@ -20,10 +20,12 @@ export interface CompiledPhrasePair {
  * pairs and the variants generated from them.
  */
 export interface CompiledSignalRecord {
-  /** The pattern ID reported on each signal, e.g. `word-choice.en`. */
+  /** The pattern ID reported on each signal, e.g. `word-choice.en` or `meta-framing.en.suggestion`. */
   readonly id: string;
   readonly ruleId: RuleId;
   readonly language: Language;
+  /** The level of every signal the record reports: `suggestion` for a record's `suggestion:` block, else `warning`. */
+  readonly level: SignalLevel;
   /**
    * Every literal form the record matches, longest first: the phrases as
    * written plus every generated variant (contractions, inflections, verb-final
@@ -45,11 +47,16 @@ export interface CompiledSignalRecord {
   readonly flags: string;
 }
 
-/** One signal record as written in catalogue/signals/, without its examples, notes and sources. */
+/**
+ * One signal record as written in catalogue/signals/, without its examples,
+ * notes and sources; a `suggestion:` block is a record of its own, with the
+ * guards it inherits (compile.ts `levelRecordsOf`).
+ */
 export interface SignalRecordAsWritten extends SignalPatternsAsWritten {
   readonly id: string;
   readonly ruleId: RuleId;
   readonly language: Language;
+  readonly level: SignalLevel;
 }
 
 export interface CompiledCatalogue {
@@ -60,7 +67,7 @@ export interface CompiledCatalogue {
   readonly profiles: Readonly<Record<ProfileId, readonly RuleId[]>>;
   /** Every source any rule cites, sorted by id. */
   readonly sources: readonly CatalogueSource[];
-  /** Sixteen records: the eight scannable rules, English and German. */
+  /** Per scannable rule, English then German, each language's record followed by its suggestion record if it has one. */
   readonly signalRecords: readonly CompiledSignalRecord[];
   /**
    * Per language, the scanner's shared candidate for these records, serialised
@@ -78,6 +85,6 @@ export interface CompiledCatalogue {
  * and regexes (about 30 KiB gzip) are left to compile.ts at load time.
  */
 export interface CatalogueAsWritten extends Omit<CompiledCatalogue, 'signalRecords'> {
-  /** Sixteen records, in the order of `CompiledCatalogue.signalRecords`. */
+  /** The records, in the order of `CompiledCatalogue.signalRecords`. */
   readonly signalRecords: readonly SignalRecordAsWritten[];
 }

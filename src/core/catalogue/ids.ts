@@ -16,6 +16,19 @@ export type ProfileId = (typeof PROFILE_IDS)[number];
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * How sure a signal is, most certain first: a `warning` is a cue a reviewer of
+ * the rule would want to look at nearly every time, a `suggestion` one that is
+ * common and often fine. Each scanner record has one level.
+ */
+export const SIGNAL_LEVELS = ['warning', 'suggestion'] as const;
+export type SignalLevel = (typeof SIGNAL_LEVELS)[number];
+
+/** Whether a signal at `level` is reported when signals from `minLevel` up are asked for. */
+export function meetsLevel(level: SignalLevel, minLevel: SignalLevel): boolean {
+  return SIGNAL_LEVELS.indexOf(level) <= SIGNAL_LEVELS.indexOf(minLevel);
+}
+
 export const CATEGORIES = ['structure', 'claims', 'wording', 'meta'] as const;
 export const SEVERITIES = ['info', 'warning'] as const;
 export const EVIDENCE_RELATIONS = [

@@ -124,16 +124,8 @@ function guardSchema(maxWithin: number) {
   });
 }
 
-/**
- * One scanner record as written in `catalogue/signals/<rule-id>.yaml` under `en`
- * or `de` (docs/catalogue.md explains each kind): literal phrases (a space
- * matches any run of white space, an apostrophe matches ' or ’), adjectives
- * given by lemma, German verb-second families and bounded pairs, with example
- * sentences that must and must not match. English phrases and pair parts also
- * match their contracted or full forms ("we'll" and "we will").
- */
-export const signalRecordSourceSchema = z.strictObject({
-  id: text,
+/** The fields a record and its suggestion block share (all but `id` and the examples' bounds). */
+const signalRecordFields = {
   /** Where the phrases come from, naming the sources listed in `sources`. */
   notes: text.optional(),
   /** IDs of catalogue/sources/ entries the notes cite. */
@@ -175,10 +167,38 @@ export const signalRecordSourceSchema = z.strictObject({
    * not in the gap, so the pair "nicht nur … sondern" still matches.
    */
   notInGap: z.strictObject({ words: guardWordsSchema }).optional(),
-  matches: z
-    .array(z.strictObject({ text, quotes: z.array(text).min(1) }))
-    .min(2),
+};
+
+const matchExample = z.strictObject({ text, quotes: z.array(text).min(1) });
+
+/**
+ * The forms of a record that are common and often fine, reported at the
+ * `suggestion` level: the same fields as a record but `id`. A guard kind the
+ * block does not give is the parent record's; its examples are optional and
+ * checked like the parent's. The build compiles it into its own record,
+ * `<parent id>.suggestion`.
+ */
+export const signalSuggestionSourceSchema = z.strictObject({
+  ...signalRecordFields,
+  matches: z.array(matchExample).min(1).optional(),
+  nonMatches: z.array(text).min(1).optional(),
+});
+
+/**
+ * One scanner record as written in `catalogue/signals/<rule-id>.yaml` under `en`
+ * or `de` (docs/catalogue.md explains each kind): literal phrases (a space
+ * matches any run of white space, an apostrophe matches ' or ’), adjectives
+ * given by lemma, German verb-second families and bounded pairs, with example
+ * sentences that must and must not match. English phrases and pair parts also
+ * match their contracted or full forms ("we'll" and "we will").
+ */
+export const signalRecordSourceSchema = z.strictObject({
+  id: text,
+  ...signalRecordFields,
+  matches: z.array(matchExample).min(2),
   nonMatches: z.array(text).min(2),
+  /** Forms reported at the `suggestion` level; the record's own forms are reported as `warning`. */
+  suggestion: signalSuggestionSourceSchema.optional(),
 });
 
 export const signalFileSchema = z.strictObject({
@@ -195,3 +215,4 @@ export type RuleRecord = Frozen<z.infer<typeof ruleRecordSchema>>;
 /** A cited source as the catalogue holds it and `get_writing_rules` returns it; readonly like RuleRecord. */
 export type CatalogueSource = Frozen<z.infer<typeof sourceSchema>>;
 export type SignalRecordSource = z.infer<typeof signalRecordSourceSchema>;
+export type SignalSuggestionSource = z.infer<typeof signalSuggestionSourceSchema>;

@@ -3,7 +3,7 @@
 // compare both, and the benchmark measures the fast one against it.
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { markBlockBoundaries } from './block-boundaries';
-import type { ScanRequest } from './scan-request';
+import { selectRecords, type ScanRequest } from './scan-request';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
 
@@ -29,20 +29,19 @@ function withPositions(text: string, spans: readonly Span[]): WritingSignal[] {
 }
 
 /**
- * Every signal of the selected rules' records in `language`, sorted. Each
+ * Every signal of the selected rules' records in `language` (and levels), sorted. Each
  * record's regex runs over the text with its block boundaries marked
  * (block-boundaries.ts), which has the same offsets; quotes come from the text.
  */
 export function referenceScan(records: readonly CompiledSignalRecord[], request: ScanRequest): WritingSignal[] {
-  const selected = new Set<string>(request.ruleIds);
   const spans: Span[] = [];
   const marked = markBlockBoundaries(request.text);
-  for (const record of records) {
-    if (record.language !== request.language || !selected.has(record.ruleId)) continue;
+  for (const record of selectRecords(records, request)) {
     for (const match of marked.matchAll(new RegExp(record.source, record.flags))) {
       spans.push({
         ruleId: record.ruleId,
         patternId: record.id,
+        level: record.level,
         kind: 'surface-cue',
         quote: request.text.slice(match.index, match.index + match[0].length),
         start: match.index,

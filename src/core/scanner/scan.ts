@@ -4,7 +4,7 @@
 // the first part of a pair could start and which records' branches start
 // there, and only there does each of those records' own filter, then its own
 // regex, decide. The core's find-signals tool calls it.
-import type { Language, RuleId } from '../catalogue/ids';
+import type { Language, RuleId, SignalLevel } from '../catalogue/ids';
 import { isBuiltByCompiler } from '../catalogue/compile';
 import { markBlockBoundaries } from './block-boundaries';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
@@ -13,7 +13,7 @@ import { compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
 import { compileRecordSource, RECORD_FLAGS } from './phrase-pattern';
-import type { ScanRequest } from './scan-request';
+import { selectRecords, type ScanRequest } from './scan-request';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
 
@@ -57,7 +57,7 @@ interface ScanPlan {
   readonly standalone: readonly CompiledSignalRecord[];
 }
 
-type Span = { ruleId: RuleId; patternId: string; start: number; end: number };
+type Span = { ruleId: RuleId; patternId: string; level: SignalLevel; start: number; end: number };
 
 // At how many offsets a record's regex runs without its filter before the
 // filter is built: a 250,000-unit text reaches most records thousands of times.
@@ -96,7 +96,7 @@ export function isFastPathRecord(record: CompiledSignalRecord): boolean {
   return record.flags === RECORD_FLAGS && (isBuiltByCompiler(record) || compileRecordSource(record) === record.source);
 }
 
-// One candidate per language serves every rule selection: it may stop where
+// One candidate per language serves every rule and level selection: it may stop where
 // only an unselected record could match (those records have no matcher), and
 // building one from the records takes tens of milliseconds, which a process
 // should pay once per catalogue and language, not once per selection (the
@@ -217,7 +217,7 @@ function confirmAt(matcher: RecordMatcher, offsets: readonly number[], subject: 
     if (match === null || match.index !== start) continue;
     const end = start + match[0].length;
     resumeAt[matcher.index] = end;
-    spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, start, end });
+    spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, level: matcher.record.level, start, end });
   }
 }
 
@@ -264,14 +264,14 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
 function standaloneSpans(plan: ScanPlan, text: string, spans: Span[]): void {
   for (const record of plan.standalone) {
     for (const match of text.matchAll(new RegExp(record.source, record.flags))) {
-      spans.push({ ruleId: record.ruleId, patternId: record.id, start: match.index, end: match.index + match[0].length });
+      spans.push({ ruleId: record.ruleId, patternId: record.id, level: record.level, start: match.index, end: match.index + match[0].length });
     }
   }
 }
 
 /**
  * A scanner over the catalogue's compiled records. Plans are made once per
- * language and rule selection, on its first call, then reused by every call;
+ * language, rule and level selection, on its first call, then reused by every call;
  * a record's regexes are built at its first candidate. `candidateAutomata`,
  * when given, must be what `candidateAutomatonOf` returns for each language's
  * records (the bundled catalogue carries them). Returns every signal,
@@ -282,10 +282,10 @@ export function createSignalScanner(
   candidateAutomata?: Readonly<Partial<Record<Language, string>>>,
 ): SignalScanner {
   const plans = new Map<string, ScanPlan>();
-  const planFor = (language: Language, ruleIds: readonly RuleId[]): ScanPlan => {
-    const selected = new Set<string>(ruleIds);
+  const planFor = (request: ScanRequest): ScanPlan => {
+    const { language } = request;
     const ofLanguage = records.filter((r) => r.language === language);
-    const chosen = ofLanguage.filter((r) => selected.has(r.ruleId));
+    const chosen = selectRecords(records, request);
     const key = chosen.map((r) => records.indexOf(r)).join(',');
     let plan = plans.get(key);
     if (!plan) {
@@ -295,8 +295,9 @@ export function createSignalScanner(
     return plan;
   };
 
-  return ({ text, language, ruleIds, limit }) => {
-    const plan = planFor(language, ruleIds);
+  return (request) => {
+    const { text, limit } = request;
+    const plan = planFor(request);
     const enough = limit === undefined ? Infinity : limit + 1;
     const spans: Span[] = [];
     // Records run over a copy of the same length in which paragraph breaks and
@@ -308,11 +309,12 @@ export function createSignalScanner(
     spans.sort(compareSignals);
     if (spans.length > enough) spans.length = enough;
     const lines = createLineIndex(text);
-    return spans.map(({ ruleId, patternId, start, end }): WritingSignal => {
+    return spans.map(({ ruleId, patternId, level, start, end }): WritingSignal => {
       const { line, column } = lines.locate(start);
       return {
         ruleId,
         patternId,
+        level,
         kind: 'surface-cue',
         quote: text.slice(start, end),
         start,

@@ -2,7 +2,7 @@
 // zod schema is the one source: the type below and the tool's output schema
 // (MCP outputSchema, OpenAPI) are both derived from it.
 import * as z from 'zod';
-import { RULE_IDS } from '../catalogue/ids';
+import { RULE_IDS, SIGNAL_LEVELS } from '../catalogue/ids';
 import type { Frozen } from '../dispatch/freeze';
 
 const offset = z.number().int().min(0);
@@ -11,6 +11,10 @@ const position = z.number().int().min(1);
 export const writingSignalSchema = z.strictObject({
   ruleId: z.enum(RULE_IDS),
   patternId: z.string().meta({ description: "The scanner record that matched, e.g. 'word-choice.en'." }),
+  level: z.enum(SIGNAL_LEVELS).meta({
+    description:
+      "'warning': a cue a reviewer of the rule would want to look at nearly every time; 'suggestion': a cue that is common and often fine in careful prose.",
+  }),
   kind: z.literal('surface-cue'),
   quote: z.string().meta({ description: 'The matched text, exactly as it stands in the input.' }),
   start: offset.meta({ description: 'Inclusive UTF-16 offset into the text.' }),

@@ -2,7 +2,7 @@
 // the phrase that states its bound: the JSON Schema description and every
 // error message about the field are built from the same words.
 import * as z from 'zod';
-import { LANGUAGES, PROFILE_IDS, RULE_IDS } from '../catalogue/ids';
+import { LANGUAGES, PROFILE_IDS, RULE_IDS, SIGNAL_LEVELS } from '../catalogue/ids';
 import { echo } from '../input-checks/echo';
 import { TEXT_FORMATS } from '../markup/index';
 
@@ -56,6 +56,7 @@ function field<S extends z.ZodType>(
 const languageMust = quoted(LANGUAGES);
 const formatMust = quoted(TEXT_FORMATS);
 const profileMust = quoted(PROFILE_IDS);
+const levelMust = quoted(SIGNAL_LEVELS);
 
 export const fields = {
   language: field(
@@ -102,6 +103,13 @@ export const fields = {
       `strikethrough and autolinks) and 'html' scan the prose only: code, markup, URLs and front matter are skipped, ` +
       `offsets still index the text, and <!-- writing-rules-disable|enable|disable-next-line [ruleId …] --> comments ` +
       `switch rules off. With a format, coverage also reports what was skipped and suppressed.`,
+  ),
+  minLevel: field(
+    // Optional rather than defaulted: without it, every level is scanned.
+    z.enum(SIGNAL_LEVELS).optional(),
+    levelMust,
+    `Lowest signal level to scan: ${levelMust}; default every level. 'warning' leaves out the cues that are common ` +
+      `and often fine ('suggestion'); their records are not run.`,
   ),
   maxSignals: field(
     z.number().int().min(1).max(MAX_SIGNALS).default(DEFAULT_MAX_SIGNALS),

@@ -2,7 +2,7 @@
 // text, with exact UTF-16 spans and honest coverage (see
 // docs/api-reference.md#find_writing_signals).
 import * as z from 'zod';
-import { LANGUAGES, RULE_IDS } from '../catalogue/ids';
+import { LANGUAGES, RULE_IDS, SIGNAL_LEVELS, type SignalLevel } from '../catalogue/ids';
 import { selectRules } from '../catalogue/select';
 import type { Frozen } from '../dispatch/freeze';
 import { MAX_DIRECTIVE_PROBLEMS } from '../markup/directives';
@@ -28,6 +28,9 @@ const signalCoverageSchema = z.strictObject({
   semanticReviewRequired: z.literal(true),
   maxSignals: z.number().int().min(1).max(MAX_SIGNALS),
   truncated: z.boolean().meta({ description: 'True when more than maxSignals signals existed.' }),
+  signalsByLevel: z
+    .strictObject({ warning: unitCount, suggestion: unitCount })
+    .meta({ description: 'How many of the returned signals each level gave; a level below minLevel is not scanned and gives 0.' }),
   // The four fields below are present only when the call names a format, so a
   // call without one answers exactly as before the format argument existed.
   format: z.enum(TEXT_FORMATS).optional().meta({ description: 'How the text was read; present only when the call named a format.' }),
@@ -54,6 +57,13 @@ export const findWritingSignalsResultSchema = z.strictObject({
 export type FindWritingSignalsResult = Frozen<z.output<typeof findWritingSignalsResultSchema>>;
 export type SignalCoverage = Frozen<z.output<typeof signalCoverageSchema>>;
 
+/** How many of `signals` each level gave, every level listed. */
+function countByLevel(signals: readonly { readonly level: SignalLevel }[]): Record<SignalLevel, number> {
+  const counts = Object.fromEntries(SIGNAL_LEVELS.map((level) => [level, 0])) as Record<SignalLevel, number>;
+  for (const { level } of signals) counts[level] += 1;
+  return counts;
+}
+
 const NOTHING_SKIPPED = Object.freeze({ code: 0, markup: 0, url: 0, frontMatter: 0 });
 
 export const findWritingSignals = defineTool({
@@ -63,7 +73,9 @@ export const findWritingSignals = defineTool({
     'Scans a text for literal phrases that often mark a writing problem, for the rules that have scanner records ' +
     '(eight of the catalogue). Each signal gives the quote, UTF-16 start (inclusive) and end (exclusive) offsets, ' +
     'and a 1-based line and column. Every signal needs review; no signal does not mean good text. ' +
-    'coverage lists the selected rules scanned and not scanned, and whether signals were cut at maxSignals. ' +
+    "Each signal has a level: 'warning' (worth a look nearly every time) or 'suggestion' (common and often fine); " +
+    'minLevel leaves out the lower level. ' +
+    'coverage lists the selected rules scanned and not scanned, whether signals were cut at maxSignals, and how many signals each level gave. ' +
     "With format 'markdown' or 'html', code, markup and URLs are skipped; otherwise code, quotations and negations " +
     'are scanned like any other text.',
   fields: {
@@ -73,12 +85,13 @@ export const findWritingSignals = defineTool({
     ruleIds: fields.ruleIds,
     maxSignals: fields.maxSignals,
     format: fields.format,
+    minLevel: fields.minLevel,
   },
   result: findWritingSignalsResultSchema,
   run(args, { catalogue }) {
     const selection = selectRules(catalogue, args);
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };
-    const { text, language, maxSignals, format } = args;
+    const { text, language, maxSignals, format, minLevel } = args;
     const scannable = catalogue.scannable.get(language);
     const scannedRuleIds = selection.ruleIds.filter((id) => scannable?.has(id) === true);
     const unscannedRuleIds = selection.ruleIds.filter((id) => scannable?.has(id) !== true);
@@ -87,7 +100,13 @@ export const findWritingSignals = defineTool({
     const scan = (scanned: string, limit: number | undefined) =>
       scanned.length === 0 || scannedRuleIds.length === 0
         ? []
-        : catalogue.scan({ text: scanned, language, ruleIds: scannedRuleIds, ...(limit === undefined ? {} : { limit }) });
+        : catalogue.scan({
+            text: scanned,
+            language,
+            ruleIds: scannedRuleIds,
+            ...(minLevel === undefined ? {} : { minLevel }),
+            ...(limit === undefined ? {} : { limit }),
+          });
     const coverage = { language, scannedRuleIds, unscannedRuleIds, semanticReviewRequired: true as const, maxSignals };
     let data: FindWritingSignalsResult;
     if (format === 'markdown' || format === 'html') {
@@ -98,6 +117,7 @@ export const findWritingSignals = defineTool({
         coverage: {
           ...coverage,
           truncated: result.truncated,
+          signalsByLevel: countByLevel(result.signals),
           format,
           notScannedUnits: result.notScannedUnits,
           suppressedSignals: result.suppressedSignals,
@@ -108,14 +128,16 @@ export const findWritingSignals = defineTool({
     } else {
       const found = scan(text, maxSignals);
       const truncated = found.length > maxSignals;
+      const signals = truncated ? found.slice(0, maxSignals) : found;
+      const signalsByLevel = countByLevel(signals);
       data = {
         catalogueVersion: catalogue.catalogueVersion,
-        signals: truncated ? found.slice(0, maxSignals) : found,
+        signals,
         // Only a call that names the format gets the format fields: without one, the answer is as it always was.
         coverage:
           format === undefined
-            ? { ...coverage, truncated }
-            : { ...coverage, truncated, format, notScannedUnits: NOTHING_SKIPPED, suppressedSignals: 0, directiveProblems: [], omittedDirectiveProblems: 0 },
+            ? { ...coverage, truncated, signalsByLevel }
+            : { ...coverage, truncated, signalsByLevel, format, notScannedUnits: NOTHING_SKIPPED, suppressedSignals: 0, directiveProblems: [], omittedDirectiveProblems: 0 },
       };
     }
     return { ok: true, data };

@@ -50,6 +50,7 @@ const promptText = $<HTMLTextAreaElement>('review-prompt');
 const copyButton = $<HTMLButtonElement>('copy-prompt');
 const copyStatus = $('copy-status');
 const profileRules = $('profile-rules');
+const showSuggestions = $<HTMLInputElement>('show-suggestions');
 
 const rulesByLanguage = new Map<Language, Promise<Outcome<GetWritingRulesResult>>>();
 let records = new Map<string, RuleRecord>();
@@ -148,13 +149,15 @@ function renderCoverage(data: FindWritingSignalsResult | undefined): void {
   skipped.textContent = units ? t('coverage.skipped', { units: units.code + units.markup + units.url + units.frontMatter }) : '';
 }
 
-function summarise(data: FindWritingSignalsResult, spans: number): string {
+function summarise(data: FindWritingSignalsResult, shown: FindWritingSignalsResult['signals'], spans: number): string {
   const { coverage } = data;
   const summary = [
-    data.signals.length === 0
+    shown.length === 0
       ? t('signals.none')
-      : t('signals.summary', { signals: tCount('signals.count', data.signals.length), passages: tCount('signals.passages', spans) }),
+      : t('signals.summary', { signals: tCount('signals.count', shown.length), passages: tCount('signals.passages', spans) }),
   ];
+  const hidden = data.signals.length - shown.length;
+  if (hidden > 0) summary.push(t('signals.hidden', { count: hidden }));
   if (coverage.truncated) summary.push(t('signals.cut', { max: coverage.maxSignals }));
   if (coverage.suppressedSignals) summary.push(t('signals.suppressed', { count: coverage.suppressedSignals }));
   for (const problem of coverage.directiveProblems ?? []) summary.push(t('signals.directive', problem));
@@ -165,11 +168,13 @@ function summarise(data: FindWritingSignalsResult, spans: number): string {
 function renderChecked(): void {
   const text = checked?.text ?? '';
   const data = checked?.data;
-  const spans = data ? highlightSpans(data.signals, text.length) : [];
+  // The check asks for every level; hiding suggestions is the page's own choice, redrawn without a new call.
+  const shown = data ? data.signals.filter((signal) => showSuggestions.checked || signal.level !== 'suggestion') : [];
+  const spans = highlightSpans(shown, text.length);
   renderSignals(highlighted, $('signal-descriptions'), text, spans, ruleText);
   if (data) highlighted.lang = data.coverage.language;
   renderCoverage(data);
-  $('signal-summary').textContent = data ? summarise(data, spans.length) : checkFailed ? t('status.failed', { tool: titleOf(FIND) }) : t('signals.none-yet');
+  $('signal-summary').textContent = data ? summarise(data, shown, spans.length) : checkFailed ? t('status.failed', { tool: titleOf(FIND) }) : t('signals.none-yet');
 }
 
 /**
@@ -314,6 +319,7 @@ languageInput.addEventListener('change', () => void refreshProfile());
 profileInput.addEventListener('change', () => void refreshProfile());
 uiInput.addEventListener('change', () => void changeUiLanguage());
 copyButton.addEventListener('click', () => void copyPrompt());
+showSuggestions.addEventListener('change', renderChecked);
 tokenPanel.addEventListener('submit', (event) => {
   event.preventDefault();
   void applyToken();

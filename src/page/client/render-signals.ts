@@ -2,7 +2,8 @@
 // nodes sliced at UTF-16 offsets (never HTML from the text), and the tooltip
 // that shows each span's rules on hover and keyboard focus. Overlapping
 // signals (of different rules) merge into one span that lists them all, so no
-// character is marked twice.
+// character is marked twice. A span of suggestions only is drawn lighter
+// (class `suggestion`) and described as a suggestion.
 import type { WritingSignal } from '../../core/scanner/types';
 import { t } from './i18n';
 
@@ -50,6 +51,11 @@ function ruleIdsOf(span: HighlightSpan): string[] {
   return [...new Set(span.signals.map((signal) => signal.ruleId))];
 }
 
+/** Whether every signal of `rule` in the span (or of the whole span) is a suggestion. */
+function onlySuggestions(span: HighlightSpan, ruleId?: string): boolean {
+  return span.signals.every((signal) => (ruleId !== undefined && signal.ruleId !== ruleId) || signal.level === 'suggestion');
+}
+
 /** Replaces `view`'s content with `text`, marking every span; descriptions go to `descriptions`. */
 export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text: string, spans: readonly HighlightSpan[], rule: RuleLookup): void {
   // Strings become text nodes: the text is never read as HTML.
@@ -65,7 +71,10 @@ export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text
     mark.dataset.end = String(span.end);
     mark.dataset.rules = ruleIds.join(' ');
     if (ruleIds.length > 1) mark.classList.add('overlap');
-    const description = element('span', ruleIds.map((id) => t('signals.mark', { title: rule(id).title, instruction: rule(id).instruction })).join(' '));
+    if (onlySuggestions(span)) mark.classList.add('suggestion');
+    const describe = (id: string) =>
+      t(onlySuggestions(span, id) ? 'signals.mark-suggestion' : 'signals.mark', { title: rule(id).title, instruction: rule(id).instruction });
+    const description = element('span', ruleIds.map(describe).join(' '));
     description.id = `signal-description-${index + 1}`;
     mark.setAttribute('aria-describedby', description.id);
     described.push(description);

@@ -33,7 +33,7 @@ export const PROMPT: Shape = { prompt: 'string' };
 
 /** `find_writing_signals`: the marks, the summary and the coverage. */
 export const SIGNALS: Shape = {
-  signals: [{ ruleId: 'string', start: 'number', end: 'number' }],
+  signals: [{ ruleId: 'string', level: 'string', start: 'number', end: 'number' }],
   coverage: {
     language: 'string',
     scannedRuleIds: ['string'],

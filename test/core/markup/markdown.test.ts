@@ -190,6 +190,7 @@ describe('coverage', () => {
       'semanticReviewRequired',
       'maxSignals',
       'truncated',
+      'signalsByLevel',
     ]);
     expect(asText.signals).toEqual(without.signals);
     expect(asText.coverage).toEqual({
