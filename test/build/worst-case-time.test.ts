@@ -160,4 +160,27 @@ describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
     );
     expectNearProseSpeed(language, attack);
   });
+
+  // Before the records run, the scanner masks non-prose tokens, and every
+  // match is checked for a name or a mention (non-prose.ts): long tokens of
+  // the marks that make one (`@/._:`), dots between letters, quoted cues,
+  // runs of capitalised words and cues, hyphens, and runs of quotes, white
+  // space and brackets before a capitalised cue.
+  it(`skips the non-prose tokens, names and mentions of ${LENGTH} adversarial units, then scans, in under ${CEILING_MS} ms and near prose speed`, () => {
+    const records = catalogue.signalRecords.filter((r) => r.language === language);
+    const phrases = records.flatMap((r) => r.phrases).slice(0, 200);
+    const capitalised = phrases.map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+    const attack = fill(
+      [
+        phrases.map((p) => `"${p}" „${p}“ '${p}' ${p}_x ${p}.x x/${p}`).join(' '),
+        capitalised.join(' '),
+        capitalised.join('-'),
+        '@/._:'.repeat(4_000),
+        'a.'.repeat(10_000),
+        `${capitalised.map((p) => `${' '.repeat(50)}((("${p}`).join('')}`,
+        `${'Aaaa '.repeat(2_000)}${capitalised.join(' Aaaa ')}`,
+      ].join(' '),
+    );
+    expectNearProseSpeed(language, attack);
+  });
 });

@@ -27,13 +27,41 @@ describe('Markdown, HTML and text files', () => {
   const markdown = `# Setup\n\nA ${EN_WORD} start.\n\n\`\`\`sh\necho ${EN_WORD}\n\`\`\`\n\nRun \`${EN_WORD}\` or see <https://example.com/${EN_WORD}>.\n`;
   const html = `<p>A ${EN_WORD} start.</p>\n<pre><code>${EN_WORD}</code></pre>\n<a href="/${EN_WORD}">link</a>\n`;
 
-  it('scans only the prose of .md and .html, and all of .txt', async () => {
+  it('scans only the prose of .md and .html, and all of .txt but its URLs', async () => {
     const dir = tree({ 'a.md': markdown, 'b.html': html, 'c.txt': markdown });
     const output = parse((await run(dir, ['check', '--format', 'json', '.'])).stdout);
-    expect(output.files.map((file) => [file.path, file.mode, file.signals.map((signal) => signal.line)])).toEqual([
-      ['a.md', 'markdown', [3]],
-      ['b.html', 'html', [1]],
-      ['c.txt', 'text', [3, 6, 9, 9]],
+    expect(output.files.map((file) => [file.path, file.mode, file.signals.map((signal) => signal.quote + signal.line)])).toEqual([
+      ['a.md', 'markdown', [`${EN_WORD}3`]],
+      ['b.html', 'html', [`${EN_WORD}1`]],
+      ['c.txt', 'text', [`${EN_WORD}3`, `${EN_WORD}6`, `${EN_WORD}9`]],
+    ]);
+  });
+
+  // A design system named "Synergy", published as @synergy-design-system/mcp: its
+  // name, its package and its links are no word choice, in any mode; the word
+  // used as a word still is.
+  it('gives no word-choice signal for a product name, its package or its URLs, in a README of each mode', async () => {
+    const readme = [
+      '# @synergy-design-system/mcp',
+      '',
+      'The MCP server of the Synergy Design System: it serves Synergy components and the Synergy tokens.',
+      'Install @synergy-design-system/mcp, then read https://synergy-design.github.io/ or mail synergy@example.com.',
+      '',
+      '## Using Synergy',
+      '',
+      'Our Synergy-Tokens package and the synergy_tokens module are described in ./docs/synergy.md.',
+      '',
+      'Words like "synergy" are avoided in this README.',
+      '',
+    ].join('\n');
+    const html = `<h1>@synergy-design-system/mcp</h1>\n<p>The MCP server of the Synergy Design System serves Synergy components.</p>\n<p>See https://synergy-design.github.io/ for the Synergy tokens.</p>\n`;
+    const dir = tree({ 'README.md': readme, 'README.txt': readme, 'index.html': html, 'used.md': `${readme}\nIt creates synergy between teams.\n` });
+    const output = parse((await run(dir, ['check', '--format', 'json', '--rules', 'word-choice', '.'])).stdout);
+    expect(output.files.map((file) => [file.path, file.signals.map((signal) => signal.quote + signal.line)])).toEqual([
+      ['README.md', []],
+      ['README.txt', []],
+      ['index.html', []],
+      ['used.md', ['synergy12']],
     ]);
   });
 

@@ -115,7 +115,8 @@ describe('fast scanner equals the reference', () => {
   });
 
   it('on the catalogue’s records at each level', () => {
-    const text = `${EDGE_TEXTS.map((e) => e.text).join(' ')} Please note: it is important to note that this allows us to ship. Note that this allows for a much smoother login.`;
+    // A new paragraph: a capitalised cue inside a sentence is read as a name (non-prose.ts).
+    const text = `${EDGE_TEXTS.map((e) => e.text).join(' ')}\n\nPlease note: it is important to note that this allows us to ship. Note that this allows for a much smoother login.`;
     for (const minLevel of SIGNAL_LEVELS) expectSame(catalogueRecords, text, 'en', SCANNABLE_RULE_IDS, minLevel);
     const levels = referenceScan(catalogueRecords, { text, language: 'en', ruleIds: SCANNABLE_RULE_IDS }).map((s) => `${s.level} ${s.quote}`);
     expect(levels).toEqual(expect.arrayContaining(['suggestion Please note', 'warning it is important to note', 'suggestion this allows us', 'suggestion Note that', 'suggestion this allows for a much smoother']));

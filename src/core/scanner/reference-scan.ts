@@ -3,6 +3,7 @@
 // compare both, and the benchmark measures the fast one against it.
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
 import { markBlockBoundaries } from './block-boundaries';
+import { readProse } from './non-prose';
 import { selectRecords, type ScanRequest } from './scan-request';
 import { compareSignals } from './signal-order';
 import type { WritingSignal } from './types';
@@ -31,13 +32,16 @@ function withPositions(text: string, spans: readonly Span[]): WritingSignal[] {
 /**
  * Every signal of the selected rules' records in `language` (and levels), sorted. Each
  * record's regex runs over the text with its block boundaries marked
- * (block-boundaries.ts), which has the same offsets; quotes come from the text.
+ * (block-boundaries.ts) and its non-prose tokens masked (non-prose.ts), which
+ * has the same offsets; a match is kept when it is a use of a cue in prose
+ * (non-prose.ts); quotes come from the text.
  */
 export function referenceScan(records: readonly CompiledSignalRecord[], request: ScanRequest): WritingSignal[] {
   const spans: Span[] = [];
-  const marked = markBlockBoundaries(request.text);
+  const prose = readProse(markBlockBoundaries(request.text), request.language);
   for (const record of selectRecords(records, request)) {
-    for (const match of marked.matchAll(new RegExp(record.source, record.flags))) {
+    for (const match of prose.text.matchAll(new RegExp(record.source, record.flags))) {
+      if (!prose.isUse(match.index, match.index + match[0].length)) continue;
       spans.push({
         ruleId: record.ruleId,
         patternId: record.id,

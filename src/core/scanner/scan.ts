@@ -12,6 +12,7 @@ import { type CandidateAutomaton, loadCandidateAutomaton, serializeCandidateAuto
 import { compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
+import { readProse } from './non-prose';
 import { compileRecordSource, RECORD_FLAGS } from './phrase-pattern';
 import { selectRecords, type ScanRequest } from './scan-request';
 import { compareSignals } from './signal-order';
@@ -200,8 +201,19 @@ function nextBatchHits(hitsSoFar: number, found: number, enough: number): number
   return Math.max(FIRST_BATCH_HITS, Math.ceil((2 * hitsSoFar * (enough - found)) / Math.max(found, 1)));
 }
 
+/** Whether a match [start, end) is reported: a use of a cue in prose (non-prose.ts). */
+type IsUse = (start: number, end: number) => boolean;
+
 /** Confirms one record at the offsets of one batch, in order. */
-function confirmAt(matcher: RecordMatcher, offsets: readonly number[], subject: string, folded: string, resumeAt: number[], spans: Span[]): void {
+function confirmAt(
+  matcher: RecordMatcher,
+  offsets: readonly number[],
+  subject: string,
+  folded: string,
+  resumeAt: number[],
+  spans: Span[],
+  isUse: IsUse,
+): void {
   matcher.regexes ??= regexesOf(matcher.record);
   const { sticky } = matcher.regexes;
   const head = matcher.regexes.head(offsets.length);
@@ -217,12 +229,13 @@ function confirmAt(matcher: RecordMatcher, offsets: readonly number[], subject: 
     if (match === null || match.index !== start) continue;
     const end = start + match[0].length;
     resumeAt[matcher.index] = end;
-    spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, level: matcher.record.level, start, end });
+    if (isUse(start, end)) spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, level: matcher.record.level, start, end });
   }
 }
 
-// `text`: the request's text with its block boundaries marked (markBlockBoundaries).
-function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number): void {
+// `text`: the request's text with its block boundaries marked (markBlockBoundaries)
+// and its non-prose tokens masked (readProse).
+function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number, isUse: IsUse): void {
   const { candidate } = plan;
   if (!candidate) return;
   const resumeAt = new Array<number>(plan.matchers.length).fill(0);
@@ -252,7 +265,7 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
     for (const matcher of plan.matchers) {
       const offsets = batches[matcher.index] as number[];
       if (offsets.length === 0) continue;
-      confirmAt(matcher, offsets, subject, folded, resumeAt, spans);
+      confirmAt(matcher, offsets, subject, folded, resumeAt, spans, isUse);
       offsets.length = 0;
     }
     // Every signal of a later batch starts after those found so far: once
@@ -261,9 +274,10 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number):
   }
 }
 
-function standaloneSpans(plan: ScanPlan, text: string, spans: Span[]): void {
+function standaloneSpans(plan: ScanPlan, text: string, spans: Span[], isUse: IsUse): void {
   for (const record of plan.standalone) {
     for (const match of text.matchAll(new RegExp(record.source, record.flags))) {
+      if (!isUse(match.index, match.index + match[0].length)) continue;
       spans.push({ ruleId: record.ruleId, patternId: record.id, level: record.level, start: match.index, end: match.index + match[0].length });
     }
   }
@@ -296,15 +310,16 @@ export function createSignalScanner(
   };
 
   return (request) => {
-    const { text, limit } = request;
+    const { text, limit, language } = request;
     const plan = planFor(request);
     const enough = limit === undefined ? Infinity : limit + 1;
     const spans: Span[] = [];
     // Records run over a copy of the same length in which paragraph breaks and
-    // list item starts hold a separator; quotes and positions come from `text`.
-    const marked = markBlockBoundaries(text);
-    fastSpans(plan, marked, spans, enough);
-    standaloneSpans(plan, marked, spans);
+    // list item starts hold a separator and non-prose tokens are masked; only
+    // uses of a cue are kept (non-prose.ts); quotes and positions come from `text`.
+    const prose = readProse(markBlockBoundaries(text), language);
+    fastSpans(plan, prose.text, spans, enough, prose.isUse);
+    standaloneSpans(plan, prose.text, spans, prose.isUse);
     if (spans.length === 0) return [];
     spans.sort(compareSignals);
     if (spans.length > enough) spans.length = enough;
