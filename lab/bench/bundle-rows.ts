@@ -5,7 +5,7 @@
 // (src/worker/page/assets/), is not part of it; docs/measurements.md lists its size.
 // The catalogue is: every tool call needs it, so it counts toward the Worker.
 // Targets: at most 170 KiB gzip without MCP (issue 16 leaves room for the Markdown and
-// HTML readers), at most 110 KiB with it.
+// HTML readers), at most 150 KiB with it (issue 31).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { buildDeployBundle } from '../../scripts/lib/deploy-bundle';
@@ -83,6 +83,6 @@ function bundleRow(measure: string, weigh: () => BundleSize, targetKib: number):
 export function bundleRows(root: string): Row[] {
   return [
     bundleRow('Worker bundle without MCP: raw / gzip -9', () => measureBundle(root, WITHOUT_MCP_ENTRY), 170),
-    bundleRow('Worker bundle as shipped, with MCP: raw / gzip -9', () => measureBundle(root), 110),
+    bundleRow('Worker bundle as shipped, with MCP: raw / gzip -9', () => measureBundle(root), 150),
   ];
 }

@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { bundleCli, bundleLibrary } from '../../scripts/build-library';
 import { median, ms, notMeasured, pairedRatio, ratio, type Row } from './row';
 
@@ -36,6 +37,28 @@ if (!result.ok) throw new Error(JSON.stringify(result.error));
 console.log(JSON.stringify({ load: loaded - begin, first: called - loaded, signals: result.data.signals.length }));
 `;
 
+// The minimal Hono + zod module of the cold-start row, imported alone: what
+// the library's import and first call are measured against.
+const MINIMAL_ENTRY = 'lab/bench/entries/minimal-hono-zod.ts';
+const MINIMAL_CHILD = `
+const begin = performance.now();
+await import(process.argv[2]);
+console.log(JSON.stringify({ load: performance.now() - begin }));
+`;
+
+/** The minimal module bundled as the library is (dependencies left as imports), written into `dir`; its path. */
+async function writeMinimal(root: string, dir: string): Promise<string> {
+  const file = join(dir, 'minimal.js');
+  await build({ absWorkingDir: root, entryPoints: [MINIMAL_ENTRY], outfile: file, bundle: true, format: 'esm', platform: 'neutral', packages: 'external', logLevel: 'silent' });
+  return file;
+}
+
+function minimalImport(root: string, child: string, minimal: string): number {
+  const result = spawnSync(process.execPath, [child, minimal], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`minimal module import failed: ${result.stderr.slice(0, 500)}`);
+  return (JSON.parse(result.stdout) as { load: number }).load;
+}
+
 interface Sample {
   readonly load: number;
   readonly first: number;
@@ -54,6 +77,12 @@ export function checkoutTree(root: string, ref: string, dir: string): string {
   const archive = execFileSync('git', ['-C', root, 'archive', '--format=tar', ref], { maxBuffer: 256 * 2 ** 20 });
   execFileSync('tar', ['-x', '-C', tree], { input: archive });
   symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  return tree;
+}
+
+/** `tree` with its generated files (catalogue and page modules, untracked) built, as `npm run build:worker` builds them. */
+function builtTree(tree: string): string {
+  execFileSync('npm', ['run', 'build:worker'], { cwd: tree, stdio: 'ignore' });
   return tree;
 }
 
@@ -84,6 +113,7 @@ function checkReadme(root: string, dist: string): number {
 export async function firstCallRows(root: string): Promise<Row[]> {
   const baseline = baselineRef();
   const measure = `first find_writing_signals call in a new Node.js process (${TEXTS.en.length}-unit text), median of the ratios of ${ROUNDS} alternating rounds: this tree ÷ ${baseline}`;
+  const versusMinimal = `import + first find_writing_signals call in a new Node.js process ÷ import of a minimal Hono + zod module (${MINIMAL_ENTRY}), medians of ${ROUNDS} alternating rounds`;
   const command = `writing-rules check README.md, wall time of the whole command, median of the ratios of ${ROUNDS} alternating rounds: this tree ÷ ${baseline}`;
   const dir = mkdtempSync(join(tmpdir(), 'first-call-'));
   try {
@@ -91,16 +121,27 @@ export async function firstCallRows(root: string): Promise<Row[]> {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     const child = join(dir, 'child.mjs');
     writeFileSync(child, CHILD);
+    const minimalChild = join(dir, 'minimal-child.mjs');
+    writeFileSync(minimalChild, MINIMAL_CHILD);
+    const minimal = await writeMinimal(root, dir);
     const dists = {
       ours: await writeDist(root, join(dir, 'this-tree')),
-      baseline: await writeDist(checkoutTree(root, baseline, dir), join(dir, 'baseline')),
+      baseline: await writeDist(builtTree(checkoutTree(root, baseline, dir)), join(dir, 'baseline')),
     };
     const cells: Record<keyof typeof TEXTS, string> = { en: '', de: '' };
+    const minimalCells: Record<keyof typeof TEXTS, string> = { en: '', de: '' };
+    const minimalRatios: number[] = [];
     for (const language of ['en', 'de'] as const) {
       const samples = { ours: [] as Sample[], baseline: [] as Sample[] };
+      const minimalLoads: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         for (const which of ['ours', 'baseline'] as const) samples[which].push(sample(root, child, dists[which], language));
+        minimalLoads.push(minimalImport(root, minimalChild, minimal));
       }
+      const whole = median(samples.ours.map((s) => s.load + s.first));
+      const minimalLoad = median(minimalLoads);
+      minimalRatios.push(whole / minimalLoad);
+      minimalCells[language] = `${ms(whole)} / ${ms(minimalLoad)} = ${ratio(whole / minimalLoad)}`;
       // Each tree must find the same signals every round; the two trees may differ (a list change is what this row times).
       const counts = { ours: new Set(samples.ours.map((s) => s.signals)), baseline: new Set(samples.baseline.map((s) => s.signals)) };
       if (counts.ours.size !== 1 || counts.baseline.size !== 1) throw new Error(`${language}: a tree found different numbers of signals in different rounds`);
@@ -123,6 +164,7 @@ export async function firstCallRows(root: string): Promise<Row[]> {
     const [oursWall, theirWall] = [median(walls.ours), median(walls.baseline)];
     return [
       { measure, en: cells.en, de: cells.de, target: '', met: null },
+      { measure: versusMinimal, en: minimalCells.en, de: minimalCells.de, target: '≤ 3×', met: minimalRatios.every((r) => r <= 3) },
       {
         measure: command,
         en: `${ratio(pairedRatio(walls.ours, walls.baseline))} (medians ${ms(oursWall)} vs ${ms(theirWall)})`,
@@ -132,7 +174,7 @@ export async function firstCallRows(root: string): Promise<Row[]> {
       },
     ];
   } catch (error) {
-    return [notMeasured(measure, error), notMeasured(command, error)];
+    return [notMeasured(measure, error), notMeasured(versusMinimal, error), notMeasured(command, error)];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const fast = records.filter(isFastPathRecord).length;
   console.log(`records: ${records.length} from ${origin}; ${fast} of ${records.length} on the fast path`);
 
-  console.error('building prose corpora (German: the first run renders the man pages, a few minutes; then cached)...');
+  console.error('building prose corpora...');
   const prose: Record<'en' | 'de', { text: string } | { skipped: string }> = { en: { skipped: '' }, de: { skipped: '' } };
   for (const language of ['en', 'de'] as const) {
     const loaded = await loadProse(language, UNITS);

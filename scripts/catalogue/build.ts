@@ -5,7 +5,7 @@ import { levelRecordsOf, signalRecordAsWritten } from '../../src/core/catalogue/
 import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, PROFILE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
 import type { RuleRecord } from '../../src/core/catalogue/schema';
-import { candidateSourceOf } from '../../src/core/scanner/scan';
+import { candidateAutomatonOf } from '../../src/core/scanner/scan';
 import { compileSignalRecords } from './compile-signals';
 import { crossCheckCatalogue } from './cross-check';
 import { catalogueVersionOf, generatedModule, signalFormsJson } from './emit';
@@ -62,8 +62,8 @@ export function buildCatalogue(root: string): CatalogueBuild {
     sources,
     signalRecords,
     // Built here rather than in every process before its first scan.
-    candidateSources: Object.fromEntries(
-      LANGUAGES.map((language) => [language, candidateSourceOf(signalRecords.filter((record) => record.language === language))]),
+    candidateAutomata: Object.fromEntries(
+      LANGUAGES.map((language) => [language, candidateAutomatonOf(signalRecords.filter((record) => record.language === language))]),
     ),
   };
   const signalRecordsAsWritten = scannableRuleIds.flatMap((ruleId, index) =>

@@ -29,6 +29,11 @@ export function catalogueVersionOf(release: string, content: unknown): string {
   return `${release}+${hash.slice(0, 12)}`;
 }
 
+/** `json` as a single-quoted JavaScript string literal (JSON text has no raw line breaks). */
+function jsonStringLiteral(json: string): string {
+  return `'${json.replace(/[\\']/g, '\\$&').replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}'`;
+}
+
 /**
  * The full text of catalogue.generated.ts: the catalogue as written, and the
  * compiled catalogue that compile.ts makes of it when the module loads (the
@@ -41,7 +46,10 @@ export function generatedModule(written: CatalogueAsWritten): string {
     "import { compileCatalogue } from './compile';",
     "import type { CatalogueAsWritten, CompiledCatalogue } from './compiled-types';",
     '',
-    `const written: CatalogueAsWritten = ${JSON.stringify(written, null, 2)};`,
+    // JSON text in a string literal: V8 parses JSON.parse's input several
+    // times faster than the same data as an object literal, and a cold
+    // isolate evaluates this module before its first answer.
+    `const written: CatalogueAsWritten = JSON.parse(${jsonStringLiteral(JSON.stringify(written))});`,
     '',
     '/** The rule catalogue, checked at build time; its signal records compiled (every form, one regex each) as it loads. */',
     'export const catalogue: CompiledCatalogue = compileCatalogue(written);',

@@ -78,7 +78,7 @@ describe('building a valid catalogue', () => {
       level: 'suggestion',
       phrases: ['mild cue'],
     });
-    expect(leveled.moduleText).toContain('"id": "word-choice.en.suggestion"');
+    expect(leveled.moduleText).toContain('"id":"word-choice.en.suggestion"');
   });
 
   it('keeps phrases longest first and a source that finds them as whole words', () => {

@@ -2,7 +2,7 @@
 // would too: its word-edge characters must all be Unicode word characters.
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
-import { prebuiltCandidateSources } from '../../src/core/catalogue/compile';
+import { prebuiltCandidateAutomata } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { createCatalogueView } from '../../src/core/catalogue/view';
 import { LANGUAGES } from '../../src/core/catalogue/ids';
@@ -13,7 +13,7 @@ import {
   OPTIMISED_SOURCE_LIMIT,
 } from '../../src/core/scanner/candidate-pattern';
 import { compilePhrases, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
-import { candidateSourceOf, createSignalScanner } from '../../src/core/scanner/scan';
+import { candidateAutomatonOf, createSignalScanner } from '../../src/core/scanner/scan';
 
 describe('COMMON_WORD_CHARS', () => {
   it('holds only letters, decimal digits and _, even with case folded', () => {
@@ -46,17 +46,17 @@ describe('candidate regex size', () => {
 });
 
 describe('the bundled catalogue', () => {
-  // The build writes the candidate sources so a process need not build them
-  // before its first scan; a stale one would miss signals.
-  it('carries, per language, the candidate source the scanner builds from its records', () => {
+  // The build writes the candidates so a process need not build them before
+  // its first scan; a stale one would miss signals.
+  it('carries, per language, the candidate the scanner builds from its records', () => {
     for (const language of LANGUAGES) {
       const records = catalogue.signalRecords.filter((r) => r.language === language);
-      expect(catalogue.candidateSources?.[language], language).toBe(candidateSourceOf(records));
+      expect(catalogue.candidateAutomata?.[language], language).toBe(candidateAutomatonOf(records));
     }
   });
 
-  it('lends its candidate sources to its own records only: a catalogue with other records scans with a candidate of its own', () => {
-    expect(prebuiltCandidateSources(catalogue)).toBe(catalogue.candidateSources);
+  it('lends its candidates to its own records only: a catalogue with other records scans with a candidate of its own', () => {
+    expect(prebuiltCandidateAutomata(catalogue)).toBe(catalogue.candidateAutomata);
     const zorblax: CompiledSignalRecord = {
       id: 'word-choice.en',
       ruleId: 'word-choice',
@@ -67,7 +67,7 @@ describe('the bundled catalogue', () => {
       flags: RECORD_FLAGS,
     };
     const mine = { ...catalogue, signalRecords: [zorblax] };
-    expect(prebuiltCandidateSources(mine)).toBeUndefined();
+    expect(prebuiltCandidateAutomata(mine)).toBeUndefined();
     const view = createCatalogueView(mine, createSignalScanner);
     expect(view.scan({ text: 'A zorblax tool.', language: 'en', ruleIds: ['word-choice'] }).map((s) => s.quote)).toEqual(['zorblax']);
   });

@@ -67,16 +67,16 @@ export function isBuiltByCompiler(record: CompiledSignalRecord): boolean {
   return builtByCompiler.has(record);
 }
 
-// The build writes each language's candidate source for the records beside
-// it. It holds for exactly those records: a catalogue that keeps the sources
-// but swaps its records (`{ ...catalogue, signalRecords: mine }`) would have
-// the scanner skip every phrase the sources do not know.
-const candidatesBuiltFor = new WeakMap<readonly CompiledSignalRecord[], NonNullable<CompiledCatalogue['candidateSources']>>();
+// The build writes each language's candidate for the records beside it. It
+// holds for exactly those records: a catalogue that keeps the candidates but
+// swaps its records (`{ ...catalogue, signalRecords: mine }`) would have the
+// scanner skip every phrase the candidates do not know.
+const candidatesBuiltFor = new WeakMap<readonly CompiledSignalRecord[], NonNullable<CompiledCatalogue['candidateAutomata']>>();
 
-/** `catalogue.candidateSources` if the build wrote them for these very records, else undefined (the scanner then builds its own). */
-export function prebuiltCandidateSources(catalogue: CompiledCatalogue): CompiledCatalogue['candidateSources'] {
-  const sources = candidatesBuiltFor.get(catalogue.signalRecords);
-  return sources !== undefined && sources === catalogue.candidateSources ? sources : undefined;
+/** `catalogue.candidateAutomata` if the build wrote them for these very records, else undefined (the scanner then builds its own). */
+export function prebuiltCandidateAutomata(catalogue: CompiledCatalogue): CompiledCatalogue['candidateAutomata'] {
+  const automata = candidatesBuiltFor.get(catalogue.signalRecords);
+  return automata !== undefined && automata === catalogue.candidateAutomata ? automata : undefined;
 }
 
 /**
@@ -98,7 +98,7 @@ export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue
     builtByCompiler.add(compiled);
     return compiled;
   });
-  if (written.candidateSources) candidatesBuiltFor.set(signalRecords, written.candidateSources);
+  if (written.candidateAutomata) candidatesBuiltFor.set(signalRecords, written.candidateAutomata);
   return { ...written, signalRecords };
 }
 

@@ -70,13 +70,13 @@ export interface CompiledCatalogue {
   /** Per scannable rule, English then German, each language's record followed by its suggestion record if it has one. */
   readonly signalRecords: readonly CompiledSignalRecord[];
   /**
-   * Per language, the source of the scanner's shared candidate regex for
-   * these records (scanner/scan.ts `candidateSourceOf`). The build writes it,
-   * so a process does not spend its first scan building it (tens of
-   * milliseconds of JavaScript that has not yet been optimised). Where it is
-   * absent, the scanner builds it from the records.
+   * Per language, the scanner's shared candidate for these records, serialised
+   * (scanner/scan.ts `candidateAutomatonOf`). The build writes it, so a
+   * process neither builds a trie of every form nor compiles a large regex
+   * before its first answer. Where it is absent, the scanner builds it from
+   * the records.
    */
-  readonly candidateSources?: Readonly<Partial<Record<Language, string>>>;
+  readonly candidateAutomata?: Readonly<Partial<Record<Language, string>>>;
 }
 
 /**

@@ -6,15 +6,15 @@ import type { CatalogueSource, RuleRecord } from './schema';
 import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
 import { deepFreeze } from '../dispatch/freeze';
-import { frozenCopyOnFirstUse, prebuiltCandidateSources } from './compile';
+import { frozenCopyOnFirstUse, prebuiltCandidateAutomata } from './compile';
 
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
 export type SignalScan = (request: ScanRequest) => WritingSignal[];
 
-/** Builds a scan from the catalogue's compiled records and its prebuilt candidate sources, if any (the scanner module). */
+/** Builds a scan from the catalogue's compiled records and its prebuilt candidates, if any (the scanner module). */
 export type SignalScannerFactory = (
   records: readonly CompiledSignalRecord[],
-  candidateSources?: CompiledCatalogue['candidateSources'],
+  candidateAutomata?: CompiledCatalogue['candidateAutomata'],
 ) => SignalScan;
 
 export interface CatalogueView {
@@ -54,6 +54,6 @@ export function createCatalogueView(
     profiles: copy.profiles,
     sources: copy.sources,
     scannable,
-    scan: createScanner(records, prebuiltCandidateSources(catalogue)),
+    scan: createScanner(records, prebuiltCandidateAutomata(catalogue)),
   });
 }

@@ -378,14 +378,14 @@ function lineKeys(texts: readonly string[]): string[] | undefined {
 }
 
 /**
- * fittingSource for phrases and pairs within the BMP, with most of the work
+ * fittingTrie for phrases and pairs within the BMP, with most of the work
  * left to the string and regex built-ins: each branch is a line of text, one
  * code unit per piece and a last unit that tells how it ends; the lines'
  * first `n` units, in order and without repeats, are the nodes at depth `n`
  * and the endings at depth `n - 1`, in the order the branches reach them.
- * Undefined where it does not apply (fittingSource then walks the branches).
+ * Undefined where it does not apply (fittingTrie then walks the branches).
  */
-function linesSource(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): string | undefined {
+function linesTrie(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): FittingTrie | undefined {
   const phraseKeys = lineKeys(phrases);
   if (phraseKeys === undefined) return undefined;
   const lines = phraseKeys.map((key) => key + LINE_END_OF[WORD_END]);
@@ -446,9 +446,9 @@ function linesSource(phrases: readonly string[], pairs: readonly PhrasePair[], s
     }
     if (depth > 0 && fixed + above + leaves > limit) {
       const most = Math.min(shape.mostPieces - 1, MOST_PIECES);
-      return candidateSource(tries, ascii, other, most < 1 ? shape.mostPieces : Math.max(1, Math.min(depth - 1, most)));
+      return { tries, ascii, other, maxPieces: most < 1 ? shape.mostPieces : Math.max(1, Math.min(depth - 1, most)) };
     }
-    if (continues.size === 0) return candidateSource(tries, ascii, other, shape.mostPieces);
+    if (continues.size === 0) return { tries, ascii, other, maxPieces: shape.mostPieces };
     const created: number[] = [];
     for (let i = 0; i < going.length; i++) {
       const parent = goingFrom[i] as number;
@@ -491,7 +491,20 @@ function linesSource(phrases: readonly string[], pairs: readonly PhrasePair[], s
  * is inserted whole, so the source is the same.
  */
 function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): string {
-  const fromLines = linesSource(phrases, pairs, shape);
+  const { tries, ascii, other, maxPieces } = fittingTrie(phrases, pairs, shape);
+  return candidateSource(tries, ascii, other, maxPieces);
+}
+
+/** The tries fittingSource renders, and the cut it renders them at. */
+interface FittingTrie {
+  readonly tries: Tries;
+  readonly ascii: number;
+  readonly other: number;
+  readonly maxPieces: number;
+}
+
+function fittingTrie(phrases: readonly string[], pairs: readonly PhrasePair[], shape: Shape): FittingTrie {
+  const fromLines = linesTrie(phrases, pairs, shape);
   if (fromLines !== undefined) return fromLines;
   const tries = new Tries();
   const ascii = tries.root();
@@ -545,10 +558,10 @@ function fittingSource(phrases: readonly string[], pairs: readonly PhrasePair[],
       if (length > limit) {
         // Every cut from here down is as long or longer; the ones above fit.
         const most = Math.min(shape.mostPieces - 1, MOST_PIECES);
-        return candidateSource(tries, ascii, other, most < 1 ? shape.mostPieces : Math.max(1, Math.min(depth - 1, most)));
+        return { tries, ascii, other, maxPieces: most < 1 ? shape.mostPieces : Math.max(1, Math.min(depth - 1, most)) };
       }
     }
-    if (goingOn.length === 0) return candidateSource(tries, ascii, other, shape.mostPieces);
+    if (goingOn.length === 0) return { tries, ascii, other, maxPieces: shape.mostPieces };
     const created: number[] = [];
     for (const w of goingOn) {
       w.node = tries.child(w.node, w.pieces[w.done] as number, created);
@@ -596,4 +609,81 @@ export function compileRecordHeadPattern(patterns: RecordPatterns): RegExp {
     fittingSource(patterns.phrases, patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false }),
     'iy',
   );
+}
+
+/**
+ * The trie of the shared candidate (compileCandidatePattern) and the cut its
+ * regex is rendered at, for candidate-automaton.ts: the same tries, read
+ * instead of rendered.
+ */
+export interface CandidateTrie {
+  /** The root of branches that start with an ASCII word character (after `\b`). */
+  readonly ascii: number;
+  /** The root of the others (after no common word character). */
+  readonly other: number;
+  /** The most pieces a rendered branch keeps. */
+  readonly maxPieces: number;
+  /** How a branch may end at `node`: 0 none, 1 `,?\s`, 2 word end, 3 open. */
+  ending(node: number): number;
+  children(node: number): number[];
+  /** The regex source of the piece that leads to `node`. */
+  pieceText(node: number): string;
+  /** Whether that piece is one ASCII word character. */
+  pieceIsAsciiWord(node: number): boolean;
+  /** Internal: the tries. */
+  readonly tries: Tries;
+}
+
+/** The candidate's trie for `phrases` and `pairs`, as compileCandidatePattern renders it. */
+export function candidateTrie(phrases: readonly string[], pairs: readonly PhrasePair[] = []): CandidateTrie {
+  const { tries, ascii, other, maxPieces } = fittingTrie(phrases, pairs, { mostPieces: MOST_PIECES, thenPrefixes: true });
+  return {
+    ascii,
+    other,
+    maxPieces,
+    tries,
+    ending: (node) => tries.ending[node] as number,
+    children: (node) => {
+      const out: number[] = [];
+      for (let next = tries.firstChild[node] as number; next >= 0; next = tries.nextSibling[next] as number) out.push(next);
+      return out;
+    },
+    pieceText: (node) => tries.pieceText[tries.piece[node] as number] as string,
+    pieceIsAsciiWord: (node) => tries.pieceIsAsciiWord[tries.piece[node] as number] === true,
+  };
+}
+
+/**
+ * The nodes of `trie` where the branches of one record's phrases and pairs
+ * stop as the regex renders them: at their end, where the trie is open, or at
+ * the cut. A record can match only where one of its branches matched.
+ */
+export function recordBranches(trie: CandidateTrie, phrases: readonly string[], pairs: readonly PhrasePair[]): number[] {
+  const { tries } = trie;
+  const stops: number[] = [];
+  const walk = (pieces: readonly number[]) => {
+    let node = pieces.length > 0 && tries.pieceIsAsciiWord[pieces[0] as number] ? trie.ascii : trie.other;
+    for (let depth = 0; ; depth++) {
+      if (depth === pieces.length || depth === trie.maxPieces || tries.ending[node] === OPEN_END) break;
+      let next = tries.firstChild[node] as number;
+      while (next >= 0 && tries.piece[next] !== pieces[depth]) next = tries.nextSibling[next] as number;
+      if (next < 0) throw new Error('candidate-pattern: a branch of a record is not in the candidate trie');
+      node = next;
+    }
+    stops.push(node);
+  };
+  for (const phrase of phrases) walk(tokens(tries, phrase));
+  const gapAfterFirst = tries.pieceOf(GAP_AFTER_FIRST);
+  for (const pair of pairs) {
+    if (pair.within > 0) {
+      for (const first of pair.first) walk(tokens(tries, first));
+      continue;
+    }
+    const prefixes = [...new Set(pair.then.map((then) => [...then.trim()].slice(0, THEN_PREFIX).join('')))];
+    for (const first of pair.first) {
+      const head = tokens(tries, first);
+      for (const prefix of prefixes) walk([...head, gapAfterFirst, ...tokens(tries, prefix)]);
+    }
+  }
+  return stops;
 }

@@ -1,17 +1,19 @@
 // The static scanner behind `find_writing_signals`. It returns exactly what
-// reference-scan.ts returns, faster: one candidate regex per language finds
-// every place a phrase or the first part of a pair could start, and only there
-// does each record's own filter, then its own regex, decide. The core's
-// find-signals tool calls it.
+// reference-scan.ts returns, faster: one candidate per language (a trie the
+// build writes as data, candidate-automaton.ts) finds every place a phrase or
+// the first part of a pair could start and which records' branches start
+// there, and only there does each of those records' own filter, then its own
+// regex, decide. The core's find-signals tool calls it.
 import type { Language, RuleId, SignalLevel } from '../catalogue/ids';
 import { isBuiltByCompiler } from '../catalogue/compile';
 import { markBlockBoundaries } from './block-boundaries';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
-import { compileCandidatePattern, compileRecordHeadPattern } from './candidate-pattern';
+import { type CandidateAutomaton, loadCandidateAutomaton, serializeCandidateAutomaton } from './candidate-automaton';
+import { compileRecordHeadPattern } from './candidate-pattern';
 import { foldTextUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
 import { readProse } from './non-prose';
-import { compileRecordSource, openingPhrases, RECORD_FLAGS } from './phrase-pattern';
+import { compileRecordSource, RECORD_FLAGS } from './phrase-pattern';
 import { selectRecords, type ScanRequest } from './scan-request';
 import { hasBothLevels, withoutCoveredSuggestions } from './level-overlap';
 import { compareSignals } from './signal-order';
@@ -22,9 +24,7 @@ export type { ScanRequest } from './scan-request';
 /** Scans one text with the records of its language and the selected rules. */
 export type SignalScanner = (request: ScanRequest) => WritingSignal[];
 
-interface RecordMatcher {
-  readonly index: number;
-  readonly record: CompiledSignalRecord;
+interface RecordRegexes {
   /** The record's own regex, sticky: decides whether it matches at one offset. */
   readonly sticky: RegExp;
   /**
@@ -40,16 +40,21 @@ interface RecordMatcher {
    * times.
    */
   readonly head: (offsets: number) => RegExp | null;
-  /** Matches a character that can begin one of the record's phrases. */
-  readonly opening: RegExp;
+}
+
+/** One selected record on the fast path; its regexes are built at its first candidate. */
+interface RecordMatcher {
+  readonly index: number;
+  readonly record: CompiledSignalRecord;
+  regexes: RecordRegexes | undefined;
 }
 
 interface ScanPlan {
   /** Null when no record qualifies for the fast path. */
-  readonly candidate: RegExp | null;
+  readonly candidate: CandidateAutomaton | null;
   readonly matchers: readonly RecordMatcher[];
-  /** Matchers by the code point a candidate starts with, filled on demand. */
-  readonly byOpening: Map<number, readonly RecordMatcher[]>;
+  /** By the candidate's record index (the language's fast records in order): the matcher, if that record is selected. */
+  readonly byCandidateRecord: readonly (RecordMatcher | undefined)[];
   /** Records whose source is not the one their phrases compile to: run as is. */
   readonly standalone: readonly CompiledSignalRecord[];
   /** Whether some rule has records of both levels here (level-overlap.ts). */
@@ -57,17 +62,6 @@ interface ScanPlan {
 }
 
 type Span = { ruleId: RuleId; patternId: string; level: SignalLevel; start: number; end: number };
-
-function openingPattern(phrases: readonly string[]): RegExp {
-  const openings = new Set<string>();
-  for (const phrase of phrases) {
-    const first = String.fromCodePoint(phrase.trim().codePointAt(0) as number);
-    if (first === "'" || first === '\u2019') openings.add("'").add('\u2019');
-    else openings.add(first);
-  }
-  const escapes = [...openings].map((c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`);
-  return new RegExp(`^[${escapes.join('')}]`, 'iu');
-}
 
 // At how many offsets a record's regex runs without its filter before the
 // filter is built: a 250,000-unit text reaches most records thousands of times.
@@ -107,39 +101,36 @@ export function isFastPathRecord(record: CompiledSignalRecord): boolean {
 }
 
 // One candidate per language serves every rule and level selection: it may stop where
-// only an unselected record could match (those positions find no matcher), and
-// building and compiling a candidate costs a tenth of a second or more, which
-// a process should pay once per catalogue and language, not once per
-// selection. The scanner is synchronous and each scan resets lastIndex, so
-// sharing is safe. Sources are kept by the records they were built from,
-// regexes by their source (the bundled catalogue brings its sources along).
-const candidateSources = new Map<string, string>();
-const candidates = new Map<string, RegExp>();
+// only an unselected record could match (those records have no matcher), and
+// building one from the records takes tens of milliseconds, which a process
+// should pay once per catalogue and language, not once per selection (the
+// bundled catalogue brings its candidates built). Serialised candidates are
+// kept by the records they were built from, loaded ones by their string.
+const serializedCandidates = new Map<string, string>();
+const loadedCandidates = new Map<string, CandidateAutomaton>();
 
 /**
- * The source of the shared candidate regex (flags `gi`) for one language's
- * records: the phrases and pairs of those on the fast path. The build writes
- * it into the bundled catalogue (`CompiledCatalogue.candidateSources`).
+ * The serialised candidate (candidate-automaton.ts) of one language's records:
+ * the phrases and pairs of those on the fast path, each branch marked with its
+ * record's index among them. The build writes it into the bundled catalogue
+ * (`CompiledCatalogue.candidateAutomata`).
  */
-export function candidateSourceOf(records: readonly CompiledSignalRecord[]): string {
+export function candidateAutomatonOf(records: readonly CompiledSignalRecord[]): string {
   const fast = records.filter(isFastPathRecord);
   const key = fast.map((r) => r.source).join('\u0000');
-  let source = candidateSources.get(key);
-  if (source === undefined) {
-    source = compileCandidatePattern(
-      fast.flatMap((r) => r.phrases),
-      fast.flatMap((r) => r.pairs ?? []),
-    ).source;
-    candidateSources.set(key, source);
+  let serialized = serializedCandidates.get(key);
+  if (serialized === undefined) {
+    serialized = serializeCandidateAutomaton(fast);
+    serializedCandidates.set(key, serialized);
   }
-  return source;
+  return serialized;
 }
 
-function candidateRegex(source: string): RegExp {
-  let candidate = candidates.get(source);
+function loadedCandidate(serialized: string): CandidateAutomaton {
+  let candidate = loadedCandidates.get(serialized);
   if (candidate === undefined) {
-    candidate = new RegExp(source, 'gi');
-    candidates.set(source, candidate);
+    candidate = loadCandidateAutomaton(serialized);
+    loadedCandidates.set(serialized, candidate);
   }
   return candidate;
 }
@@ -148,32 +139,32 @@ function candidateRegex(source: string): RegExp {
 // of the catalogue holds the record (each dispatcher clones it): every plan
 // with the same record source shares them, keyed by the compiled source. The
 // scanner is synchronous, and each use sets lastIndex first.
-type RecordRegexes = Pick<RecordMatcher, 'sticky' | 'head' | 'opening'> & { readonly fast: boolean };
 const recordRegexes = new Map<string, RecordRegexes>();
 
 function regexesOf(record: CompiledSignalRecord): RecordRegexes {
-  const key = `${record.flags}/${record.source}/${openingPhrases(record).join('\u0000')}`;
+  const key = `${record.flags}/${record.source}`;
   let found = recordRegexes.get(key);
   if (!found) {
     found = {
-      fast: isFastPathRecord(record),
       sticky: new RegExp(record.source, stickyFlags(record.flags)),
       head: builtAfter(HEAD_AFTER_TRIES, () => compileRecordHeadPattern(record)),
-      opening: openingPattern(openingPhrases(record)),
     };
     recordRegexes.set(key, found);
   }
   return found;
 }
 
-// `candidate`: the prebuilt source of the language's candidate, if any.
+// `language`: the language's records; `candidate`: the prebuilt serialised
+// candidate of its fast records, if any.
 function buildPlan(records: readonly CompiledSignalRecord[], language: readonly CompiledSignalRecord[], candidate?: string): ScanPlan {
-  const fast = records.filter((r) => regexesOf(r).fast);
-  const matchers = fast.map((record, index) => ({ index, record, ...regexesOf(record) }));
+  const languageFast = language.filter(isFastPathRecord);
+  const fast = records.filter((r) => languageFast.includes(r));
+  const matchers = fast.map((record, index): RecordMatcher => ({ index, record, regexes: undefined }));
+  const byCandidateRecord = languageFast.map((record) => matchers.find((m) => m.record === record));
   return {
-    candidate: fast.length > 0 ? candidateRegex(candidate ?? candidateSourceOf(language)) : null,
+    candidate: fast.length > 0 ? loadedCandidate(candidate ?? candidateAutomatonOf(language)) : null,
     matchers,
-    byOpening: new Map(),
+    byCandidateRecord,
     standalone: records.filter((r) => !fast.includes(r)),
     bothLevels: hasBothLevels(records),
   };
@@ -183,17 +174,6 @@ function isInsideSurrogatePair(text: string, offset: number): boolean {
   const unit = text.charCodeAt(offset);
   const before = text.charCodeAt(offset - 1);
   return unit >= 0xdc00 && unit <= 0xdfff && before >= 0xd800 && before <= 0xdbff;
-}
-
-function matchersAt(plan: ScanPlan, text: string, offset: number): readonly RecordMatcher[] {
-  const codePoint = text.codePointAt(offset) as number;
-  let found = plan.byOpening.get(codePoint);
-  if (!found) {
-    const char = String.fromCodePoint(codePoint);
-    found = plan.matchers.filter((m) => m.opening.test(char));
-    plan.byOpening.set(codePoint, found);
-  }
-  return found;
 }
 
 // V8 compiles a regex at its first run to bytecode and at its second to
@@ -238,7 +218,9 @@ function confirmAt(
   spans: Span[],
   isUse: IsUse,
 ): void {
-  const head = matcher.head(offsets.length);
+  matcher.regexes ??= regexesOf(matcher.record);
+  const { sticky } = matcher.regexes;
+  const head = matcher.regexes.head(offsets.length);
   for (const start of offsets) {
     // A record's next match cannot begin before its previous one ended.
     if ((resumeAt[matcher.index] as number) > start) continue;
@@ -246,8 +228,8 @@ function confirmAt(
       head.lastIndex = start;
       if (!head.test(folded)) continue;
     }
-    matcher.sticky.lastIndex = start;
-    const match = matcher.sticky.exec(subject);
+    sticky.lastIndex = start;
+    const match = sticky.exec(subject);
     if (match === null || match.index !== start) continue;
     const end = start + match[0].length;
     resumeAt[matcher.index] = end;
@@ -265,21 +247,24 @@ function fastSpans(plan: ScanPlan, text: string, spans: Span[], enough: number, 
   const batches = plan.matchers.map((): number[] => []);
   const subject = text.length < NATIVE_CODE_UNITS ? text.padEnd(NATIVE_CODE_UNITS, ' ') : text;
   const folded = foldTextUnicodeOnly(subject);
-  candidate.lastIndex = 0;
+  const hitRecords: number[] = [];
+  let from = 0;
   let hitsSoFar = 0;
   for (let ended = false; !ended; ) {
     const batchEnd = hitsSoFar + nextBatchHits(hitsSoFar, spans.length, enough);
     while (hitsSoFar < batchEnd) {
-      const hit = candidate.exec(folded);
-      if (hit === null || hit.index >= text.length) {
+      const start = candidate.next(folded, from, text.length, hitRecords);
+      if (start < 0) {
         ended = true;
         break;
       }
       hitsSoFar += 1;
-      const start = hit.index;
-      candidate.lastIndex = start + 1;
+      from = start + 1;
       if (isInsideSurrogatePair(text, start)) continue;
-      for (const matcher of matchersAt(plan, text, start)) (batches[matcher.index] as number[]).push(start);
+      for (const record of hitRecords) {
+        const matcher = plan.byCandidateRecord[record];
+        if (matcher !== undefined) (batches[matcher.index] as number[]).push(start);
+      }
     }
     for (const matcher of plan.matchers) {
       const offsets = batches[matcher.index] as number[];
@@ -303,16 +288,16 @@ function standaloneSpans(plan: ScanPlan, text: string, spans: Span[], isUse: IsU
 }
 
 /**
- * A scanner over the catalogue's compiled records. Plans (candidate regex and
- * per-record regexes) are built once per language, rule and level selection, on its
- * first call, then reused by every call. `candidateSources`, when given, must
- * be what `candidateSourceOf` returns for each language's records (the
- * bundled catalogue carries them). Returns every signal, sorted, or with
- * `limit` the first `limit + 1`.
+ * A scanner over the catalogue's compiled records. Plans are made once per
+ * language, rule and level selection, on its first call, then reused by every call;
+ * a record's regexes are built at its first candidate. `candidateAutomata`,
+ * when given, must be what `candidateAutomatonOf` returns for each language's
+ * records (the bundled catalogue carries them). Returns every signal,
+ * sorted, or with `limit` the first `limit + 1`.
  */
 export function createSignalScanner(
   records: readonly CompiledSignalRecord[],
-  candidateSources?: Readonly<Partial<Record<Language, string>>>,
+  candidateAutomata?: Readonly<Partial<Record<Language, string>>>,
 ): SignalScanner {
   const plans = new Map<string, ScanPlan>();
   const planFor = (request: ScanRequest): ScanPlan => {
@@ -322,7 +307,7 @@ export function createSignalScanner(
     const key = chosen.map((r) => records.indexOf(r)).join(',');
     let plan = plans.get(key);
     if (!plan) {
-      plan = buildPlan(chosen, ofLanguage, candidateSources?.[language]);
+      plan = buildPlan(chosen, ofLanguage, candidateAutomata?.[language]);
       plans.set(key, plan);
     }
     return plan;
