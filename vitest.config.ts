@@ -84,10 +84,10 @@ export default defineConfig({
           // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
           setupFiles: ['test/browser/worker-ready.ts'],
-          // Files share the run's workers with the other projects: each opens
-          // its own context on the one Chromium, and the page clock the timer
-          // tests move is installed paused (check-flow.test.ts), so real time
-          // on a loaded machine fires no page timer.
+          // One file at a time: several tests fast-forward the page's clock,
+          // which also runs on with real time, so two pages at once on a loaded
+          // machine can let a 30-second timer fire early.
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
