@@ -167,7 +167,7 @@ describe('late answers', () => {
     const first = await holdFirst(page, (call) => call.name === 'find_writing_signals');
     await gotoReviewPage(opened);
     await page.selectOption('#review-profile', 'technical-reference');
-    await page.fill('#review-text', 'The old text is powerful.');
+    await page.fill('#review-text', 'The old text is stunning.');
     await page.click('button[type=submit]');
     await promptShown(page);
     await page.clock.fastForward(30_000);
@@ -190,7 +190,7 @@ describe('one check at a time', () => {
     const checks = countCalls(page, 'find_writing_signals');
     await gotoReviewPage(opened);
     await page.selectOption('#review-profile', 'technical-reference');
-    await page.fill('#review-text', 'A powerful tool.');
+    await page.fill('#review-text', 'A stunning tool.');
     await page.dblclick('button[type=submit]');
     await page.waitForFunction(() => document.getElementById('status')?.textContent !== '');
     expect(await busyOfResults(page)).toBe('true');
@@ -214,7 +214,7 @@ describe('one check at a time', () => {
     await installPausedClock(page);
     await holdFirst(page, (call) => call.name === 'find_writing_signals');
     await gotoReviewPage(opened);
-    await page.fill('#review-text', 'A powerful tool.');
+    await page.fill('#review-text', 'A stunning tool.');
     await page.click('button[type=submit]');
     await promptShown(page);
     await page.clock.fastForward(29_000);
@@ -262,7 +262,7 @@ describe('failed loads and checks', () => {
     const { page } = opened;
     await answer(page, 'find_writing_signals', 200, { ok: true, tool: 'x', data: {} });
     await gotoReviewPage(opened);
-    await page.fill('#review-text', 'A powerful tool.');
+    await page.fill('#review-text', 'A stunning tool.');
     await page.click('button[type=submit]');
     await page.waitForSelector('#errors p', { timeout: 5_000 });
     expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. invalid-response: The answer does not have the expected form.');
@@ -276,7 +276,7 @@ describe('failed loads and checks', () => {
     const { page } = opened;
     await gotoReviewPage(opened);
     await page.selectOption('#review-profile', 'technical-reference');
-    await page.fill('#review-text', 'A powerful tool.');
+    await page.fill('#review-text', 'A stunning tool.');
     await page.click('button[type=submit]');
     await page.waitForSelector('#highlighted mark');
 

@@ -126,9 +126,9 @@ describe('a German reader', () => {
     const { page } = opened;
     await page.selectOption('#review-profile', 'technical-reference');
     await page.waitForSelector('#profile-rules details');
-    // English text on a German page: "This allows us" is a suggestion, "powerful" a warning.
+    // English text on a German page: "This allows us" is a suggestion, "stunning" a warning.
     await page.selectOption('#review-language', 'en');
-    await checkText(page, 'We cached the tokens. This allows us to ship daily with a powerful panel.');
+    await checkText(page, 'We cached the tokens. This allows us to ship daily with a stunning panel.');
     expect(await page.textContent('label[for=show-suggestions]')).toBe('Hinweise zeigen (oft unbedenkliche Wendungen, heller markiert)');
     const described = await page.getAttribute('#highlighted mark.suggestion', 'aria-describedby');
     expect(await page.textContent(`#${described}`)).toMatch(/^Hinweis zur Regel „[^“]+“, oft in Ordnung: /);
@@ -218,7 +218,7 @@ describe('the language switch', () => {
     const { page } = opened;
     await page.selectOption('#review-profile', 'technical-reference');
     await page.waitForSelector('#profile-rules details');
-    await checkText(page, 'A powerful review panel.');
+    await checkText(page, 'A stunning review panel.');
     expect(await page.textContent('#signal-summary')).toMatch(/^1 signal in 1 highlighted passage\./);
 
     expect(await page.textContent('#status')).toBe('Check finished: 1 signal.');
@@ -266,7 +266,7 @@ describe('all scannable rules', () => {
     const { page } = opened;
     await page.selectOption('#review-profile', 'scannable');
     await page.waitForFunction((count) => document.querySelectorAll('#profile-rules details').length === count, SCANNABLE_RULE_IDS.length);
-    await checkText(page, 'It is worth noting that this might possibly be powerful.');
+    await checkText(page, 'It is worth noting that this might possibly be stunning.');
     const scanned = await page.$$eval('#scanned-rules li', (items) => items.map((li) => li.textContent?.match(/\(([a-z-]+)\)$/)?.[1]));
     expect(scanned).toEqual([...SCANNABLE_RULE_IDS]);
     expect(await page.textContent('#unscanned-rules')).toBe('None beyond the review every signal needs.');

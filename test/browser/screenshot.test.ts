@@ -12,7 +12,7 @@ import { gotoReviewPage, launchChromium, openReviewPage } from './chromium';
 const SAMPLES = {
   en: {
     file: 'review-page.png',
-    text: 'It is worth noting that the installer might possibly need a restart.\n' + 'This makes it easy to start: the setup is production-ready, powerful and seamless.',
+    text: 'It is worth noting that the installer might possibly need a restart.\n' + 'This makes it easy to start: the setup is production-ready, stunning and seamless.',
   },
   de: {
     file: 'review-page-de.png',

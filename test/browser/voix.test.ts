@@ -92,24 +92,24 @@ describe('VOIX declarations', () => {
 
 describe('VOIX calls', () => {
   it('find_writing_signals: passes minLevel on, so a model can ask for warnings only', async () => {
-    const args = { text: 'Note that a powerful panel helps.', ruleIds: 'word-choice, meta-framing' };
+    const args = { text: 'Please note a stunning panel helps.', ruleIds: 'word-choice, meta-framing' };
     const levels = (detail: Awaited<ReturnType<typeof callTool>>) =>
       (detail.ok ? detail.data.signals : []).map((signal: { quote: string; level: string }) => [signal.quote, signal.level]);
     expect(levels(await callTool(page, 'find_writing_signals', args))).toEqual([
-      ['Note that', 'suggestion'],
-      ['powerful', 'warning'],
+      ['Please note', 'suggestion'],
+      ['stunning', 'warning'],
     ]);
-    expect(levels(await callTool(page, 'find_writing_signals', { ...args, minLevel: 'warning' }))).toEqual([['powerful', 'warning']]);
+    expect(levels(await callTool(page, 'find_writing_signals', { ...args, minLevel: 'warning' }))).toEqual([['stunning', 'warning']]);
   });
 
   it('find_writing_signals: splits the comma-separated ruleIds and returns the envelope', async () => {
-    const detail = await callTool(page, 'find_writing_signals', { text: 'It is worth noting that a powerful panel helps.', ruleIds: 'word-choice, meta-framing', maxSignals: 5 });
+    const detail = await callTool(page, 'find_writing_signals', { text: 'It is worth noting that a stunning panel helps.', ruleIds: 'word-choice, meta-framing', maxSignals: 5 });
     expect(asVoixSees(detail).failed).toBe(false);
     expect(detail.ok && detail.tool).toBe('find_writing_signals');
     const data = detail.ok ? detail.data : {};
     expect(data.signals.map((signal: { ruleId: string; quote: string }) => [signal.ruleId, signal.quote])).toEqual([
       ['meta-framing', 'It is worth noting'],
-      ['word-choice', 'powerful'],
+      ['word-choice', 'stunning'],
     ]);
     expect(data.coverage).toMatchObject({ scannedRuleIds: ['meta-framing', 'word-choice'], unscannedRuleIds: [], maxSignals: 5, truncated: false });
     expect(await page.textContent('#status')).toBe('Assistant call done: Checking the text for writing signals.');

@@ -158,12 +158,12 @@ describe('WebMCP on a host that asks for a token', () => {
 
 describe('WebMCP calls answer as POST /v1/dispatch does', () => {
   it('find_writing_signals: the same signals and coverage', async () => {
-    const input = { text: 'It is worth noting that a powerful panel helps.', ruleIds: ['word-choice', 'meta-framing'], maxSignals: 5 };
+    const input = { text: 'It is worth noting that a stunning panel helps.', ruleIds: ['word-choice', 'meta-framing'], maxSignals: 5 };
     const overHttp = await dispatchOverHttp('find_writing_signals', input);
     expect(overHttp.status).toBe(200);
     const viaWebMcp = await executeTool(opened.page, 'find_writing_signals', input);
     expect(viaWebMcp).toEqual(overHttp.body);
-    expect(viaWebMcp).toMatchObject({ ok: true, tool: 'find_writing_signals', data: { signals: [{ quote: 'It is worth noting' }, { quote: 'powerful' }] } });
+    expect(viaWebMcp).toMatchObject({ ok: true, tool: 'find_writing_signals', data: { signals: [{ quote: 'It is worth noting' }, { quote: 'stunning' }] } });
     expect(await opened.page.textContent('#status')).toBe('Assistant call done: Checking the text for writing signals.');
   });
 
@@ -199,10 +199,10 @@ describe('without WebMCP', () => {
       expect(other.requests.filter((url) => url.includes('/v1/tools'))).toEqual([]);
       await other.page.selectOption('#review-profile', 'technical-reference');
       await other.page.waitForFunction(() => document.querySelectorAll('#profile-rules details').length === 6);
-      await other.page.fill('#review-text', 'A powerful tool.');
+      await other.page.fill('#review-text', 'A stunning tool.');
       await other.page.click('button[type=submit]');
       await other.page.waitForSelector('#highlighted mark');
-      expect(await other.page.textContent('#highlighted mark')).toBe('powerful');
+      expect(await other.page.textContent('#highlighted mark')).toBe('stunning');
       expect(other.consoleErrors).toEqual([]);
     } finally {
       await plain.close();
