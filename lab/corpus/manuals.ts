@@ -5,13 +5,12 @@
 // Documents are split into two halves by a hash of their path: the levels are
 // set on one half (`design`) and measured on the other (`measure`).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashOf } from '../quality/sample';
 import { mapPool, renderManPage } from '../../test/support/corpus/german';
-import { htmlToProse, newParagraphs } from '../../test/support/corpus/prose';
-import type { Corpus, CorpusDocument } from '../../test/support/corpus/types';
+import { distinctDocuments, htmlToProse } from '../../test/support/corpus/prose';
+import type { Corpus, } from '../../test/support/corpus/types';
 
 export type ManualsHalf = 'design' | 'measure' | 'all';
 
@@ -79,16 +78,7 @@ export async function buildManualsCorpus(language: 'en' | 'de', half: ManualsHal
     ...html.map((source) => ({ source, prose: htmlToProse(readFileSync(source, 'utf8')) })),
     ...man.map((source, i) => ({ source, prose: rendered[i] ?? '' })),
   ];
-  const seenTexts = new Set<string>();
-  const seenParagraphs = new Set<string>();
-  const documents: CorpusDocument[] = [];
-  for (const { source, prose } of sources) {
-    const hash = createHash('sha256').update(prose).digest('hex');
-    if (seenTexts.has(hash)) continue;
-    seenTexts.add(hash);
-    const paragraphs = newParagraphs(prose, seenParagraphs);
-    if (paragraphs.length > 0) documents.push({ source, text: paragraphs.join('\n\n') });
-  }
+  const documents = distinctDocuments(sources);
   return {
     language,
     documents,

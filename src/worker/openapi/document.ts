@@ -3,18 +3,13 @@
 // `{ name: <const>, arguments: <its inputSchema> }`, and one response schema,
 // the success envelope `{ ok: true, tool: <const>, data: <its outputSchema> }`;
 // every error status carries the envelope with the codes it can hold.
+import type { WritingToolDescriptor } from '../../core/dispatch/types';
 import { SUPPORTED_TOOL_FORMATS } from '../../core/projections/index';
 import { statusFor, type OutcomeCode } from '../errors';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 
 /** A tool as the document needs it; `writingReviewTools` entries fit. */
-export interface DocumentedTool {
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: Readonly<Record<string, unknown>>;
-  readonly outputSchema: Readonly<Record<string, unknown>>;
-}
+export type DocumentedTool = Pick<WritingToolDescriptor, 'title' | 'description' | 'inputSchema' | 'outputSchema'> & { readonly name: string };
 
 export interface OpenApiInput {
   readonly tools: readonly DocumentedTool[];

@@ -2,12 +2,11 @@
 // man pages of manpages-de (rendered with man-db) and the HTML manuals of
 // debian-reference-de, developers-reference-de, debian-faq-de and maint-guide-de.
 import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { htmlToProse, newParagraphs } from './prose';
-import type { Corpus, CorpusDocument } from './types';
+import { distinctDocuments, htmlToProse } from './prose';
+import type { Corpus, } from './types';
 
 /** The Debian packages the German corpus reads; install them with apt-get. */
 export const GERMAN_PACKAGES = [
@@ -98,16 +97,7 @@ export async function buildGermanCorpus(): Promise<Corpus> {
     ...manFiles.map((file, i) => ({ source: file, prose: rendered[i]! })),
     ...htmlFiles.map((file) => ({ source: file, prose: htmlToProse(readFileSync(file, 'utf8')) })),
   ];
-  const seenTexts = new Set<string>();
-  const seenParagraphs = new Set<string>();
-  const documents: CorpusDocument[] = [];
-  for (const { source, prose } of sources) {
-    const hash = createHash('sha256').update(prose).digest('hex');
-    if (seenTexts.has(hash)) continue;
-    seenTexts.add(hash);
-    const paragraphs = newParagraphs(prose, seenParagraphs);
-    if (paragraphs.length > 0) documents.push({ source, text: paragraphs.join('\n\n') });
-  }
+  const documents = distinctDocuments(sources);
   return {
     language: 'de',
     documents,

@@ -1,6 +1,8 @@
 // Turns Markdown and HTML documentation into plain prose for the corpora that
 // the precision measurement (and the benchmark) scan. The filters are simple on
 // purpose: docs/precision.md documents each step so a rerun gets the same text.
+import { createHash } from 'node:crypto';
+import type { CorpusDocument } from './types';
 
 /** Markdown → prose: drops code (fenced, indented, inline), HTML, images, link targets and URLs. */
 export function markdownToProse(markdown: string): string {
@@ -94,4 +96,22 @@ export function countWords(text: string): number {
   let n = 0;
   for (const _ of text.matchAll(WORD)) n++;
   return n;
+}
+
+/**
+ * Source texts as corpus documents, in order: a text whose prose repeats an
+ * earlier one whole is dropped, and so is every paragraph already seen.
+ */
+export function distinctDocuments(sources: readonly { source: string; prose: string }[]): CorpusDocument[] {
+  const seenTexts = new Set<string>();
+  const seenParagraphs = new Set<string>();
+  const documents: CorpusDocument[] = [];
+  for (const { source, prose } of sources) {
+    const hash = createHash('sha256').update(prose).digest('hex');
+    if (seenTexts.has(hash)) continue;
+    seenTexts.add(hash);
+    const paragraphs = newParagraphs(prose, seenParagraphs);
+    if (paragraphs.length > 0) documents.push({ source, text: paragraphs.join('\n\n') });
+  }
+  return documents;
 }
