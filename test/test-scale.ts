@@ -32,3 +32,16 @@ export function scaled(count: number, scale: number = TEST_SCALE): number {
 export function scaledTimeout(ms: number, scale: number = TEST_SCALE): number {
   return Math.round(ms * Math.max(1, scale));
 }
+
+/** The scale at which an exhaustive test runs every one of its cases; `.ci/run` runs at it. */
+export const EXHAUSTIVE_SCALE = 4;
+
+/**
+ * Whether case number `index` of an exhaustive test runs at this scale: every
+ * case at EXHAUSTIVE_SCALE or above, below it an evenly spread share of
+ * `scale / EXHAUSTIVE_SCALE` (every second case at 2, every fourth at 1).
+ */
+export function sampledCase(index: number, scale: number = TEST_SCALE): boolean {
+  const stride = Math.max(1, Math.ceil(EXHAUSTIVE_SCALE / scale));
+  return index % stride === 0;
+}

@@ -15,7 +15,6 @@ import { createSignalScanner } from '../../src/core/scanner/scan';
 import { gapGuardAttacks, guardAttacks } from '../support/adversarial';
 
 const LENGTH = 250_000;
-const CEILING_MS = 500;
 
 const PROSE = {
   en:
@@ -91,13 +90,12 @@ function scanTime(record: Pick<CompiledSignalRecord, 'source' | 'flags'>, text: 
 }
 
 describe.each(catalogue.signalRecords.map((r) => [r.id, r] as const))('%s', (_id, record) => {
-  it(`scans ${LENGTH} adversarial units in under ${CEILING_MS} ms and near prose speed`, () => {
+  it(`scans ${LENGTH} adversarial units near prose speed`, () => {
     const attack = adversarial(record);
     const prose = fill(PROSE[record.language]);
     expect(attack.length).toBe(LENGTH);
     const attackMs = scanTime(record, attack);
     const proseMs = scanTime(record, prose);
-    expect(attackMs).toBeLessThan(CEILING_MS);
     // Linear scans differ by a small factor; quadratic ones by orders of magnitude.
     expect(attackMs).toBeLessThan(20 * proseMs + 50);
   });
@@ -119,19 +117,18 @@ function bestOfThree(scan: () => unknown): number {
 // filter) in front of the records': the attacks on every record of a
 // language, in one text, must not slow it down by more than the records' own
 // regexes may be.
-/** The fast scanner on `attack` stays under the ceiling and within 20× (plus 50 ms) of prose of the same length. */
+/** The fast scanner on `attack` stays within 20× (plus 50 ms) of prose of the same length, timed side by side: a linear scan differs from prose by a small factor on a loaded machine too, a super-linear one by orders of magnitude. */
 function expectNearProseSpeed(language: (typeof LANGUAGES)[number], attack: string): void {
   const prose = fill(PROSE[language]);
   const scanner = createSignalScanner(catalogue.signalRecords);
   const scan = (text: string) => () => scanner({ text, language, ruleIds: SCANNABLE_RULE_IDS });
   const attackMs = bestOfThree(scan(attack));
   const proseMs = bestOfThree(scan(prose));
-  expect(attackMs).toBeLessThan(CEILING_MS);
   expect(attackMs).toBeLessThan(20 * proseMs + 50);
 }
 
 describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
-  it(`scans ${LENGTH} adversarial units in under ${CEILING_MS} ms and near prose speed`, () => {
+  it(`scans ${LENGTH} adversarial units near prose speed`, () => {
     const records = catalogue.signalRecords.filter((r) => r.language === language);
     const attack = fill(records.map(attackBlock).join(' '));
     expectNearProseSpeed(language, attack);
@@ -142,7 +139,7 @@ describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
   // it with long runs of white space after a line break, line breaks alone,
   // near-markers (ten digits, a marker without a space) and real boundaries
   // between the records' phrases.
-  it(`marks the paragraph breaks and list items of ${LENGTH} adversarial units, then scans, in under ${CEILING_MS} ms and near prose speed`, () => {
+  it(`marks the paragraph breaks and list items of ${LENGTH} adversarial units, then scans, near prose speed`, () => {
     const records = catalogue.signalRecords.filter((r) => r.language === language);
     const phrases = records.flatMap((r) => r.phrases).slice(0, 200);
     const separators = ['\n\n', '\r\n \r\n', '\n- ', '\n  12) ', '\r* ', '\n-', '\n1234567890. ', '\n'];
@@ -166,7 +163,7 @@ describe.each(LANGUAGES)('fast scanner, every %s record', (language) => {
   // the marks that make one (`@/._:`), dots between letters, quoted cues,
   // runs of capitalised words and cues, hyphens, and runs of quotes, white
   // space and brackets before a capitalised cue.
-  it(`skips the non-prose tokens, names and mentions of ${LENGTH} adversarial units, then scans, in under ${CEILING_MS} ms and near prose speed`, () => {
+  it(`skips the non-prose tokens, names and mentions of ${LENGTH} adversarial units, then scans, near prose speed`, () => {
     const records = catalogue.signalRecords.filter((r) => r.language === language);
     const phrases = records.flatMap((r) => r.phrases).slice(0, 200);
     const capitalised = phrases.map((p) => p.charAt(0).toUpperCase() + p.slice(1));
