@@ -23,11 +23,11 @@ const PACKAGES = {
 export const manualsInstallLine = (language: 'en' | 'de') =>
   `apt-get install -y --no-install-recommends man-db ${PACKAGES[language].reference.join(' ')} ${PACKAGES[language].man}`;
 
-function packageFiles(name: string): string[] {
+function packageFiles(name: string, installLine = manualsInstallLine(name.endsWith('-de') ? 'de' : 'en'), corpusName = 'manuals'): string[] {
   try {
     return execFileSync('dpkg', ['-L', name], { encoding: 'utf8' }).split('\n');
   } catch {
-    throw new Error(`the manuals corpus needs Debian package ${name}: ${manualsInstallLine(name.endsWith('-de') ? 'de' : 'en')}`);
+    throw new Error(`the ${corpusName} corpus needs Debian package ${name}: ${installLine}`);
   }
 }
 
@@ -68,7 +68,7 @@ export async function buildManualsCorpus(language: 'en' | 'de', half: ManualsHal
   const manFiles = packageFiles(PACKAGES[language].man).filter((path) => /\/man\/(de\/)?man\d\/[^/]+\.\d\w*(\.gz)?$/.test(path));
   // debian-reference-en and -de share a folder; the names say the language.
   const htmlFiles = PACKAGES[language].reference
-    .flatMap(packageFiles)
+    .flatMap((name) => packageFiles(name))
     .filter((path) => path.endsWith('.html') && !/\.[a-z]{2}(-[a-z]{2})?\.html$/.test(path.replace(`.${language}.html`, '.html')));
   const chosen = (path: string) => half === 'all' || halfOf(path) === half;
   const man = manFiles.filter(chosen).sort();
@@ -86,5 +86,30 @@ export async function buildManualsCorpus(language: 'en' | 'de', half: ManualsHal
       `${PACKAGES[language].reference} (${html.length} HTML pages) and ${PACKAGES[language].man} (${man.length} man pages), half: ${half}`,
       `${documents.length} distinct documents with prose`,
     ],
+  };
+}
+
+// Manuals no level was ever set on: Debian's Installation Guide (amd64) and
+// the Debian Edu manual (bookworm), in both languages. The warning level is
+// tested on these after the levels are set from the `reference` manuals.
+const HANDBOOKS = {
+  en: { packages: ['installation-guide-amd64', 'debian-edu-doc-en'], folder: '/installation-guide-amd64/en/' },
+  de: { packages: ['installation-guide-amd64', 'debian-edu-doc-de'], folder: '/installation-guide-amd64/de/' },
+} as const;
+
+/** The apt-get line that installs what the handbooks corpus reads (both languages). */
+export const handbooksInstallLine = () =>
+  `apt-get install -y --no-install-recommends ${[...new Set([...HANDBOOKS.en.packages, ...HANDBOOKS.de.packages])].join(' ')}`;
+
+/** The handbooks corpus of one language: every HTML page of the Installation Guide and the bookworm Debian Edu manual. */
+export function loadHandbooksCorpus(language: 'en' | 'de'): Corpus {
+  const { packages, folder } = HANDBOOKS[language];
+  const files = packages.flatMap((name) => packageFiles(name, handbooksInstallLine(), 'handbooks'));
+  const html = files.filter((path) => (path.includes(folder) && path.endsWith('.html')) || path.endsWith('/debian-edu-bookworm-manual.html')).sort();
+  const documents = distinctDocuments(html.map((source) => ({ source, prose: htmlToProse(readFileSync(source, 'utf8')) })));
+  return {
+    language,
+    documents,
+    provenance: [`${packages.join(' and ')} (${html.length} HTML pages)`, `${documents.length} distinct documents with prose`],
   };
 }

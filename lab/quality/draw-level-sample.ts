@@ -7,13 +7,14 @@
 //   npx tsx lab/quality/draw-level-sample.ts --half design --per-language 200 --salt levels-design --out lab/data/levels-design.tsv
 //   … --min-level warning      only the signals of warning-level records (to measure that level)
 //   … --corpus product-copy    product copy instead of the manuals
+//   … --corpus handbooks       manuals no level was set on (lab/corpus/manuals.ts, loadHandbooksCorpus)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { loadShippedRecords } from '../../test/support/catalogue-records';
-import { loadManualsCorpus, type ManualsHalf } from '../corpus/manuals';
+import { loadHandbooksCorpus, loadManualsCorpus, type ManualsHalf } from '../corpus/manuals';
 import { byRank, contextOf, readTable } from './sample';
 import { buildEnglishProductCopy, buildGermanProductCopy } from '../corpus/product-copy';
 
@@ -33,9 +34,9 @@ const half = values.half as ManualsHalf;
 const salt = values.salt;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-// Lines judged before (product copy): a new sample holds none of them.
+// Lines judged before: a new sample holds none of them.
 const judgedBefore = new Set(
-  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv'].flatMap((file) =>
+  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv'].flatMap((file) =>
     readTable(`${root}lab/data/${file}`).map((row) => `${row.source}|${row.offset}`),
   ),
 );
@@ -44,7 +45,14 @@ const wanted = records.filter((r) => values['min-level'] !== 'warning' || (r as 
 const scan = createSignalScanner(wanted);
 const rows: string[] = [['id', 'language', 'ruleId', 'patternId', 'quote', 'context', 'source', 'offset'].join('\t')];
 for (const language of LANGUAGES) {
-  const corpus = values.corpus === 'product-copy' ? (language === 'en' ? buildEnglishProductCopy(root) : buildGermanProductCopy()) : await loadManualsCorpus(root, language, half);
+  const corpus =
+    values.corpus === 'product-copy'
+      ? language === 'en'
+        ? buildEnglishProductCopy(root)
+        : buildGermanProductCopy()
+      : values.corpus === 'handbooks'
+        ? loadHandbooksCorpus(language)
+        : await loadManualsCorpus(root, language, half);
   const signals: { patternId: string; ruleId: string; quote: string; context: string; source: string; offset: number }[] = [];
   const seen = new Set<string>();
   let words = 0;
