@@ -4,14 +4,17 @@
 // signal (three verdicts, the majority counted) is given to the first form of
 // its record whose own pattern matches its quote exactly.
 //
-// The rule (set before the design sample was judged): a form is a warning
-// when its estimated share of right signals is at least 85 %, else a
-// suggestion. The estimate is its own judged signals drawn toward its
-// record's share over all the record's judged signals, as if the form had
-// PRIOR_WEIGHT more signals at the record's share: (right + k·p) / (judged + k).
-// A form judged often stands on its own lines; a form judged once or never
-// mostly on its record's. Judged signals: lab/data/levels-design.tsv (manual prose) and
-// lab/data/precision-rejudged.tsv (product copy).
+// The rule: a form is a warning when its lemma's estimated share of right
+// signals is at least 85 %, else a suggestion; a lemma no judge has read yet
+// stays where its writer put it (a new form starts as a suggestion). A lemma is the forms of one record that
+// differ only by inflection ("facilitate", "facilitates"), judged together.
+// The estimate is the lemma's judged signals drawn toward its record's share
+// over all the record's judged signals, as if it had PRIOR_WEIGHT more
+// signals at the record's share: (right + k·p) / (judged + k).
+// Judged signals: lab/data/levels-design.tsv and lab/data/levels-measure.tsv
+// (manual prose and product copy) and lab/data/precision-rejudged.tsv
+// (product copy). The warning level is tested on the handbooks corpus, which
+// none of these come from (lab/docs/levels.md).
 //
 //   npx tsx lab/quality/form-levels.ts            the table, record by record
 //   npx tsx lab/quality/form-levels.ts --changes  only the forms whose level differs from where they stand
@@ -36,6 +39,8 @@ export interface FormTally {
   readonly list: ListName;
   readonly form: unknown;
   readonly label: string;
+  /** The forms of a record with the same lemma key are judged together. */
+  readonly lemma: string;
   readonly standsAt: Level;
   judged: number;
   agreed: number;
@@ -51,6 +56,24 @@ const labelOf = (list: ListName, form: unknown): string => {
   return `${entry.first?.join('|')} …${entry.within}… ${entry.then?.join('|')} (pair)`;
 };
 
+/** A word with its inflectional ending taken off, again while one comes off and four letters stay. */
+function stem(word: string, language: Language): string {
+  const ending = language === 'en' ? /(?:ing|ed|es|s|e)$/ : /(?:ern|ten|en|em|er|es|te|st|e|t|n|s)$/;
+  let current = word.toLowerCase().replace(/['’]s$/, '');
+  for (;;) {
+    const shorter = current.replace(ending, '');
+    if (shorter === current || shorter.length < 4) return current;
+    current = shorter;
+  }
+}
+
+/** What the forms of one lemma share: each word of a phrase stemmed; other forms by their label. */
+export const lemmaKey = (label: string, language: Language): string =>
+  label
+    .split(' ')
+    .map((word) => stem(word, language))
+    .join(' ');
+
 function formsOf(block: Record<string, unknown>, base: Omit<SignalRecordAsWritten, ListName>, standsAt: Level): FormTally[] {
   const record = standsAt === 'warning' ? base.id : `${base.id}.suggestion`;
   return LISTS.flatMap((list) =>
@@ -62,6 +85,7 @@ function formsOf(block: Record<string, unknown>, base: Omit<SignalRecordAsWritte
         list,
         form,
         label: labelOf(list, form),
+        lemma: `${base.id}|${list}|${lemmaKey(labelOf(list, form), base.language)}`,
         standsAt,
         judged: 0,
         agreed: 0,
@@ -90,8 +114,9 @@ export function writtenForms(): FormTally[] {
 /** Judged lines with three verdicts: language, record, quote and the majority verdict. */
 export function judgedLines(): { patternId: string; quote: string; agreed: boolean; corpus: string }[] {
   const design = readTable(`${root}lab/data/levels-design.tsv`).map((row): Record<string, string> => ({ ...row, corpus: 'manuals' }));
+  const measured = readTable(`${root}lab/data/levels-measure.tsv`).map((row): Record<string, string> => ({ ...row, corpus: row.corpus === 'manuals' ? 'manuals' : 'product copy' }));
   const productCopy = readTable(`${root}lab/data/precision-rejudged.tsv`).map((row): Record<string, string> => ({ ...row, corpus: 'product copy' }));
-  return [...design, ...productCopy].map((row) => ({
+  return [...design, ...measured, ...productCopy].map((row) => ({
     patternId: (row.patternId ?? '').replace(/\.suggestion$/, ''),
     quote: row.quote ?? '',
     agreed: row.counted === 'agree',
@@ -115,16 +140,20 @@ export function tally(): { forms: FormTally[]; unplaced: number } {
 }
 
 /** The level a form earns: its own judged signals drawn toward its record's share (see the rule above). */
-export function levelOf(form: FormTally, forms: readonly FormTally[]): { level: Level; share: number; recordShare: number } {
+export function levelOf(form: FormTally, forms: readonly FormTally[]): { level: Level; share: number; recordShare: number; lemmaJudged: number; lemmaAgreed: number } {
   const base = form.record.replace(/\.suggestion$/, '');
   const ofRecord = forms.filter((f) => f.record.replace(/\.suggestion$/, '') === base);
   const judged = ofRecord.reduce((sum, f) => sum + f.judged, 0);
   const agreed = ofRecord.reduce((sum, f) => sum + f.agreed, 0);
   // A record nobody judged gives no evidence either way: its forms stay warnings.
-  if (judged === 0) return { level: 'warning', share: Number.NaN, recordShare: Number.NaN };
+  if (judged === 0) return { level: 'warning', share: Number.NaN, recordShare: Number.NaN, lemmaJudged: 0, lemmaAgreed: 0 };
   const recordShare = agreed / judged;
-  const share = (form.agreed + PRIOR_WEIGHT * recordShare) / (form.judged + PRIOR_WEIGHT);
-  return { level: share >= WARNING_SHARE ? 'warning' : 'suggestion', share, recordShare };
+  const lemma = ofRecord.filter((f) => f.lemma === form.lemma);
+  const lemmaJudged = lemma.reduce((sum, f) => sum + f.judged, 0);
+  const lemmaAgreed = lemma.reduce((sum, f) => sum + f.agreed, 0);
+  const share = (lemmaAgreed + PRIOR_WEIGHT * recordShare) / (lemmaJudged + PRIOR_WEIGHT);
+  const level = lemmaJudged === 0 ? form.standsAt : share >= WARNING_SHARE ? 'warning' : 'suggestion';
+  return { level, share, recordShare, lemmaJudged, lemmaAgreed };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -132,11 +161,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { forms, unplaced } = tally();
   const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(0)} %`);
   console.log(`judged lines no current form matches (forms since removed): ${unplaced}`);
-  console.log('| record | form | judged | right | record share | estimate | earns | stands at |');
-  console.log('|---|---|---:|---:|---:|---|---|---|');
+  console.log('| record | form | judged | right | lemma judged | lemma right | record share | estimate | earns | stands at |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---|---|---|');
   for (const form of forms) {
-    const { level, share, recordShare } = levelOf(form, forms);
+    const { level, share, recordShare, lemmaJudged, lemmaAgreed } = levelOf(form, forms);
     if (values.changes && level === form.standsAt) continue;
-    console.log(`| ${form.record.replace(/\.suggestion$/, '')} | ${form.label} | ${form.judged} | ${form.agreed} | ${pct(recordShare)} | ${pct(share)} | ${level} | ${form.standsAt} |`);
+    console.log(
+      `| ${form.record.replace(/\.suggestion$/, '')} | ${form.label} | ${form.judged} | ${form.agreed} | ${lemmaJudged} | ${lemmaAgreed} | ${pct(recordShare)} | ${pct(share)} | ${level} | ${form.standsAt} |`,
+    );
   }
 }
