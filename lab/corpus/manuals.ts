@@ -89,27 +89,38 @@ export async function buildManualsCorpus(language: 'en' | 'de', half: ManualsHal
   };
 }
 
-// Manuals no level was ever set on: Debian's Installation Guide (amd64) and
-// the Debian Edu manual (bookworm), in both languages. The warning level is
-// tested on these after the levels are set from the `reference` manuals.
-const HANDBOOKS = {
-  en: { packages: ['installation-guide-amd64', 'debian-edu-doc-en'], folder: '/installation-guide-amd64/en/' },
-  de: { packages: ['installation-guide-amd64', 'debian-edu-doc-de'], folder: '/installation-guide-amd64/de/' },
+// Manuals no level was ever set on, to test the warning level on after the
+// levels are set from the `reference` manuals: `handbooks`, Debian's own (the
+// Debian Administrator's Handbook, the Installation Guide for amd64 and the
+// bookworm Debian Edu manual), and `project-manuals`, the user manuals of
+// GIMP and KiCad, for the German signals Debian's prose is too short to give.
+const NEW_MANUALS = {
+  handbooks: {
+    en: { packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-en'], pages: ['/debian-handbook/html/en-US/', '/installation-guide-amd64/en/', '/debian-edu-bookworm-manual.html'] },
+    de: { packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-de'], pages: ['/debian-handbook/html/de-DE/', '/installation-guide-amd64/de/', '/debian-edu-bookworm-manual.html'] },
+  },
+  'project-manuals': {
+    en: { packages: ['gimp-help-en', 'kicad-doc-en'], pages: ['/gimp/2.0/help/en/', '/kicad/help/en/'] },
+    de: { packages: ['gimp-help-de', 'kicad-doc-de'], pages: ['/gimp/2.0/help/de/', '/kicad/help/de/'] },
+  },
 } as const;
 
-/** The apt-get line that installs what the handbooks corpus reads (both languages). */
-export const handbooksInstallLine = () =>
-  `apt-get install -y --no-install-recommends ${[...new Set([...HANDBOOKS.en.packages, ...HANDBOOKS.de.packages])].join(' ')}`;
+export type NewManuals = keyof typeof NEW_MANUALS;
+export const NEW_MANUALS_NAMES = Object.keys(NEW_MANUALS) as NewManuals[];
 
-/** The handbooks corpus of one language: every HTML page of the Installation Guide and the bookworm Debian Edu manual. */
-export function loadHandbooksCorpus(language: 'en' | 'de'): Corpus {
-  const { packages, folder } = HANDBOOKS[language];
-  const files = packages.flatMap((name) => packageFiles(name, handbooksInstallLine(), 'handbooks'));
-  const html = files.filter((path) => (path.includes(folder) && path.endsWith('.html')) || path.endsWith('/debian-edu-bookworm-manual.html')).sort();
+/** The apt-get line that installs what a corpus of new manuals reads (both languages). */
+export const newManualsInstallLine = (name: NewManuals) =>
+  `apt-get install -y --no-install-recommends ${[...new Set([...NEW_MANUALS[name].en.packages, ...NEW_MANUALS[name].de.packages])].join(' ')}`;
+
+/** A corpus of new manuals in one language: every HTML page of its packages under the paths it names. */
+export function loadNewManualsCorpus(name: NewManuals, language: 'en' | 'de'): Corpus {
+  const { packages, pages } = NEW_MANUALS[name][language];
+  const files = packages.flatMap((pkg) => packageFiles(pkg, newManualsInstallLine(name), name));
+  const html = files.filter((path) => path.endsWith('.html') && pages.some((page) => path.includes(page))).sort();
   const documents = distinctDocuments(html.map((source) => ({ source, prose: htmlToProse(readFileSync(source, 'utf8')) })));
   return {
     language,
     documents,
-    provenance: [`${packages.join(' and ')} (${html.length} HTML pages)`, `${documents.length} distinct documents with prose`],
+    provenance: [`${name}: ${packages.join(', ')} (${html.length} HTML pages)`, `${documents.length} distinct documents with prose`],
   };
 }

@@ -7,14 +7,14 @@
 //   npx tsx lab/quality/draw-level-sample.ts --half design --per-language 200 --salt levels-design --out lab/data/levels-design.tsv
 //   … --min-level warning      only the signals of warning-level records (to measure that level)
 //   … --corpus product-copy    product copy instead of the manuals
-//   … --corpus handbooks       manuals no level was set on (lab/corpus/manuals.ts, loadHandbooksCorpus)
+//   … --corpus handbooks       manuals no level was set on: Debian's handbooks, or `project-manuals` (GIMP, KiCad; lab/corpus/manuals.ts)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { loadShippedRecords } from '../../test/support/catalogue-records';
-import { loadHandbooksCorpus, loadManualsCorpus, type ManualsHalf } from '../corpus/manuals';
+import { loadManualsCorpus, loadNewManualsCorpus, type ManualsHalf, NEW_MANUALS_NAMES, type NewManuals } from '../corpus/manuals';
 import { byRank, contextOf, readTable } from './sample';
 import { buildEnglishProductCopy, buildGermanProductCopy } from '../corpus/product-copy';
 
@@ -50,8 +50,8 @@ for (const language of LANGUAGES) {
       ? language === 'en'
         ? buildEnglishProductCopy(root)
         : buildGermanProductCopy()
-      : values.corpus === 'handbooks'
-        ? loadHandbooksCorpus(language)
+      : NEW_MANUALS_NAMES.includes(values.corpus as NewManuals)
+        ? loadNewManualsCorpus(values.corpus as NewManuals, language)
         : await loadManualsCorpus(root, language, half);
   const signals: { patternId: string; ruleId: string; quote: string; context: string; source: string; offset: number }[] = [];
   const seen = new Set<string>();
