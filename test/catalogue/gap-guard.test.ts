@@ -52,8 +52,8 @@ describe('the gap guard on the compiled catalogue', () => {
     expect(record.source.replaceAll(word, GAP_WORD)).toBe(sourceBeforeGapGuard(record));
   });
 
-  it('guards the gaps of reported-evidence, claims-evidence and unsupported-causality in both languages', () => {
-    expect([...new Set(guarded.map((r) => `${r.ruleId}.${r.language}`))].sort()).toEqual(['claims-evidence.de', 'claims-evidence.en', 'reported-evidence.de', 'reported-evidence.en', 'unsupported-causality.de', 'unsupported-causality.en']);
+  it('guards the gaps of reported-evidence, claims-evidence and unsupported-causality in both languages, and of German concrete-subject', () => {
+    expect([...new Set(guarded.map((r) => `${r.ruleId}.${r.language}`))].sort()).toEqual(['claims-evidence.de', 'claims-evidence.en', 'concrete-subject.de', 'reported-evidence.de', 'reported-evidence.en', 'unsupported-causality.de', 'unsupported-causality.en']);
   });
 
   it('lists each record\'s gap guard words in dist/signal-forms.json', () => {
