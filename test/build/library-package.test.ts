@@ -124,6 +124,7 @@ describe('@voice/writing-rules/tools as built', () => {
       strict: true,
       noEmit: true,
       skipLibCheck: false,
+      skipDefaultLibCheck: true,
       target: ts.ScriptTarget.ES2022,
       lib: ['lib.es2022.d.ts'],
       // A Node host: zod's own declarations name the global URL.
