@@ -141,11 +141,12 @@ function loadedCandidate(serialized: string): CandidateAutomaton {
   return candidate;
 }
 
-// A record's own regexes do not depend on the rule selection or on which copy
-// of the catalogue holds the record (each dispatcher clones it): every plan
-// with the same record source shares them, keyed by the compiled source. The
-// scanner is synchronous, and each use sets lastIndex first.
-const recordRegexes = new Map<string, RecordRegexes>();
+// A record's own regexes do not depend on the rule selection: every plan with
+// the record shares them (every dispatcher of the bundled catalogue shares
+// one copy of it, catalogue/view.ts), kept by the record (those compile.ts
+// makes are frozen), so its regex source is never read. The scanner is
+// synchronous, and each use sets lastIndex first.
+const recordRegexes = new WeakMap<CompiledSignalRecord, RecordRegexes>();
 
 /**
  * The Canonicalize units (candidate-automaton.ts `canonicalUnit`, over the
@@ -180,6 +181,12 @@ function opensWith(units: readonly number[] | null, unit: number): boolean {
  * (compileRecordSource over the record with the kept forms).
  */
 function openingRegexes(record: CompiledSignalRecord): (unit: number) => RegExp | null {
+  // Every field but the forms and the source (which reading would compile): guards, and whatever else a record's regex is made of.
+  const rest = Object.fromEntries(
+    Object.keys(record)
+      .filter((key) => key !== 'phrases' && key !== 'pairs' && key !== 'source')
+      .map((key) => [key, record[key as keyof CompiledSignalRecord]]),
+  );
   let phraseUnits: (readonly number[] | null)[] | undefined;
   let pairUnits: (readonly number[] | null)[][] | undefined;
   const byUnit = new Map<number, RegExp | null>();
@@ -195,21 +202,20 @@ function openingRegexes(record: CompiledSignalRecord): (unit: number) => RegExp 
     const keptPairs = pairs
       .map((pair, p) => ({ ...pair, first: pair.first.filter((_, f) => opensWith(units[p]?.[f] as readonly number[] | null, unit)) }))
       .filter((pair) => pair.first.length > 0);
-    regex = phrases.length === 0 && keptPairs.length === 0 ? null : new RegExp(compileRecordSource({ ...record, phrases, pairs: keptPairs }), flags);
+    regex = phrases.length === 0 && keptPairs.length === 0 ? null : new RegExp(compileRecordSource({ ...rest, phrases, pairs: keptPairs }), flags);
     byUnit.set(unit, regex);
     return regex;
   };
 }
 
 function regexesOf(record: CompiledSignalRecord): RecordRegexes {
-  const key = `${record.flags}/${record.source}`;
-  let found = recordRegexes.get(key);
+  let found = recordRegexes.get(record);
   if (!found) {
     found = {
       stickyFor: openingRegexes(record),
       head: builtAfter(HEAD_AFTER_TRIES, () => compileRecordHeadPattern(record)),
     };
-    recordRegexes.set(key, found);
+    recordRegexes.set(record, found);
   }
   return found;
 }
