@@ -7,7 +7,7 @@
 import type { CatalogueAsBuilt, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten, SignalRecordForms } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
-import { deepFreeze } from '../dispatch/freeze';
+import { deepFreeze, deepFreezeJson } from '../dispatch/freeze';
 import type { Language, RuleId, SignalLevel } from './ids';
 import type { SignalRecordSource } from './schema';
 
@@ -106,16 +106,19 @@ export function signalRecordForms(record: CompiledSignalRecord): SignalRecordFor
  * The catalogue with each signal record's regex source made from its forms
  * when first read, not when the module loads: the scanner confirms with
  * regexes of a few forms each and never reads it, so a process compiles none.
+ * `built` is data parsed from JSON (the generated module's), frozen in place
+ * all the way down, so views of it need not copy it.
  */
 export function compileCatalogue(built: CatalogueAsBuilt): CompiledCatalogue {
   const signalRecords = built.signalRecords.map((record) => {
-    const given = deepFreeze({ ...record, flags: RECORD_FLAGS, pairs: record.pairs ?? [] });
+    const given = deepFreezeJson({ ...record, flags: RECORD_FLAGS, pairs: record.pairs ?? [] });
     const compiled = Object.freeze(Object.defineProperty({ ...given }, 'source', onFirstRead(() => compileRecordSource(given)))) as CompiledSignalRecord;
     builtByCompiler.add(compiled);
     return compiled;
   });
   if (built.candidateAutomata) candidatesBuiltFor.set(signalRecords, built.candidateAutomata);
-  return { ...built, signalRecords };
+  const { signalRecords: _written, ...rest } = built;
+  return { ...deepFreezeJson(rest), signalRecords };
 }
 
 /**
@@ -124,6 +127,8 @@ export function compileCatalogue(built: CatalogueAsBuilt): CompiledCatalogue {
  * made counts as made by it.
  */
 export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSignalRecord {
+  // A record compileCatalogue made is frozen all the way down: it is its own copy.
+  if (builtByCompiler.has(record) && Object.isFrozen(record)) return record;
   // Keys are listed without reading the generated fields, which would compile them.
   const fields = Object.keys(record).filter((key) => !GENERATED.has(key));
   const given = deepFreeze(structuredClone(Object.fromEntries(fields.map((key) => [key, record[key as keyof CompiledSignalRecord]])))) as Omit<
