@@ -37,9 +37,9 @@ describe('the project catalogue', () => {
     expect(readFileSync(`${root}${RULE_IDS_FILE}`, 'utf8')).toBe(ruleIdsModule(ids));
   });
 
-  it('compiles the records as written, at load, into exactly what the build checked', () => {
+  it('carries every form the build generated and makes exactly the records the build checked', () => {
     if (!result.ok) throw new Error('the catalogue does not build');
-    // The generated module carries neither regex sources nor flags: the core compiles them.
+    // The generated module carries neither regex sources nor flags: the core makes them from the forms.
     expect(result.moduleText).not.toMatch(/"(?:source|flags)":/);
     expect(catalogue.signalRecords).toEqual(result.catalogue.signalRecords);
   });

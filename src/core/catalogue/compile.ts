@@ -1,12 +1,13 @@
 // Compiles the signal records as written into what the scanner runs: every
 // generated form (variants.ts) and one regex source per record. The build runs
-// it to check each record (linear time, examples) and the bundled catalogue
-// runs it when it loads, so the bundle carries the short lists a writer wrote
-// rather than every form, and both sides share one compiler.
-import type { CatalogueAsWritten, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten } from './compiled-types';
+// it to check each record (linear time, examples) and writes every record's
+// forms into the bundled catalogue, so no process generates a form; the
+// bundled catalogue makes a record's regex source from its forms, with the
+// same compiler, only when something reads it.
+import type { CatalogueAsBuilt, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten, SignalRecordForms } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
-import { deepFreeze } from '../dispatch/freeze';
+import { deepFreeze, deepFreezeJson } from '../dispatch/freeze';
 import type { Language, RuleId, SignalLevel } from './ids';
 import type { SignalRecordSource } from './schema';
 
@@ -57,6 +58,22 @@ export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof Compi
   return Object.defineProperties({ ...given }, { phrases: part('phrases'), pairs: part('pairs'), source: part('source') }) as CompiledSignalRecord;
 }
 
+/** A property read through `get` once, when first read, then kept. */
+function onFirstRead<T>(get: () => T): PropertyDescriptor {
+  let value: T | undefined;
+  let read = false;
+  return {
+    enumerable: true,
+    get: () => {
+      if (!read) {
+        value = get();
+        read = true;
+      }
+      return value;
+    },
+  };
+}
+
 // Records compileCatalogue made, and frozen copies of them: their source is
 // what their forms compile to by construction, and nothing can change either,
 // so the scanner need not compile the source again to check.
@@ -79,55 +96,49 @@ export function prebuiltCandidateAutomata(catalogue: CompiledCatalogue): Compile
   return automata !== undefined && automata === catalogue.candidateAutomata ? automata : undefined;
 }
 
-/**
- * The catalogue with each signal record compiled when it is first used, not
- * when the module loads: a process that scans only English never generates
- * the German forms, and the first call does not wait for them.
- */
-export function compileCatalogue(written: CatalogueAsWritten): CompiledCatalogue {
-  const signalRecords = written.signalRecords.map((record) => {
-    // Everything but the lists variants.ts expands: id, rule, language, guards.
-    const { phrases, adjectives, attributive, verbSecond, pairs, ...fields } = record;
-    const given = deepFreeze(structuredClone({ ...fields, flags: RECORD_FLAGS }));
-    const compiled = Object.freeze(
-      compiledOnFirstUse(given, () => {
-        const { phrases, pairs, source } = compileSignalRecord(record);
-        return deepFreeze({ phrases, pairs, source });
-      }),
-    );
-    builtByCompiler.add(compiled);
-    return compiled;
-  });
-  if (written.candidateAutomata) candidatesBuiltFor.set(signalRecords, written.candidateAutomata);
-  return { ...written, signalRecords };
+/** The record as the generated module carries it: every form and guard, without the regex source its forms compile to. */
+export function signalRecordForms(record: CompiledSignalRecord): SignalRecordForms {
+  const { source, flags, ...forms } = record;
+  return forms;
 }
 
 /**
- * A frozen copy of `record`, its forms and source copied when first read (so
- * copying compiles nothing). A copy of a record compileCatalogue made counts
- * as made by it.
+ * The catalogue with each signal record's regex source made from its forms
+ * when first read, not when the module loads: the scanner confirms with
+ * regexes of a few forms each and never reads it, so a process compiles none.
+ * `built` is data parsed from JSON (the generated module's), frozen in place
+ * all the way down, so views of it need not copy it.
+ */
+export function compileCatalogue(built: CatalogueAsBuilt): CompiledCatalogue {
+  const signalRecords = built.signalRecords.map((record) => {
+    const given = deepFreezeJson({ ...record, flags: RECORD_FLAGS, pairs: record.pairs ?? [] });
+    const compiled = Object.freeze(Object.defineProperty({ ...given }, 'source', onFirstRead(() => compileRecordSource(given)))) as CompiledSignalRecord;
+    builtByCompiler.add(compiled);
+    return compiled;
+  });
+  if (built.candidateAutomata) candidatesBuiltFor.set(signalRecords, built.candidateAutomata);
+  const { signalRecords: _written, ...rest } = built;
+  return { ...deepFreezeJson(rest), signalRecords };
+}
+
+/**
+ * A frozen copy of `record`, each generated field (forms, source) copied when
+ * first read, so copying compiles nothing. A copy of a record compileCatalogue
+ * made counts as made by it.
  */
 export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSignalRecord {
+  // A record compileCatalogue made is frozen all the way down: it is its own copy.
+  if (builtByCompiler.has(record) && Object.isFrozen(record)) return record;
   // Keys are listed without reading the generated fields, which would compile them.
   const fields = Object.keys(record).filter((key) => !GENERATED.has(key));
   const given = deepFreeze(structuredClone(Object.fromEntries(fields.map((key) => [key, record[key as keyof CompiledSignalRecord]])))) as Omit<
     CompiledSignalRecord,
     keyof CompiledParts
   >;
-  const copy = Object.freeze(
-    compiledOnFirstUse(given, () => {
-      const { phrases, pairs, source } = record;
-      return deepFreeze(structuredClone({ phrases, pairs, source }));
-    }),
-  );
+  const copied = (key: keyof CompiledParts) => onFirstRead(() => deepFreeze(structuredClone(record[key])));
+  const copy = Object.freeze(Object.defineProperties({ ...given }, { phrases: copied('phrases'), pairs: copied('pairs'), source: copied('source') })) as CompiledSignalRecord;
   if (builtByCompiler.has(record)) builtByCompiler.add(copy);
   return copy;
-}
-
-/** The record as the generated module carries it: the pattern fields a writer wrote, nothing generated. */
-export function signalRecordAsWritten(record: SignalRecordAsWritten): SignalRecordAsWritten {
-  const { id, ruleId, language, level, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap } = record;
-  return { id, ruleId, language, level, phrases, adjectives, attributive, verbSecond, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap };
 }
 
 /** Whether a record or suggestion block as written lists any form to match. */

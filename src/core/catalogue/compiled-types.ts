@@ -79,12 +79,15 @@ export interface CompiledCatalogue {
   readonly candidateAutomata?: Readonly<Partial<Record<Language, string>>>;
 }
 
+/** A compiled record as the build writes it: every form and guard, without the regex source its forms compile to (compile.ts makes it when read). */
+export type SignalRecordForms = Omit<CompiledSignalRecord, 'source' | 'flags'>;
+
 /**
  * The catalogue as the build writes it: checked, with every rule, source and
- * profile as served, and the signal records as written. Their generated forms
- * and regexes (about 30 KiB gzip) are left to compile.ts at load time.
+ * profile as served, and the signal records with every generated form. Their
+ * regex sources, as long as the forms again, are left to compile.ts.
  */
-export interface CatalogueAsWritten extends Omit<CompiledCatalogue, 'signalRecords'> {
+export interface CatalogueAsBuilt extends Omit<CompiledCatalogue, 'signalRecords'> {
   /** The records, in the order of `CompiledCatalogue.signalRecords`. */
-  readonly signalRecords: readonly SignalRecordAsWritten[];
+  readonly signalRecords: readonly SignalRecordForms[];
 }

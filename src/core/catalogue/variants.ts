@@ -2,9 +2,8 @@
 // nobody types inflections and contractions by hand: English contracted and
 // full forms, German adjective endings from a lemma, and the German
 // verb-second and verb-final orders of a verb and its completion. The build
-// checks the forms and lists every one (`npm run signal-forms`); the bundle
-// carries the records as written and generates the forms when it loads
-// (compile.ts), with these same functions.
+// checks the forms, lists every one (`npm run signal-forms`) and writes them
+// into the bundled catalogue (compile.ts), so no process runs these functions.
 import type { CompiledPhrasePair } from './compiled-types';
 import type { Language } from './ids';
 import type { SignalRecordSource } from './schema';

@@ -5,7 +5,7 @@ import type { Language, ProfileId, RuleId } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
 import type { ScanRequest } from '../scanner/scan-request';
 import type { WritingSignal } from '../scanner/types';
-import { deepFreeze } from '../dispatch/freeze';
+import { deepFreeze, isDeeplyFrozen } from '../dispatch/freeze';
 import { frozenCopyOnFirstUse, prebuiltCandidateAutomata } from './compile';
 
 /** One scan over `text`: the signals of `ruleIds` in `language`, sorted (see ScanRequest's `limit`). */
@@ -36,9 +36,12 @@ export function createCatalogueView(
   createScanner: SignalScannerFactory,
 ): CatalogueView {
   const { signalRecords, ...rest } = catalogue;
-  const copy = deepFreeze(structuredClone(rest));
+  // The bundled catalogue comes frozen all the way down (compile.ts): nothing to copy.
+  const frozen = Object.values(rest).every((value) => typeof value !== 'object' || value === null || isDeeplyFrozen(value));
+  const copy = frozen ? rest : deepFreeze(structuredClone(rest));
   // Each record is copied when the scanner first reads its forms, so that
-  // creating the view compiles none (compile.ts compiles on first use).
+  // creating the view compiles none (compile.ts compiles on first use); one
+  // compile.ts made, frozen all the way down, is used as it is.
   const records = signalRecords.map(frozenCopyOnFirstUse);
   const scannable = new Map<Language, Set<RuleId>>();
   for (const record of records) {

@@ -16,6 +16,29 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
+ * deepFreeze for a value parsed from JSON text, whose arrays hold nothing but
+ * their elements and whose objects have only enumerable string keys: the same
+ * result, walking arrays by index, so freezing a large catalogue costs a cold
+ * process a fraction of the time.
+ */
+export function deepFreezeJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || deeplyFrozen.has(value)) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) deepFreezeJson(value[index]);
+  } else {
+    for (const key of Object.keys(value)) deepFreezeJson((value as Record<string, unknown>)[key]);
+  }
+  Object.freeze(value);
+  deeplyFrozen.add(value);
+  return value;
+}
+
+/** Whether deepFreeze or deepFreezeJson froze `value` and everything reachable from it. */
+export function isDeeplyFrozen(value: object): boolean {
+  return deeplyFrozen.has(value);
+}
+
+/**
  * The type of a value `deepFreeze` has frozen: readonly all the way down.
  * Result types inferred from zod schemas are mutable; the core hands every
  * result out frozen, so its public types say so. Argument types are readonly

@@ -8,9 +8,9 @@ import type { Language, RuleId, SignalLevel } from '../catalogue/ids';
 import { isBuiltByCompiler } from '../catalogue/compile';
 import { markBlockBoundaries } from './block-boundaries';
 import type { CompiledSignalRecord } from '../catalogue/compiled-types';
-import { type CandidateAutomaton, loadCandidateAutomaton, serializeCandidateAutomaton } from './candidate-automaton';
+import { type CandidateAutomaton, canonicalUnit, loadCandidateAutomaton, serializeCandidateAutomaton } from './candidate-automaton';
 import { compileRecordHeadPattern } from './candidate-pattern';
-import { foldTextUnicodeOnly } from './case-fold';
+import { foldTextUnicodeOnly, foldUnicodeOnly } from './case-fold';
 import { createLineIndex } from './line-index';
 import { readProse } from './non-prose';
 import { compileRecordSource, RECORD_FLAGS } from './phrase-pattern';
@@ -25,8 +25,14 @@ export type { ScanRequest } from './scan-request';
 export type SignalScanner = (request: ScanRequest) => WritingSignal[];
 
 interface RecordRegexes {
-  /** The record's own regex, sticky: decides whether it matches at one offset. */
-  readonly sticky: RegExp;
+  /**
+   * The record's own regex, sticky, made of only the alternatives whose
+   * first character can match a text character with this Canonicalize unit
+   * (`openingUnit`), or null where none can: at an offset whose folded
+   * character has that unit it decides exactly as the whole regex does
+   * (see `openingRegexes`). Built at the first offset with that unit.
+   */
+  readonly stickyFor: (unit: number) => RegExp | null;
   /**
    * The record's own filter (compileRecordHeadPattern) for the folded text:
    * a cheap test (no `u` flag, no words between the parts of a pair) that
@@ -135,21 +141,81 @@ function loadedCandidate(serialized: string): CandidateAutomaton {
   return candidate;
 }
 
-// A record's own regexes do not depend on the rule selection or on which copy
-// of the catalogue holds the record (each dispatcher clones it): every plan
-// with the same record source shares them, keyed by the compiled source. The
-// scanner is synchronous, and each use sets lastIndex first.
-const recordRegexes = new Map<string, RecordRegexes>();
+// A record's own regexes do not depend on the rule selection: every plan with
+// the record shares them (every dispatcher of the bundled catalogue shares
+// one copy of it, catalogue/view.ts), kept by the record (those compile.ts
+// makes are frozen), so its regex source is never read. The scanner is
+// synchronous, and each use sets lastIndex first.
+const recordRegexes = new WeakMap<CompiledSignalRecord, RecordRegexes>();
+
+/**
+ * The Canonicalize units (candidate-automaton.ts `canonicalUnit`, over the
+ * text after `foldTextUnicodeOnly`) of the text characters that a form's
+ * first character matches under the record's flags, or null for any: the
+ * same unit the shared candidate's first piece of that form is keyed by, so
+ * a form can match at an offset only where the folded text's unit there is
+ * one of these (the candidate's own guarantee). An apostrophe matches both
+ * apostrophes; a first character outside the BMP is left unbounded.
+ */
+function openingUnits(form: string): readonly number[] | null {
+  const first = form.trim().charCodeAt(0);
+  if (first === 0x27 || first === 0x2019) return [0x27, 0x2019];
+  if (Number.isNaN(first) || (first >= 0xd800 && first <= 0xdfff)) return null;
+  return [canonicalUnit(foldUnicodeOnly(String.fromCharCode(first)).charCodeAt(0))];
+}
+
+/** Whether a form whose first character matches `units` (openingUnits) can begin where the folded text's unit is `unit`. */
+function opensWith(units: readonly number[] | null, unit: number): boolean {
+  return units === null || units.includes(unit);
+}
+
+/**
+ * The record's regex restricted to the alternatives that can begin at an
+ * offset whose folded text unit is `unit`, sticky, one per unit, each built
+ * at its first use. The record's regex tries its alternatives in order (pairs,
+ * then phrases longest first) and a pair's first part its forms in order; an
+ * alternative or form that cannot begin at the offset fails there whatever
+ * follows, so leaving it out keeps the order of the rest and the match: the
+ * same result, from a regex a fraction of the size, which V8 compiles in a
+ * fraction of the time. Guards and edges are the record's own
+ * (compileRecordSource over the record with the kept forms).
+ */
+function openingRegexes(record: CompiledSignalRecord): (unit: number) => RegExp | null {
+  // Every field but the forms and the source (which reading would compile): guards, and whatever else a record's regex is made of.
+  const rest = Object.fromEntries(
+    Object.keys(record)
+      .filter((key) => key !== 'phrases' && key !== 'pairs' && key !== 'source')
+      .map((key) => [key, record[key as keyof CompiledSignalRecord]]),
+  );
+  let phraseUnits: (readonly number[] | null)[] | undefined;
+  let pairUnits: (readonly number[] | null)[][] | undefined;
+  const byUnit = new Map<number, RegExp | null>();
+  const flags = stickyFlags(record.flags);
+  return (unit) => {
+    let regex = byUnit.get(unit);
+    if (regex !== undefined) return regex;
+    const pairs = record.pairs ?? [];
+    phraseUnits ??= record.phrases.map(openingUnits);
+    pairUnits ??= pairs.map((pair) => pair.first.map(openingUnits));
+    const units = pairUnits;
+    const phrases = record.phrases.filter((_, i) => opensWith(phraseUnits?.[i] as readonly number[] | null, unit));
+    const keptPairs = pairs
+      .map((pair, p) => ({ ...pair, first: pair.first.filter((_, f) => opensWith(units[p]?.[f] as readonly number[] | null, unit)) }))
+      .filter((pair) => pair.first.length > 0);
+    regex = phrases.length === 0 && keptPairs.length === 0 ? null : new RegExp(compileRecordSource({ ...rest, phrases, pairs: keptPairs }), flags);
+    byUnit.set(unit, regex);
+    return regex;
+  };
+}
 
 function regexesOf(record: CompiledSignalRecord): RecordRegexes {
-  const key = `${record.flags}/${record.source}`;
-  let found = recordRegexes.get(key);
+  let found = recordRegexes.get(record);
   if (!found) {
     found = {
-      sticky: new RegExp(record.source, stickyFlags(record.flags)),
+      stickyFor: openingRegexes(record),
       head: builtAfter(HEAD_AFTER_TRIES, () => compileRecordHeadPattern(record)),
     };
-    recordRegexes.set(key, found);
+    recordRegexes.set(record, found);
   }
   return found;
 }
@@ -219,7 +285,7 @@ function confirmAt(
   isUse: IsUse,
 ): void {
   matcher.regexes ??= regexesOf(matcher.record);
-  const { sticky } = matcher.regexes;
+  const { stickyFor } = matcher.regexes;
   const head = matcher.regexes.head(offsets.length);
   for (const start of offsets) {
     // A record's next match cannot begin before its previous one ended.
@@ -228,6 +294,8 @@ function confirmAt(
       head.lastIndex = start;
       if (!head.test(folded)) continue;
     }
+    const sticky = stickyFor(canonicalUnit(folded.charCodeAt(start)));
+    if (sticky === null) continue;
     sticky.lastIndex = start;
     const match = sticky.exec(subject);
     if (match === null || match.index !== start) continue;

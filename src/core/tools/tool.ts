@@ -85,13 +85,43 @@ export function defineTool<N extends WritingToolName, F extends Record<string, F
     Object.entries(spec.fields).map(([key, field]) => [key, field.schema]),
   ) as Shape<F>;
   const schema = z.strictObject(shape);
-  const descriptor: WritingToolDescriptor = deepFreeze({
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    inputSchema: z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>,
-    outputSchema: outputJsonSchema(spec.result),
-    annotations: { ...ANNOTATIONS },
-  });
+  const descriptor = descriptorWithSchemasOnFirstRead(
+    spec,
+    () => z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>,
+    () => outputJsonSchema(spec.result),
+  );
   return { name: spec.name, fields: spec.fields, schema, resultSchema: spec.result, descriptor, run: spec.run };
+}
+
+/** An accessor that makes its value with `make` when first read, deeply frozen, and keeps it. */
+function madeOnFirstRead<T>(make: () => T): PropertyDescriptor {
+  let value: T | undefined;
+  return { enumerable: true, get: () => (value ??= deepFreeze(make())) };
+}
+
+/**
+ * A frozen descriptor whose JSON Schemas are generated from the zod schemas
+ * when first read (listing the tools, MCP's tools/list), not when the module
+ * loads: a process that only dispatches never pays for them. Same keys, in
+ * the same order, and the same values as a plain frozen object.
+ */
+function descriptorWithSchemasOnFirstRead(
+  spec: { readonly name: WritingToolName; readonly title: string; readonly description: string },
+  inputSchema: () => Record<string, unknown>,
+  outputSchema: () => Record<string, unknown>,
+): WritingToolDescriptor {
+  const value = (v: unknown): PropertyDescriptor => ({ enumerable: true, value: v });
+  return Object.freeze(
+    Object.defineProperties(
+      {},
+      {
+        name: value(spec.name),
+        title: value(spec.title),
+        description: value(spec.description),
+        inputSchema: madeOnFirstRead(inputSchema),
+        outputSchema: madeOnFirstRead(outputSchema),
+        annotations: value(Object.freeze({ ...ANNOTATIONS })),
+      },
+    ),
+  ) as WritingToolDescriptor;
 }
