@@ -28,8 +28,8 @@ describe('npm run signal-forms', () => {
         ['word-choice.de', 'warning'],
         ['word-choice.de.suggestion', 'suggestion'],
       ]);
-      // Levels as measured (lab/quality/form-levels.ts): "note that" is a warning, "please note" a suggestion.
-      expect(printed.records[0]?.phrases).toContain('note that');
+      // Levels as measured (lab/quality/form-levels.ts): "keep in mind that" is a warning, "please note" a suggestion.
+      expect(printed.records[0]?.phrases).toContain('keep in mind that');
       expect(printed.records[1]?.phrases).toContain('please note');
       expect(printed.records[0]?.phrases).not.toContain('please note');
       const record = catalogue.signalRecords.find((r) => r.id === 'word-choice.de')!;

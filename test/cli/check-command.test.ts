@@ -85,7 +85,7 @@ describe('exit codes', () => {
 describe('text output', () => {
   it('prints path:line:column, rule, quote and title per signal, grouped by file, then a summary', async () => {
     const dir = tree({
-      'docs/a.md': `First line.\nSecond: ${EN_META} that it is ${EN_WORD}.\n`,
+      'docs/a.md': `First line.\nSecond: ${EN_META} it is ${EN_WORD}.\n`,
       'docs/b.txt': `${EN_WORD}\n`,
       'docs/c.md': 'Nothing here.\n',
     });
@@ -93,8 +93,8 @@ describe('text output', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
       [
-        `docs/a.md:2:9  warning  meta-framing  "it is worth noting"  ${META}`,
-        `docs/a.md:2:39  warning  word-choice  "stunning"  ${WORD}`,
+        `docs/a.md:2:9  warning  meta-framing  "keep in mind that"  ${META}`,
+        `docs/a.md:2:33  warning  word-choice  "stunning"  ${WORD}`,
         '',
         `docs/b.txt:1:1  warning  word-choice  "stunning"  ${WORD}`,
         '',

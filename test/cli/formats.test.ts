@@ -24,7 +24,7 @@ const validateRdjson = ajv.compile(reviewdogDiagnosticResultSchema);
 function sampleTree(): string {
   return tree({
     'writing-rules.config.json': JSON.stringify({ overrides: [{ files: ['de/**'], language: 'de' }] }),
-    'docs/guide one.md': `# Guide\n\nGrüße 😀 ${EN_WORD}, and ${EN_META}\nthat it is fine.\n`,
+    'docs/guide one.md': `# Guide\n\nGrüße 😀 ${EN_WORD}, and ${EN_META}\nit is fine.\n`,
     'de/anleitung.md': `Es ist ${DE_WORD}.\n`,
     'docs/clean.md': 'Plain.\n',
     'docs/binary.md': new Uint8Array([0, 1, 2]),
@@ -61,7 +61,7 @@ describe('sarif', () => {
       // "# Guide\n\n" is 9 units; "Grüße 😀 " is 9 (the emoji counts 2).
       region: { startLine: 3, startColumn: 10, endLine: 3, endColumn: 18, charOffset: 18, charLength: 8, snippet: { text: EN_WORD } },
     });
-    // The quote "it is worth noting" ends on the same line; the German file's title is German.
+    // The quote "keep in mind that" ends on the same line; the German file's title is German.
     expect(results[2]?.locations[0]?.physicalLocation.artifactLocation).toEqual({ uri: 'de/anleitung.md', uriBaseId: 'SRCROOT' });
     expect(JSON.stringify(results[2])).toContain(title('word-choice', 'de'));
     expect(runOutput.invocations[0]).toEqual({
@@ -77,16 +77,16 @@ describe('sarif', () => {
   });
 
   it('gives a quote across lines its end line and column', async () => {
-    const dir = tree({ 'a.md': 'Well, it is\n  worth noting.\n' });
+    const dir = tree({ 'a.md': 'Well, keep in\n  mind that.\n' });
     const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', 'a.md'])).stdout);
     expect(validateSarif(sarif)).toBe(true);
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toMatchObject({
       startLine: 1,
       startColumn: 7,
       endLine: 2,
-      endColumn: 15,
+      endColumn: 12,
       charOffset: 6,
-      charLength: 20,
+      charLength: 19,
     });
   });
 
@@ -147,7 +147,7 @@ describe('rdjson', () => {
       severity: 'WARNING',
       code: { value: 'word-choice', url },
     });
-    expect(output.diagnostics[1].location.range).toEqual({ start: { line: 3, column: 28 }, end: { line: 3, column: 46 } });
+    expect(output.diagnostics[1].location.range).toEqual({ start: { line: 3, column: 28 }, end: { line: 3, column: 45 } });
   });
 });
 
@@ -158,17 +158,17 @@ describe('github', () => {
   });
 
   it('writes a warning per warning signal and an error per unreadable file', async () => {
-    const dir = tree({ 'docs/a,b: c.md': `Well, it is\n worth noting: ${EN_WORD}.\n`, 'bad.md': new Uint8Array([0]) });
+    const dir = tree({ 'docs/a,b: c.md': `Well, keep in\n mind that: ${EN_WORD}.\n`, 'bad.md': new Uint8Array([0]) });
     const result = await run(dir, ['check', '--format', 'github', 'docs', 'bad.md']);
     const lines = result.stdout.split('\n');
     const meta = catalogue.rules.find((rule) => rule.id === 'meta-framing');
     const word = catalogue.rules.find((rule) => rule.id === 'word-choice');
     expect(lines[0]).toBe(
       `::warning file=docs/a%2Cb%3A c.md,line=1,col=7,endLine=2,title=meta-framing%3A ${escapeProperty(meta?.title.en ?? '')}::` +
-        `"it is\\n worth noting": ${escapeData(meta?.prompt.en ?? '')}`,
+        `"keep in\\n mind that": ${escapeData(meta?.prompt.en ?? '')}`,
     );
     expect(lines[1]).toBe(
-      `::warning file=docs/a%2Cb%3A c.md,line=2,col=16,endLine=2,endColumn=24,title=word-choice%3A ${escapeProperty(word?.title.en ?? '')}::` +
+      `::warning file=docs/a%2Cb%3A c.md,line=2,col=13,endLine=2,endColumn=21,title=word-choice%3A ${escapeProperty(word?.title.en ?? '')}::` +
         `"stunning": ${escapeData(word?.prompt.en ?? '')}`,
     );
     expect(lines[2]).toBe('::error file=bad.md,title=writing-rules::bad.md is binary (contains a NUL byte), not text');

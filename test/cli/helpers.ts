@@ -55,7 +55,7 @@ export function tree(files: Record<string, string | Uint8Array>): string {
 }
 
 /** Phrases the tests rely on; stable in the catalogue while other phrase lists grow. */
-export const EN_META = 'it is worth noting';
+export const EN_META = 'keep in mind that';
 export const EN_WORD = 'stunning';
 export const DE_WORD = 'leistungsstark';
 export const DE_META = 'interessanterweise';

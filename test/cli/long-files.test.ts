@@ -51,7 +51,7 @@ describe('a file over the tool limit', () => {
     // own would open indented code. Then fenced code and an HTML block with blank lines inside.
     let paragraph = 'A long paragraph opens here.\n';
     for (let index = 1; paragraph.length < 160_000; index++) {
-      paragraph += index % 100 === 0 ? `    and ${EN_META} that line ${index} is ${EN_WORD},\n` : `    and line ${index} goes on,\n`;
+      paragraph += index % 100 === 0 ? `    and ${EN_META} line ${index} is ${EN_WORD},\n` : `    and line ${index} goes on,\n`;
     }
     const fence = `\`\`\`\n${`a ${EN_WORD} fence\n\nseamless\n`.repeat(50)}\`\`\`\n\n`;
     const html = `<div>\n${`<p>a ${EN_WORD} block</p>\n`.repeat(20)}\n</div>\n\n`;
@@ -116,7 +116,7 @@ describe('a file over the tool limit', () => {
   });
 
   it('text: a word longer than the limit is read whole, so the phrase after it is found and nothing is warned', async () => {
-    const text = `A ${EN_WORD} start ${'x'.repeat(MAX_TEXT_UNITS + 5_000)}${EN_WORD} ${EN_META} that ends.\n`;
+    const text = `A ${EN_WORD} start ${'x'.repeat(MAX_TEXT_UNITS + 5_000)}${EN_WORD} ${EN_META} it ends.\n`;
     const { file, stderr } = await checkJson('blob.txt', text);
     expect(stderr).toBe('');
     // "xxx…stunning" is one word, so its tail is no signal; the phrase after it is.

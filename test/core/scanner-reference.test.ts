@@ -118,13 +118,21 @@ describe('fast scanner equals the reference', () => {
 
   it('on the catalogue’s records at each level', () => {
     // A new paragraph: a capitalised cue inside a sentence is read as a name (non-prose.ts).
-    const text = `${EDGE_TEXTS.map((e) => e.text).join(' ')}\n\nPlease note: it is important to note that this allows us to ship. Note that this allows for a much smoother login.`;
+    const text = `${EDGE_TEXTS.map((e) => e.text).join(' ')}\n\nPlease note: it is important to note that this allows us to ship. Keep in mind that this allows for a much smoother login. A blazing fast tool.`;
     for (const minLevel of SIGNAL_LEVELS) expectSame(catalogueRecords, text, 'en', SCANNABLE_RULE_IDS, minLevel);
-    const levels = referenceScan(catalogueRecords, { text, language: 'en', ruleIds: SCANNABLE_RULE_IDS }).map((s) => `${s.level} ${s.quote}`);
-    expect(levels).toEqual(expect.arrayContaining(['suggestion Please note', 'warning it is important to note', 'suggestion this allows us', 'warning Note that', 'suggestion this allows for a much smoother']));
-    // "important to note" is a suggestion phrase too: under the warning pair it is no second signal.
-    expect(levels).not.toContain('suggestion it is important to note');
-    expect(levels).not.toContain('warning note that');
+    const levels = referenceScan(catalogueRecords, { text, language: 'en', ruleIds: SCANNABLE_RULE_IDS }).map((s) => `${s.level} ${s.patternId} ${s.quote}`);
+    expect(levels).toEqual(
+      expect.arrayContaining([
+        'suggestion meta-framing.en.suggestion Please note',
+        'suggestion meta-framing.en.suggestion it is important to note',
+        'suggestion concrete-subject.en.suggestion this allows us',
+        'warning meta-framing.en Keep in mind that',
+        'suggestion concrete-subject.en.suggestion this allows for a much smoother',
+        // One cue, two rules at two levels: each rule reports it at its own level.
+        'warning word-choice.en blazing fast',
+        'suggestion claims-evidence.en.suggestion blazing fast',
+      ]),
+    );
   });
 
   it('on random texts built from phrases, near-misses and tricky characters', () => {

@@ -145,15 +145,15 @@ describe('find_writing_signals levels (bundled catalogue)', () => {
   const ruleIds = ['meta-framing', 'concrete-subject', 'word-choice'];
   const find = async (args: Record<string, unknown>) =>
     dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { ruleIds, ...args } }));
-  const text = 'Please note: this tool is blazing fast. Note that the cache is shared. This allows us to ship daily.';
-  // Measured levels (lab/quality/form-levels.ts): "Note that" is a warning, "Please note" and "This allows" suggestions.
+  const text = 'Please note: this tool is blazing fast. Keep in mind that the cache is shared. This allows us to ship daily.';
+  // Measured levels (lab/quality/form-levels.ts): "Keep in mind that" is a warning, "Please note" and "This allows" suggestions.
 
   it('gives every signal its level and counts the returned signals by level in coverage', async () => {
     const all = await find({ text });
     expect(all.signals.map((s) => [s.quote, s.level, s.patternId])).toEqual([
       ['Please note', 'suggestion', 'meta-framing.en.suggestion'],
       ['blazing fast', 'warning', 'word-choice.en'],
-      ['Note that', 'warning', 'meta-framing.en'],
+      ['Keep in mind that', 'warning', 'meta-framing.en'],
       ['This allows us', 'suggestion', 'concrete-subject.en.suggestion'],
     ]);
     expect(all.coverage.signalsByLevel).toEqual({ warning: 2, suggestion: 2 });
@@ -161,7 +161,7 @@ describe('find_writing_signals levels (bundled catalogue)', () => {
 
   it("with minLevel 'warning' runs no suggestion record, and coverage counts only warnings", async () => {
     const warnings = await find({ text, minLevel: 'warning' });
-    expect(warnings.signals.map((s) => s.quote)).toEqual(['blazing fast', 'Note that']);
+    expect(warnings.signals.map((s) => s.quote)).toEqual(['blazing fast', 'Keep in mind that']);
     expect(warnings.coverage.signalsByLevel).toEqual({ warning: 2, suggestion: 0 });
     expect(await find({ text, minLevel: 'suggestion' })).toEqual(await find({ text }));
   });
