@@ -116,7 +116,10 @@
 //     the skeleton with each of them as `x` and the multiplier words of NUM
 //     as `x`, `x(?:\s+C){0,N}?\s+(x\s+)NUM'`, decides the question, and
 //     recheck proves it for the comparison's own N; C and the digits of NUM
-//     overlap, which recheck's automaton takes into account.
+//     overlap, which recheck's automaton takes into account. Each gap word
+//     is C after a look-ahead that refuses a stop word ("or", "und"): as in
+//     13 to 15 it is atomic, adds no way to match and reads one fixed short
+//     word and one code point, so the skeleton without it decides.
 // With the number before its word it compiles to
 // `(?=\S)(?<=(?<!W)NUM(?!W)\s+(?:m1|m2…)(?:\s+C){0,N}\s+)(?:w1|w2…)`, the marker only
 // with one:

@@ -124,10 +124,25 @@ export const MULTIPLIER_WORDS: readonly string[] = [
   'hundertfach',
 ];
 
-/** Digits with an optional decimal or grouped part: "40", "1.5", "2,5", "10,000". */
-const DIGITS = String.raw`\d+(?:[.,]\d+)*`;
+/** Digits with an optional decimal or grouped part: "40", "1.5", "2,5", "10,000"; or a range of two: "2-4", "3–20". */
+const DIGITS = String.raw`\d+(?:[.,]\d+)*(?:[-–]\d+(?:[.,]\d+)*)?`;
 /** DIGITS read from right to left (for the look-behind's proof). */
-const DIGITS_REVERSED = String.raw`(?:\d+[.,])*\d+`;
+const DIGITS_REVERSED = String.raw`(?:(?:\d+[.,])*\d+[-–])?(?:\d+[.,])*\d+`;
+/**
+ * What may not stand right before a number: a word character or a hyphen, so
+ * a number glued to a name ("revtex4-1", "utf-8") is none.
+ */
+const BEFORE_NUMBER = String.raw`[\p{L}\p{Nd}_\-–]`;
+/**
+ * Words that end a numeric comparison's gap: a number joined to the word by
+ * them is a bound or a list ("0 or smaller", "48x und schneller"), not a
+ * comparison.
+ */
+export const NUMERIC_GAP_STOP_WORDS: readonly string[] = ['or', 'and', 'oder', 'und'];
+/** One clause word of a numeric comparison's gap: any but a stop word. */
+function numericGapWord(): string {
+  return `(?!(?:${NUMERIC_GAP_STOP_WORDS.join('|')})(?!${WORD_CHAR}))${CLAUSE_WORD}`;
+}
 /** What may follow the digits: a percent or times sign (after one optional space), `x`, or -fold, -fach, -mal. */
 const NUMBER_SUFFIX = String.raw`(?:\s?[%×]|x|-?fold|-?fach|-?mal)`;
 const NUMBER_SUFFIX_REVERSED = String.raw`(?:[%×]\s?|x|(?:dlof|hcaf|lam)-?)`;
@@ -147,14 +162,14 @@ export function reversedNumberSkeleton(): string {
   return `(?:${NUMBER_SUFFIX_REVERSED}?${DIGITS_REVERSED}|x)`;
 }
 
-/** A number with whole-word edges. */
+/** A number with whole-word edges, no hyphen before it. */
 function edgedNumber(): string {
-  return `(?<!${WORD_CHAR})${numberSource()}(?!${WORD_CHAR})`;
+  return `(?<!${BEFORE_NUMBER})${numberSource()}(?!${WORD_CHAR})`;
 }
 
-/** Up to `within` words of the clause, each after its white space. */
+/** Up to `within` words of the clause, none a stop word, each after its white space. */
 function clauseWords(within: number): string {
-  return within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}`;
+  return within === 0 ? '' : String.raw`(?:\s+${numericGapWord()}){0,${within}}`;
 }
 
 /**
@@ -172,7 +187,7 @@ export function numericComparisonToSource(comparison: NumericComparison): string
     const afterNumber = marker === '' ? '' : String.raw`\s+${marker}`;
     return String.raw`(?=\S)(?<=${edgedNumber()}${afterNumber}${clauseWords(comparison.within)}\s+)${words}`;
   }
-  const gap = comparison.within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${comparison.within}}?`;
+  const gap = comparison.within === 0 ? '' : String.raw`(?:\s+${numericGapWord()}){0,${comparison.within}}?`;
   const beforeNumber = marker === '' ? '' : String.raw`${marker}\s+`;
   return String.raw`${words}${gap}\s+${beforeNumber}${numberSource()}`;
 }
