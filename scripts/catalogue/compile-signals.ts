@@ -21,7 +21,7 @@ function compileRecord(file: string, record: LeveledRecordSource, problems: Prob
   const block = record.level === 'suggestion' ? `${record.language}.suggestion` : record.language;
   const at = (path: string) => `${block}.${path}`;
   const compiled = compileSignalRecord(record);
-  const { phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap, source, flags } = compiled;
+  const { phrases, pairs, numericComparisons, notAfter, notAfterInClause, notBeforeInClause, notInGap, source, flags } = compiled;
   let regex: RegExp;
   try {
     regex = new RegExp(source, flags);
@@ -30,7 +30,7 @@ function compileRecord(file: string, record: LeveledRecordSource, problems: Prob
     return undefined;
   }
   let ok = true;
-  for (const failure of recordLinearTimeFailures({ phrases, pairs, notAfter, notAfterInClause, notBeforeInClause, notInGap }, source, flags)) {
+  for (const failure of recordLinearTimeFailures({ phrases, pairs, numericComparisons, notAfter, notAfterInClause, notBeforeInClause, notInGap }, source, flags)) {
     ok = false;
     // Name the phrase as written when a generated form came from one.
     const match = /^phrases\[(\d+)\]$/.exec(failure.part);

@@ -106,6 +106,34 @@
 //     the gap's cost: linear for a fixed record (the worst-case test and the
 //     adversarial bench attack it with runs of guard words, near-guard words
 //     such as "nichtx" and "xnicht", and long runs of marks in gaps).
+// A numeric comparison (`numericComparisons`) is one more alternative.
+// With the number after its word it compiles to
+// `(?:w1|w2…)(?:\s+C){0,N}?\s+NUM`, with a marker `…\s+(?:m1|m2…)\s+NUM`,
+// NUM a number or multiplier word (phrase-pattern.ts numberSource);
+// numericVerdict proves it:
+// 16. Each word and marker is a literal phrase, proven as in 3 and acting as
+//     one literal atom (4); the parts are unrepeated groups of them (5). So
+//     the skeleton with each of them as `x` and the multiplier words of NUM
+//     as `x`, `x(?:\s+C){0,N}?\s+(x\s+)NUM'`, decides the question, and
+//     recheck proves it for the comparison's own N; C and the digits of NUM
+//     overlap, which recheck's automaton takes into account. Each gap word
+//     is C after a look-ahead that refuses a stop word ("or", "und"): as in
+//     13 to 15 it is atomic, adds no way to match and reads one fixed short
+//     word and one code point, so the skeleton without it decides.
+// With the number before its word it compiles to
+// `(?=\S)(?<=(?<!W)NUM(?!W)\s+(?:m1|m2…)(?:\s+C){0,N}\s+)(?:w1|w2…)`, the marker only
+// with one:
+// 17. The look-behind is atomic (7), and read backwards (8) from the first
+//     character of the word, which `(?=\S)` makes non-white, it is
+//     `\S\s+(?:C\s+){0,N}(x\s+)NUM reversed` (the marker's `x\s+` only with a
+//     marker), the edges left out (1);
+//     recheck proves that skeleton linear as a search from every position.
+// A comparison whose words name their factor (`number: word`) compiles to
+// its words alone, literal phrases as in 3.
+// 18. Cost per attempt: at most N + 2 words back (or ahead) and their white
+//     space; attempts start where a word starts, so a text unit is read by at
+//     most N + 2 of them: linear for a fixed N (the worst-case test attacks
+//     it with runs of numbers, comparison words and white space).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -116,7 +144,10 @@ import {
   compileRecordSource,
   GAP_WORD_OPENING,
   gapSource,
+  type NumericComparison,
+  numberSkeleton,
   phraseToSource,
+  reversedNumberSkeleton,
   type GuardWords,
   type RecordPatterns,
   recordGuards,
@@ -263,6 +294,24 @@ function pairVerdict(pair: CompiledPhrasePair, flags: string): string | null {
   return recheckVerdict(`x${gapSource(pair.within)}x`, flags, 90_000);
 }
 
+/** null when a numeric comparison's words and markers are literal phrases and its skeleton (see 16 to 18 above) is proven linear. */
+function numericVerdict(comparison: NumericComparison, flags: string): string | null {
+  for (const phrase of [...comparison.words, ...(comparison.marker ?? [])]) {
+    const [failure] = linearTimeFailures(`(?<!${WORD_CHAR})(?:${phraseToSource(phrase)})(?!${WORD_CHAR})`, flags);
+    if (failure) return `"${phrase}": ${failure.reason}`;
+  }
+  // Words that name their factor compile to literal phrases alone (3).
+  if (comparison.number === 'word') return null;
+  const { within } = comparison;
+  const marker = comparison.marker === undefined ? '' : String.raw`x\s+`;
+  const skeleton =
+    comparison.number === 'after'
+      ? String.raw`x${within === 0 ? '' : String.raw`(?:\s+${CLAUSE_WORD}){0,${within}}?`}\s+${marker}${numberSkeleton()}`
+      : String.raw`\S\s+${within === 0 ? '' : String.raw`(?:${CLAUSE_WORD}\s+){0,${within}}`}${marker}${reversedNumberSkeleton()}`;
+  // The bounded loop next to a number makes a large automaton: over a minute for N = 4 on one core, checked once per shape.
+  return recheckVerdict(skeleton, flags, 180_000);
+}
+
 /** The first guard word that is not one literal word, as a reason, or null. */
 function notOneWord(words: readonly string[]): string | null {
   for (const word of words) {
@@ -312,6 +361,10 @@ export function recordLinearTimeFailures(
   patterns.pairs.forEach((pair, i) => {
     const reason = pairVerdict(pair, flags);
     if (reason !== null) failures.push({ part: `pairs[${i}]`, reason });
+  });
+  (patterns.numericComparisons ?? []).forEach((comparison, i) => {
+    const reason = numericVerdict(comparison, flags);
+    if (reason !== null) failures.push({ part: `numericComparisons[${i}]`, reason });
   });
   const gapGuardReason = patterns.notInGap ? gapGuardVerdict(patterns.notInGap.words, flags) : null;
   if (gapGuardReason !== null) failures.push({ part: 'notInGap', reason: gapGuardReason });

@@ -306,6 +306,47 @@ describe('the build refuses', () => {
     ]);
   });
 
+  it('a numeric comparison reaching too far, with no words, a factor word with a reach or marker, or an unknown side', () => {
+    const problems = problemsAfter((r) => {
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.numericComparisons = [{ words: ['faster'], number: 'before', within: 5 }, { words: [], number: 'after', within: 0 }]));
+      mutate(r, WORD_SIGNALS, (d) => void (d.de.numericComparisons = [{ words: ['halbiert'], number: 'word', within: 1, marker: ['um'] }, { words: ['schneller'], number: 'beside', within: 0 }]));
+    });
+    expect(problems).toEqual([
+      `${WORD_SIGNALS}: en.numericComparisons[0].within: must be at most 4`,
+      `${WORD_SIGNALS}: en.numericComparisons[1].words: must list at least 1 item`,
+      `${WORD_SIGNALS}: de.numericComparisons[0].within: must be 0 when the words name their factor (number: word; got 1)`,
+      `${WORD_SIGNALS}: de.numericComparisons[0].marker: must be left out when the words name their factor (number: word)`,
+      `${WORD_SIGNALS}: de.numericComparisons[1].number: must be one of "before", "after", "word"`,
+    ]);
+  });
+
+  it('a numeric comparison whose examples do not hold names the example', () => {
+    const problems = problemsAfter((r) =>
+      mutate(r, WORD_SIGNALS, (d) => {
+        d.en.numericComparisons = [{ words: ['faster'], number: 'before', within: 1 }];
+        d.en.nonMatches.push('It is 3x faster.');
+      }),
+    );
+    expect(problems).toEqual([`${WORD_SIGNALS}: en.nonMatches[2]: must not match, found ["faster"]`]);
+  });
+
+  it('a record with numeric comparisons builds, and its examples run', () => {
+    const { result } = buildAfter((r) =>
+      mutate(r, WORD_SIGNALS, (d) => {
+        d.en.numericComparisons = [
+          { words: ['faster'], number: 'before', within: 1 },
+          { words: ['cuts'], number: 'after', within: 3, marker: ['by'] },
+        ];
+        d.en.matches.push({ text: 'It is 3x faster and cuts build time by 40 %.', quotes: ['faster', 'cuts build time by 40 %'] });
+        d.en.nonMatches.push('It is faster and cuts build time by a lot, in 2 steps.');
+      }),
+    );
+    expect(result.ok ? result.catalogue.signalRecords.find((record) => record.id === 'word-choice.en')?.numericComparisons : result.problems.map(formatProblem)).toEqual([
+      { words: ['faster'], number: 'before', within: 1 },
+      { words: ['cuts'], number: 'after', within: 3, marker: ['by'] },
+    ]);
+  }, 240_000);
+
   it('a guard distance that is not a whole number', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notBeforeInClause = { words: ['enough'], within: 2.5 })));
     expect(problems).toEqual([`${WORD_SIGNALS}: en.notBeforeInClause.within: must be a whole number`]);

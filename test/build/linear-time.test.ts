@@ -2,7 +2,20 @@
 // refuses sources that backtrack super-linearly or that recheck cannot decide.
 import { describe, expect, it } from 'vitest';
 import { linearTimeFailures, recordLinearTimeFailures } from '../../scripts/catalogue/linear-time';
-import { compilePhrases, compileRecordSource, MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_PAIR_GAP, RECORD_FLAGS, WORD_CHAR } from '../../src/core/scanner/phrase-pattern';
+import {
+  compilePhrases,
+  compileRecordSource,
+  MAX_CLAUSE_GUARD_GAP,
+  MAX_GUARD_GAP,
+  MAX_NUMERIC_GAP,
+  MAX_PAIR_GAP,
+  MULTIPLIER_WORDS,
+  numberSkeleton,
+  numberSource,
+  RECORD_FLAGS,
+  reversedNumberSkeleton,
+  WORD_CHAR,
+} from '../../src/core/scanner/phrase-pattern';
 
 const edged = (core: string) => `(?<!${WORD_CHAR})(?:${core})(?!${WORD_CHAR})`;
 
@@ -130,4 +143,41 @@ describe('recordLinearTimeFailures', () => {
     ]);
   });
 
+  it('proves records with numeric comparisons on both sides, with and without a marker, at every allowed reach', () => {
+    for (let within = 0; within <= MAX_NUMERIC_GAP; within++) {
+      const patterns = {
+        phrases: ['powerful'],
+        pairs: [pair(1)],
+        numericComparisons: [
+          { words: ['faster', 'as fast', 'weniger'], number: 'before' as const, within },
+          { words: ['faster'], number: 'before' as const, within, marker: ['times'] },
+          { words: ['cuts', 'speeds up'], number: 'after' as const, within, marker: ['by', 'um'] },
+          { words: ['spart'], number: 'after' as const, within },
+          { words: ['halves', 'verdoppelt'], number: 'word' as const, within: 0 },
+        ],
+        notBeforeInClause: { words: ['according', 'laut'], within: 6 },
+      };
+      expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([]);
+    }
+    const plain = { phrases: ['powerful'], pairs: [] };
+    expect(recordLinearTimeFailures({ ...plain, numericComparisons: [{ words: ['faster'], number: 'before', within: 1 }] }, compileRecordSource(plain), RECORD_FLAGS)).toEqual([
+      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
+    ]);
+  }, 900_000);
+
+  it("reads a number the same from either side: the look-behind's skeleton is the number reversed", () => {
+    const numbers = ['40', '40 %', '40%', '1.5x', '3×', '3 ×', '10,000', '2,5', '10-fold', '10fold', '3-fach', '3fach', '3-mal', '3mal', '1.2.3', '2-4x', '3–20', '2,5-3,5 %'];
+    const nonNumbers = ['40 x', '%40', 'x3', '1.', '.5', '3  %', 'fold', '3--fold', '2-', '-4', '2-4-6'];
+    const whole = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
+    for (const text of numbers) {
+      const reversed = [...text].reverse().join('');
+      expect([text, whole(numberSource()).test(text), whole(numberSkeleton()).test(text), whole(reversedNumberSkeleton()).test(reversed)]).toEqual([text, true, true, true]);
+    }
+    for (const text of nonNumbers) {
+      const reversed = [...text].reverse().join('');
+      expect([text, whole(numberSource()).test(text), whole(numberSkeleton()).test(text), whole(reversedNumberSkeleton()).test(reversed)]).toEqual([text, false, false, false]);
+    }
+    // Multiplier words are one literal each: `x` in both skeletons.
+    for (const word of MULTIPLIER_WORDS) expect(whole(numberSource()).test(word)).toBe(true);
+  });
 });

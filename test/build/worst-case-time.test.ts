@@ -3,14 +3,15 @@
 // parts followed by one word too many, by long words, by runs of other first
 // parts, or by the second part cut short; for guards: runs of guard words,
 // long words and white space before a cue; for gap guards: guard words and
-// near-guard words in the gaps) in about the time it scans ordinary
+// near-guard words in the gaps; for numeric comparisons: runs of numbers and
+// comparison words, long digit runs, long words and white space between) in about the time it scans ordinary
 // prose of that length: no super-linear backtracking. So does the fast
 // scanner on the attacks of all records of a language at once.
 import { describe, expect, it } from 'vitest';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
-import { recordGuards } from '../../src/core/scanner/phrase-pattern';
+import { compileRecordSource, MAX_NUMERIC_GAP, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
 import { gapGuardAttacks, guardAttacks } from '../support/adversarial';
 
@@ -51,8 +52,33 @@ function pairAttacks(pair: NonNullable<CompiledSignalRecord['pairs']>[number]): 
   ];
 }
 
+/**
+ * Texts where a numeric comparison's number and word must be checked as late
+ * as possible: runs of numbers before and after the word ("3 3 3 faster 3 …"),
+ * one word too many between, long runs of digits with separators, long words
+ * and long white space between number and word, and near-numbers.
+ */
+function numericAttacks(comparison: NonNullable<CompiledSignalRecord['numericComparisons']>[number]): string[] {
+  const word = comparison.words[0] ?? '';
+  const marker = comparison.marker?.[0] ?? '';
+  const words = (n: number) => Array.from({ length: n }, () => 'wort').join(' ');
+  const digits = `${'1.'.repeat(2_000)}1`;
+  return [
+    `${'3 '.repeat(200)}${word} ${'3 '.repeat(200)}`,
+    `${'3 '.repeat(50)}${`${word} `.repeat(50)}${marker} ${'3 '.repeat(50)}`,
+    `3 ${marker} ${words(comparison.within + 1)} ${word} ${words(comparison.within + 1)} ${marker} 3`,
+    `${digits} ${marker} ${word} ${marker} ${digits}x`,
+    `3${' '.repeat(2_000)}${word}${' '.repeat(2_000)}${marker}${' \t'.repeat(500)}3q`,
+    `${'x'.repeat(3_000)}3 ${word} ${'%'.repeat(2_000)} ${word} ${'3%'.repeat(1_000)}`,
+    `${`3 ${marker} `.repeat(200)}${word}`,
+  ];
+}
+
 /** Near-misses, pair and guard attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
-function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>): string {
+function attackBlock(
+  record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>,
+): string {
+  const numeric = (record.numericComparisons ?? []).flatMap(numericAttacks);
   const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
     const [first = phrase] = phrase.split(' ');
     return [
@@ -69,10 +95,12 @@ function attackBlock(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'n
     ...recordGuards(record).flatMap(({ guard, side }) => guardAttacks(guard, longest, side)),
     ...(record.notInGap ? gapGuardAttacks(record.pairs ?? [], record.notInGap) : []),
   ];
-  return `${[...pieces, ...guards].join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
+  return `${[...pieces, ...numeric, ...guards].join(' ')} ${'a'.repeat(5_000)} ${'ä'.repeat(5_000)} ${firstWord}${' '.repeat(20_000)}. `;
 }
 
-function adversarial(record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>): string {
+function adversarial(
+  record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>,
+): string {
   return fill(attackBlock(record));
 }
 
@@ -98,6 +126,28 @@ describe.each(catalogue.signalRecords.map((r) => [r.id, r] as const))('%s', (_id
     const proseMs = scanTime(record, prose);
     // Linear scans differ by a small factor; quadratic ones by orders of magnitude.
     expect(attackMs).toBeLessThan(20 * proseMs + 50);
+  });
+});
+
+// The catalogue's numeric comparisons at the widest reach, each side, and the
+// plainest attack: 250,000 units of numbers and comparison words.
+describe('numeric comparisons at every reach', () => {
+  it.each([0, 2, MAX_NUMERIC_GAP])(`scan ${LENGTH} units of "3 3 3 faster 3 …" and their attacks near prose speed, within %i`, (within) => {
+    const numericComparisons = [
+      { words: ['faster', 'as fast', 'schneller'], number: 'before' as const, within },
+      { words: ['faster'], number: 'before' as const, within, marker: ['times'] },
+      { words: ['cuts', 'senkt'], number: 'after' as const, within, marker: ['by', 'um'] },
+      { words: ['saves'], number: 'after' as const, within },
+    ];
+    const patterns = { phrases: ['powerful'], pairs: [], numericComparisons, notBeforeInClause: { words: ['according', 'laut'], within: 6 } };
+    const record = { ...patterns, source: compileRecordSource(patterns), flags: RECORD_FLAGS };
+    const prose = fill(PROSE.en);
+    for (const attack of [fill('3 3 3 faster 3 '), fill('3 3 cuts 3 by 3 by '), fill('twice as fast 1.5x 3 times faster '), adversarial(record)]) {
+      expect(attack.length).toBe(LENGTH);
+      const attackMs = scanTime(record, attack);
+      expect(attackMs).toBeLessThan(CEILING_MS);
+      expect(attackMs).toBeLessThan(20 * scanTime(record, prose) + 50);
+    }
   });
 });
 

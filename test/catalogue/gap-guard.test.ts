@@ -18,6 +18,7 @@ import {
   GAP_WORD,
   guardedGapWord,
   guardSource,
+  numericComparisonToSource,
   orderPhrases,
   phraseToSource,
   RECORD_FLAGS,
@@ -32,7 +33,8 @@ function sourceBeforeGapGuard(patterns: RecordPatterns): string {
   const side = (phrases: readonly string[]) => `(?:${orderPhrases(phrases).map(phraseToSource).join('|')})`;
   const gap = (within: number) => (within === 0 ? String.raw`,?\s+` : String.raw`,?(?:\s+[^\s.!?;:\uFFFC]+){0,${within}}?\s+`);
   const pairs = (patterns.pairs ?? []).map((pair) => `${side(pair.first)}${gap(pair.within)}${side(pair.then)}`);
-  const alternatives = [...pairs, ...orderPhrases(patterns.phrases).map(phraseToSource)];
+  // Numeric comparisons take no gap guard: their source is the shared compiler's.
+  const alternatives = [...pairs, ...(patterns.numericComparisons ?? []).map(numericComparisonToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
   const before = `${patterns.notAfter ? guardSource(patterns.notAfter) : ''}${patterns.notAfterInClause ? guardSource(patterns.notAfterInClause, true) : ''}`;
   const after = patterns.notBeforeInClause ? forwardGuardSource(patterns.notBeforeInClause) : '';
   return `(?<!${WORD_CHAR})${before}(?:${alternatives.join('|')})(?!${WORD_CHAR})${after}`;

@@ -10,7 +10,7 @@ import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
 import { type CandidateAutomaton, loadCandidateAutomaton, serializeCandidateAutomaton } from '../../src/core/scanner/candidate-automaton';
 import { compileCandidatePattern } from '../../src/core/scanner/candidate-pattern';
 import { foldTextUnicodeOnly } from '../../src/core/scanner/case-fold';
-import { compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
+import { candidatePhrases, compileRecordSource, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 import { loadSignalRecords } from '../support/catalogue-records';
 import { loadProse } from '../support/prose';
 import { scaled } from '../test-scale';
@@ -35,7 +35,7 @@ function candidatesOf(records: readonly CompiledSignalRecord[]): Candidates {
     found = {
       records,
       regex: compileCandidatePattern(
-        records.flatMap((r) => r.phrases),
+        records.flatMap((r) => candidatePhrases(r)),
         records.flatMap((r) => r.pairs ?? []),
       ),
       automaton: loadCandidateAutomaton(serializeCandidateAutomaton(records)),

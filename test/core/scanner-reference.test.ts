@@ -15,7 +15,7 @@ import { loadSignalRecords } from '../support/catalogue-records';
 import { loadProse } from '../support/prose';
 import { htmlToProse } from '../support/corpus/prose';
 import { compileCandidatePattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
-import { compileRecordSource, orderPhrases, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
+import { compileRecordSource, MULTIPLIER_WORDS, type NumericComparison, orderPhrases, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
 import {
   EDGE_TEXTS,
   FIXTURE_RECORDS,
@@ -316,5 +316,70 @@ describe('fast scanner equals the reference on bounded pairs', () => {
       .flatMap((p, i) => [p, `${p}x`, p.slice(0, -1), p.replace(/ /g, '\n'), i % 3 === 0 ? `${p} a b zulu` : `${p}, yankee`])
       .join(' ');
     expect(expectSame(records, text, 'en', ['word-choice', 'meta-framing'])).toBeGreaterThan(3_000);
+  }, SLOW_COMPARISON_MS);
+});
+
+// A numeric comparison's word is the candidate's hit; its number stands before
+// it (a look-behind) or after it (in the match): the scanners must agree on
+// numbers of every shape, next to words, marks and block boundaries.
+describe('fast scanner equals the reference on numeric comparisons', () => {
+  const comparisons: readonly NumericComparison[] = [
+    { words: ['faster', 'fewer', 'as fast'], number: 'before', within: 1 },
+    { words: ['faster'], number: 'before', within: 0, marker: ['times'] },
+    { words: ['schneller', 'weniger', 'so schnell'], number: 'before', within: 2 },
+    { words: ['cuts', 'senkt', 'speeds up'], number: 'after', within: 3, marker: ['by', 'um'] },
+    { words: ['spart', 'saves'], number: 'after', within: 2 },
+    { words: ['halves', 'halbiert'], number: 'word', within: 0 },
+  ];
+  const numericRecords: CompiledSignalRecord[] = (['claims-evidence', 'word-choice'] as const).flatMap((ruleId, half) =>
+    (['en', 'de'] as const).map((language): CompiledSignalRecord => {
+      const own = comparisons.filter((_, i) => i % 2 === half);
+      const patterns = { phrases: ['powerful'], numericComparisons: own, notBeforeInClause: { words: ['according', 'laut', 'measured'], within: 4 } };
+      return { id: `${ruleId}.${language}`, ruleId, language, level: 'warning', ...patterns, pairs: [], source: compileRecordSource(patterns), flags: RECORD_FLAGS };
+    }),
+  );
+  const ruleIds = ['claims-evidence', 'word-choice'] as const;
+
+  it.each([
+    'It is 3× faster, 40 % fewer errors and twice as fast; it cuts build time by 40 %.',
+    'In 50 % der Fälle schneller, doppelt so schnell, senkt die Kosten um 30 % und halbiert die Kosten.',
+    '40 % faster according to the benchmark. 2 files changed. Version 3 is faster to install.',
+    '3\n\n faster 3\n- faster 3x\n1) cuts time by\n\n40 % faster. Bis 3\n\nschneller, 3\r\nschneller',
+    'faster 3 3 3 faster 3 3 faster3 3faster 3,5x faster 1.2.3 fewer ,3 fewer .5 fewer 3.fewer',
+    'cuts by 3 cuts by by 3 cuts a b c d by 3 cuts a, by 3 speeds up the build by 10-fold',
+    'It is 2-4x faster, 3–20x fewer, 0 or fewer, 48x und schneller, revtex4-1 fewer, utf-8 faster, 2- faster, cuts it and by 3',
+  ])('on edge case %#', (text) => {
+    const found = (['en', 'de'] as const).map((language) => expectSame(numericRecords, text, language, ruleIds));
+    expect(found.some((count) => count > 0)).toBe(true);
+  });
+
+  it('on random texts built from numbers, comparison words, markers, gap words and marks', () => {
+    const piece = fc
+      .constantFrom(
+        ...new Set(comparisons.flatMap((c) => [...c.words, ...(c.marker ?? [])])),
+        ...MULTIPLIER_WORDS.slice(0, 6),
+        '3', '40', '1.5', '2,5', '10,000', '%', '×', 'x', '3x', '3×', '-fold', 'fach', '-mal', 'according', 'laut',
+        'wort', 'ä', '.', ';', ',', '\uFFFC', '-', '_', '1_000',
+      )
+      .chain((p) => fc.constantFrom(p, p.toUpperCase(), p.slice(0, -1), `${p}s`));
+    const separator = fc.constantFrom(' ', ' ', ' ', ', ', '  ', '\n', '\n\n', '\t', '');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, separator), { maxLength: 40 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
+        const text = parts.map(([p, s]) => p + s).join('');
+        expectSame(numericRecords, text, language, ruleIds);
+        expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
+      }),
+      { numRuns: scaled(100) },
+    );
+  }, SLOW_COMPARISON_MS);
+
+  it('on 250,000 units of numbers and comparison words', () => {
+    const units = ['3 ', '3 ', '3 ', 'faster ', '40 % ', 'fewer ', 'cuts ', 'by ', '1.5x ', 'schneller ', 'um ', 'twice ', 'as fast ', 'halbiert '];
+    let text = '';
+    for (let i = 0; text.length < MAX_UNITS; i++) text += units[i % units.length] as string;
+    for (const language of ['en', 'de'] as const) {
+      expect(expectSame(numericRecords, text.slice(0, MAX_UNITS), language, ruleIds)).toBeGreaterThan(1000);
+      expectSame(catalogueRecords, text.slice(0, MAX_UNITS), language, SCANNABLE_RULE_IDS);
+    }
   }, SLOW_COMPARISON_MS);
 });

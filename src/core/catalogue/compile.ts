@@ -25,9 +25,11 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
     ...(record.notAfterInClause ? { notAfterInClause: record.notAfterInClause } : {}),
     ...(record.notBeforeInClause ? { notBeforeInClause: record.notBeforeInClause } : {}),
     ...(record.notInGap ? { notInGap: record.notInGap } : {}),
+    ...(record.numericComparisons ? { numericComparisons: record.numericComparisons } : {}),
     source: compileRecordSource({
       phrases,
       pairs,
+      numericComparisons: record.numericComparisons,
       notAfter: record.notAfter,
       notAfterInClause: record.notAfterInClause,
       notBeforeInClause: record.notBeforeInClause,
@@ -142,8 +144,8 @@ export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSign
 }
 
 /** Whether a record or suggestion block as written lists any form to match. */
-export function hasForms(written: Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs'>): boolean {
-  return [written.phrases, written.adjectives, written.attributive, written.verbSecond, written.pairs].some((list) => (list?.length ?? 0) > 0);
+export function hasForms(written: Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs' | 'numericComparisons'>): boolean {
+  return [written.phrases, written.adjectives, written.attributive, written.verbSecond, written.pairs, written.numericComparisons].some((list) => (list?.length ?? 0) > 0);
 }
 
 /** The guard kinds a `suggestion:` block inherits from its record when it does not give them. */

@@ -1,7 +1,7 @@
 // The shapes of the catalogue: as the build writes it to
 // `catalogue.generated.ts` (signal records as written), and compiled, as every
 // face of the service reads it (compile.ts generates the forms and regexes).
-import type { GapGuardWords, GuardWords } from '../scanner/phrase-pattern';
+import type { GapGuardWords, GuardWords, NumericComparison } from '../scanner/phrase-pattern';
 import type { Language, ProfileId, RuleId, SignalLevel } from './ids';
 import type { CatalogueSource, RuleRecord } from './schema';
 import type { SignalPatternsAsWritten } from './variants';
@@ -42,6 +42,8 @@ export interface CompiledSignalRecord {
   readonly notBeforeInClause?: GuardWords;
   /** Words that may not stand in the gap of a pair (phrase-pattern.ts RecordPatterns). */
   readonly notInGap?: GapGuardWords;
+  /** Comparison words with a number near them, as written (phrase-pattern.ts NumericComparison). */
+  readonly numericComparisons?: readonly NumericComparison[];
   /** Regex source: whole-word, Unicode-aware boundaries; use with `flags`. */
   readonly source: string;
   readonly flags: string;

@@ -9,7 +9,7 @@ import {
   RULE_IDS,
   SEVERITIES,
 } from './ids';
-import { MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
+import { MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_NUMERIC_GAP, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
 import type { Frozen } from '../dispatch/freeze';
 
 const text = z.string().trim().min(1, 'must not be empty');
@@ -113,6 +113,26 @@ export const signalPairSourceSchema = z.strictObject({
   within: z.number().int().min(0).max(MAX_PAIR_GAP),
 });
 
+/**
+ * A numeric comparison as written (phrase-pattern.ts NumericComparison): a
+ * comparison word with a number or multiplier `before` or `after` it, at
+ * most `within` words (0 to MAX_NUMERIC_GAP) of the same clause between, and
+ * optionally a `marker` word right next to the number ("by", "um").
+ */
+export const numericComparisonSourceSchema = z
+  .strictObject({
+    words: z.array(literal).min(1),
+    /** `word`: the words name their factor themselves ("halves", "verdoppelt"), with no number, `within` 0 and no marker. */
+    number: z.enum(['before', 'after', 'word']),
+    within: z.number().int().min(0).max(MAX_NUMERIC_GAP),
+    marker: z.array(literal).min(1).optional(),
+  })
+  .superRefine((comparison, context) => {
+    if (comparison.number !== 'word') return;
+    if (comparison.within !== 0) context.addIssue({ code: 'custom', path: ['within'], message: `must be 0 when the words name their factor (number: word; got ${comparison.within})` });
+    if (comparison.marker !== undefined) context.addIssue({ code: 'custom', path: ['marker'], message: 'must be left out when the words name their factor (number: word)' });
+  });
+
 /** Guard words: single words, at most MAX_GUARD_WORDS of them. */
 const guardWordsSchema = z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS);
 
@@ -142,6 +162,8 @@ const signalRecordFields = {
    */
   verbSecond: z.array(z.strictObject({ verb: z.array(literal).min(1), rest: z.array(literal).min(1) })).optional(),
   pairs: z.array(signalPairSourceSchema).optional(),
+  /** Comparison words with a number or multiplier near them and no source ("40 % faster", "senkt … um 30 %"). */
+  numericComparisons: z.array(numericComparisonSourceSchema).optional(),
   /**
    * Guard words ("nicht", "not"): a match is not reported when one of them
    * stands before it with at most `within` words of the same clause between.
@@ -204,7 +226,7 @@ export const signalRecordSourceSchema = z
   .superRefine((record, context) => {
     // A record with forms of its own shows at least two matches and two non-matches;
     // one whose forms are all suggestions keeps its examples in its suggestion block.
-    const own = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs].some((list) => (list?.length ?? 0) > 0);
+    const own = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs, record.numericComparisons].some((list) => (list?.length ?? 0) > 0);
     for (const key of ['matches', 'nonMatches'] as const) {
       const count = record[key]?.length ?? 0;
       if (own && count < 2) context.addIssue({ code: 'custom', path: [key], message: `must list at least 2 examples for the record's own forms (got ${count})` });

@@ -178,7 +178,9 @@ export interface GeneratedPatterns {
 export const VERB_SECOND_GAP = 4;
 
 /** What a record says it matches, before any form is generated: its YAML without examples and notes. */
-export type SignalPatternsAsWritten = Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>;
+export type SignalPatternsAsWritten = Pick<
+  SignalRecordSource,
+  'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>;
 
 /** Expands a record as written into every form it matches. */
 export function generatePatterns(record: SignalPatternsAsWritten, language: Language): GeneratedPatterns {

@@ -22,12 +22,13 @@
 // MOST_PIECES pieces), reading each white-space run once per piece: the work
 // per position is bounded by the catalogue, as for the regex.
 import { COMMON_WORD_CHARS, type CandidateTrie, candidateTrie, recordBranches } from './candidate-pattern';
-import type { PhrasePair } from './phrase-pattern';
+import { candidatePhrases, type NumericComparison, type PhrasePair } from './phrase-pattern';
 
-/** The phrases and pairs of one record, as the candidate reads them. */
+/** The phrases, pairs and numeric comparisons of one record, as the candidate reads them (a comparison by its words). */
 export interface CandidateRecord {
   readonly phrases: readonly string[];
   readonly pairs?: readonly PhrasePair[];
+  readonly numericComparisons?: readonly NumericComparison[];
 }
 
 // The serialised form: one string, mostly ASCII (a bundler writes every
@@ -87,7 +88,7 @@ function pieceCharacter(piece: string): string | undefined {
  */
 export function serializeCandidateAutomaton(records: readonly CandidateRecord[]): string {
   const trie = candidateTrie(
-    records.flatMap((r) => r.phrases),
+    records.flatMap((r) => candidatePhrases(r)),
     records.flatMap((r) => r.pairs ?? []),
   );
   const marks = markRecords(trie, records);
@@ -140,7 +141,7 @@ function markRecords(trie: CandidateTrie, records: readonly CandidateRecord[]): 
   if (records.length > INDEX_LIMIT) throw new Error('candidate-automaton: too many records');
   const marks = new Map<number, number[]>();
   records.forEach((record, index) => {
-    for (const node of recordBranches(trie, record.phrases, record.pairs ?? [])) {
+    for (const node of recordBranches(trie, candidatePhrases(record), record.pairs ?? [])) {
       const list = marks.get(node) ?? [];
       if (!list.includes(index)) list.push(index);
       marks.set(node, list);

@@ -17,7 +17,7 @@
 // only at hits. test/build/worst-case-time.test.ts runs the scanner on
 // attacks of every record at once.
 import { foldUnicodeOnly, foldUnicodeOnlyLong } from './case-fold';
-import { type PhrasePair, type RecordPatterns, WORD_CHAR } from './phrase-pattern';
+import { candidatePhrases, type PhrasePair, type RecordPatterns, WORD_CHAR } from './phrase-pattern';
 
 // The last code unit of Latin Extended-B: the edge test covers ASCII, Latin-1
 // and Latin Extended, where nearly all prose word characters fall.
@@ -606,7 +606,7 @@ export function compileCandidatePattern(phrases: readonly string[], pairs: reado
  */
 export function compileRecordHeadPattern(patterns: RecordPatterns): RegExp {
   return new RegExp(
-    fittingSource(patterns.phrases, patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false }),
+    fittingSource(candidatePhrases(patterns), patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false }),
     'iy',
   );
 }

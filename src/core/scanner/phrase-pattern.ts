@@ -64,6 +64,132 @@ export interface RecordPatterns {
    * of the pair's own phrases are not in the gap ("nicht nur … sondern").
    */
   readonly notInGap?: GapGuardWords;
+  /** Comparison words with a number or multiplier within a few words (NumericComparison). */
+  readonly numericComparisons?: readonly NumericComparison[];
+}
+
+/** The most words between a numeric comparison's word and its number (a marker word not counted). */
+export const MAX_NUMERIC_GAP = 4;
+
+/**
+ * A comparison with a number and no source: one of `words` (a comparative,
+ * "faster", "weniger", or a verb of change, "cuts", "senkt"), with a number
+ * or multiplier (NUMBER_SOURCE) `before` it ("40 % faster", "in 50 % der
+ * Fälle schneller") or `after` it ("cuts build time by 40 %"), at most
+ * `within` words of the same clause between. With `marker`, one of its words
+ * stands right next to the number, between it and the word ("by 40 %",
+ * "um 30 %", "3 times faster"). A number after the word is part of the
+ * signal; a number before it is checked by a look-behind, so the signal
+ * starts at the word, where the shared candidate finds it.
+ */
+export interface NumericComparison {
+  readonly words: readonly string[];
+  /** Where the number stands; `word` for words that name their factor themselves ("halves", "verdoppelt"): no number, `within` 0, no marker. */
+  readonly number: 'before' | 'after' | 'word';
+  readonly within: number;
+  readonly marker?: readonly string[];
+}
+
+/**
+ * The multiplier words a number may be instead of digits, English and German
+ * in one fixed list (a word of one language is no number in the other).
+ */
+export const MULTIPLIER_WORDS: readonly string[] = [
+  'twice',
+  'thrice',
+  'half',
+  'double',
+  'triple',
+  'quadruple',
+  'twofold',
+  'threefold',
+  'fourfold',
+  'fivefold',
+  'tenfold',
+  'hundredfold',
+  'doppelt',
+  'halb',
+  'zweimal',
+  'dreimal',
+  'viermal',
+  'fünfmal',
+  'zehnmal',
+  'hundertmal',
+  'tausendmal',
+  'zweifach',
+  'dreifach',
+  'vierfach',
+  'fünffach',
+  'zehnfach',
+  'hundertfach',
+];
+
+/** Digits with an optional decimal or grouped part: "40", "1.5", "2,5", "10,000"; or a range of two: "2-4", "3–20". */
+const DIGITS = String.raw`\d+(?:[.,]\d+)*(?:[-–]\d+(?:[.,]\d+)*)?`;
+/** DIGITS read from right to left (for the look-behind's proof). */
+const DIGITS_REVERSED = String.raw`(?:(?:\d+[.,])*\d+[-–])?(?:\d+[.,])*\d+`;
+/**
+ * What may not stand right before a number: a word character or a hyphen, so
+ * a number glued to a name ("revtex4-1", "utf-8") is none.
+ */
+const BEFORE_NUMBER = String.raw`[\p{L}\p{Nd}_\-–]`;
+/**
+ * Words that end a numeric comparison's gap: a number joined to the word by
+ * them is a bound or a list ("0 or smaller", "48x und schneller"), not a
+ * comparison.
+ */
+export const NUMERIC_GAP_STOP_WORDS: readonly string[] = ['or', 'and', 'oder', 'und'];
+/** One clause word of a numeric comparison's gap: any but a stop word. */
+function numericGapWord(): string {
+  return `(?!(?:${NUMERIC_GAP_STOP_WORDS.join('|')})(?!${WORD_CHAR}))${CLAUSE_WORD}`;
+}
+/** What may follow the digits: a percent or times sign (after one optional space), `x`, or -fold, -fach, -mal. */
+const NUMBER_SUFFIX = String.raw`(?:\s?[%×]|x|-?fold|-?fach|-?mal)`;
+const NUMBER_SUFFIX_REVERSED = String.raw`(?:[%×]\s?|x|(?:dlof|hcaf|lam)-?)`;
+
+/** A number or multiplier as one unit of a numeric comparison: "40", "40 %", "3x", "3×", "10-fold", "twice", "doppelt". */
+export function numberSource(): string {
+  return `(?:${DIGITS}${NUMBER_SUFFIX}?|${orderPhrases(MULTIPLIER_WORDS).map(phraseToSource).join('|')})`;
+}
+
+/** numberSource with the multiplier words as `x` (the proof skeleton of a number after its word). */
+export function numberSkeleton(): string {
+  return `(?:${DIGITS}${NUMBER_SUFFIX}?|x)`;
+}
+
+/** numberSource read from right to left, multiplier words as `x` (the look-behind's proof skeleton). */
+export function reversedNumberSkeleton(): string {
+  return `(?:${NUMBER_SUFFIX_REVERSED}?${DIGITS_REVERSED}|x)`;
+}
+
+/** A number with whole-word edges, no hyphen before it. */
+function edgedNumber(): string {
+  return `(?<!${BEFORE_NUMBER})${numberSource()}(?!${WORD_CHAR})`;
+}
+
+/** Up to `within` words of the clause, none a stop word, each after its white space. */
+function clauseWords(within: number): string {
+  return within === 0 ? '' : String.raw`(?:\s+${numericGapWord()}){0,${within}}`;
+}
+
+/**
+ * One numeric comparison as regex source. `before`: a look-behind for the
+ * number (and marker), up to `within` clause words, white space, then the
+ * word (the look-behind runs only where no white space follows, like a
+ * guard's); `after`: the word, up to `within` clause words (fewest first),
+ * white space, the marker and the number; `word`: the words alone.
+ */
+export function numericComparisonToSource(comparison: NumericComparison): string {
+  const words = `(?:${orderPhrases(comparison.words).map(phraseToSource).join('|')})`;
+  if (comparison.number === 'word') return words;
+  const marker = comparison.marker === undefined ? '' : `(?:${orderPhrases(comparison.marker).map(phraseToSource).join('|')})`;
+  if (comparison.number === 'before') {
+    const afterNumber = marker === '' ? '' : String.raw`\s+${marker}`;
+    return String.raw`(?=\S)(?<=${edgedNumber()}${afterNumber}${clauseWords(comparison.within)}\s+)${words}`;
+  }
+  const gap = comparison.within === 0 ? '' : String.raw`(?:\s+${numericGapWord()}){0,${comparison.within}}?`;
+  const beforeNumber = marker === '' ? '' : String.raw`${marker}\s+`;
+  return String.raw`${words}${gap}\s+${beforeNumber}${numberSource()}`;
 }
 
 /** Words that may not stand in a pair's gap: single words, matched like phrases. */
@@ -189,7 +315,11 @@ export function pairToSource(pair: PhrasePair, notInGap?: GapGuardWords): string
  * phrase starting there.
  */
 export function compileRecordSource(patterns: RecordPatterns): string {
-  const alternatives = [...(patterns.pairs ?? []).map((pair) => pairToSource(pair, patterns.notInGap)), ...orderPhrases(patterns.phrases).map(phraseToSource)];
+  const alternatives = [
+    ...(patterns.pairs ?? []).map((pair) => pairToSource(pair, patterns.notInGap)),
+    ...(patterns.numericComparisons ?? []).map(numericComparisonToSource),
+    ...orderPhrases(patterns.phrases).map(phraseToSource),
+  ];
   const guard = patterns.notAfter ? guardSource(patterns.notAfter) : '';
   const clauseGuard = patterns.notAfterInClause ? guardSource(patterns.notAfterInClause, true) : '';
   const forwardGuard = patterns.notBeforeInClause ? forwardGuardSource(patterns.notBeforeInClause) : '';
@@ -259,7 +389,17 @@ export function compilePhrases(phrases: readonly string[]): string {
   return compileRecordSource({ phrases });
 }
 
-/** Every phrase a match of the record can begin with: the literals and each pair's first part. */
+/** Every phrase a match of the record can begin with: the literals, each pair's first part and each numeric comparison's words. */
 export function openingPhrases(patterns: RecordPatterns): string[] {
-  return [...patterns.phrases, ...(patterns.pairs ?? []).flatMap((p) => p.first)];
+  return [...candidatePhrases(patterns), ...(patterns.pairs ?? []).flatMap((p) => p.first)];
+}
+
+/**
+ * The literal phrases the shared candidate and a record's filter look for:
+ * its phrases and the words of its numeric comparisons, where each of their
+ * matches begins.
+ */
+export function candidatePhrases(patterns: Pick<RecordPatterns, 'phrases' | 'numericComparisons'>): readonly string[] {
+  const { numericComparisons } = patterns;
+  return numericComparisons === undefined || numericComparisons.length === 0 ? patterns.phrases : [...patterns.phrases, ...numericComparisons.flatMap((c) => c.words)];
 }
