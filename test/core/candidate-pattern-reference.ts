@@ -124,5 +124,7 @@ export function referenceCandidateSource(phrases: readonly string[], pairs: read
 
 /** The source compileRecordHeadPattern must return. */
 export function referenceRecordHeadSource(patterns: RecordPatterns): string {
-  return fittingSource(patterns.phrases, patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false });
+  // A numeric comparison's match begins at one of its words: they are the record's phrases here.
+  const phrases = [...patterns.phrases, ...(patterns.numericComparisons ?? []).flatMap((comparison) => comparison.words)];
+  return fittingSource(phrases, patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false });
 }

@@ -184,11 +184,12 @@ function openingRegexes(record: CompiledSignalRecord): (unit: number) => RegExp 
   // Every field but the forms and the source (which reading would compile): guards, and whatever else a record's regex is made of.
   const rest = Object.fromEntries(
     Object.keys(record)
-      .filter((key) => key !== 'phrases' && key !== 'pairs' && key !== 'source')
+      .filter((key) => key !== 'phrases' && key !== 'pairs' && key !== 'numericComparisons' && key !== 'source')
       .map((key) => [key, record[key as keyof CompiledSignalRecord]]),
   );
   let phraseUnits: (readonly number[] | null)[] | undefined;
   let pairUnits: (readonly number[] | null)[][] | undefined;
+  let numericUnits: (readonly number[] | null)[][] | undefined;
   const byUnit = new Map<number, RegExp | null>();
   const flags = stickyFlags(record.flags);
   return (unit) => {
@@ -202,7 +203,17 @@ function openingRegexes(record: CompiledSignalRecord): (unit: number) => RegExp 
     const keptPairs = pairs
       .map((pair, p) => ({ ...pair, first: pair.first.filter((_, f) => opensWith(units[p]?.[f] as readonly number[] | null, unit)) }))
       .filter((pair) => pair.first.length > 0);
-    regex = phrases.length === 0 && keptPairs.length === 0 ? null : new RegExp(compileRecordSource({ ...rest, phrases, pairs: keptPairs }), flags);
+    // A numeric comparison's match begins at its word (the number before it is looked back at), so its words are its opening forms.
+    const comparisons = record.numericComparisons ?? [];
+    numericUnits ??= comparisons.map((comparison) => comparison.words.map(openingUnits));
+    const numericOpenings = numericUnits;
+    const keptComparisons = comparisons
+      .map((comparison, c) => ({ ...comparison, words: comparison.words.filter((_, w) => opensWith(numericOpenings[c]?.[w] as readonly number[] | null, unit)) }))
+      .filter((comparison) => comparison.words.length > 0);
+    regex =
+      phrases.length === 0 && keptPairs.length === 0 && keptComparisons.length === 0
+        ? null
+        : new RegExp(compileRecordSource({ ...rest, phrases, pairs: keptPairs, ...(keptComparisons.length > 0 ? { numericComparisons: keptComparisons } : {}) }), flags);
     byUnit.set(unit, regex);
     return regex;
   };
