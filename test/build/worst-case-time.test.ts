@@ -13,7 +13,7 @@ import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { compileRecordSource, MAX_NUMERIC_GAP, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import { gapGuardAttacks, guardAttacks } from '../support/adversarial';
+import { bestOfThree, filled, gapGuardAttacks, guardAttacks } from '../support/adversarial';
 
 const LENGTH = 250_000;
 
@@ -28,9 +28,7 @@ const PROSE = {
     'Der Betrieb stellt den Worker mit den Werten aus der Konfigurationsdatei bereit und tauscht das Token monatlich.\n',
 };
 
-function fill(unit: string): string {
-  return unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
-}
+const fill = (unit: string) => filled(unit, LENGTH);
 
 /** The last letter of `phrase` swapped for another, so the phrase just misses. */
 function nearMiss(phrase: string): string {
@@ -107,14 +105,9 @@ function adversarial(
 /** Best of three full scans, in milliseconds. */
 function scanTime(record: Pick<CompiledSignalRecord, 'source' | 'flags'>, text: string): number {
   const regex = new RegExp(record.source, record.flags);
-  [...'warm up'.matchAll(regex)];
-  let best = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
+  return bestOfThree(() => {
     for (const _match of text.matchAll(regex));
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+  });
 }
 
 describe.each(catalogue.signalRecords.map((r) => [r.id, r] as const))('%s', (_id, record) => {
@@ -149,18 +142,6 @@ describe('numeric comparisons at every reach', () => {
     }
   });
 });
-
-/** Best of three runs of `scan`, in milliseconds. */
-function bestOfThree(scan: () => unknown): number {
-  scan();
-  let best = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
-    scan();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
 
 // The fast scanner adds its own regexes (the shared candidate, each record's
 // filter) in front of the records': the attacks on every record of a

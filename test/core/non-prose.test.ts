@@ -10,6 +10,7 @@ import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { readProse } from '../../src/core/scanner/non-prose';
 import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { createSignalScanner } from '../../src/core/scanner/scan';
+import { bestOfThree, filled } from '../support/adversarial';
 
 const FORMATS = ['text', 'markdown', 'html'] as const;
 type Format = (typeof FORMATS)[number];
@@ -161,20 +162,8 @@ describe('the scanner (fast and reference alike)', () => {
   });
 });
 
-/** Best of three runs of `f`, in milliseconds. */
-function bestOfThree(f: () => unknown): number {
-  f();
-  let best = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
-    f();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
-
 const LENGTH = 250_000;
-const fill = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
+const fill = (unit: string) => filled(unit, LENGTH);
 
 describe.each(LANGUAGES)('linear time (%s)', (language) => {
   // Runs that make the module read far: one token of marks without white

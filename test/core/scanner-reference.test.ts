@@ -54,6 +54,29 @@ function expectSame(records: readonly CompiledSignalRecord[], text: string, lang
   return expected.length;
 }
 
+/**
+ * The scanner equals the reference, on `records` and on the whole catalogue,
+ * on random texts of `words` (each also in capitals, cut short by a letter and
+ * with an s) joined by `separators`, in either language.
+ */
+function expectSameOnRandomTexts(
+  words: readonly string[],
+  separators: readonly string[],
+  records: readonly CompiledSignalRecord[],
+  ruleIds: readonly RuleId[],
+  numRuns: number,
+): void {
+  const piece = fc.constantFrom(...words).chain((p) => fc.constantFrom(p, p.toUpperCase(), p.slice(0, -1), `${p}s`));
+  fc.assert(
+    fc.property(fc.array(fc.tuple(piece, fc.constantFrom(...separators)), { maxLength: 40 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
+      const text = parts.map(([p, s]) => p + s).join('');
+      expectSame(records, text, language, ruleIds);
+      expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
+    }),
+    { numRuns },
+  );
+}
+
 // German HTML manuals from Debian, read directly: the full German corpus renders
 // a thousand man pages, too slow for a unit test.
 function germanManualProse(): string | null {
@@ -281,18 +304,8 @@ describe('fast scanner equals the reference on bounded pairs', () => {
   it('on random texts built from the parts of pairs, gap words and marks', () => {
     const pairs = [...PAIR_FIXTURE_RECORDS, ...catalogueRecords].flatMap((r) => r.pairs ?? []);
     const parts = [...new Set(pairs.flatMap((p) => [...p.first, ...p.then]))];
-    const piece = fc
-      .constantFrom(...parts, 'wort', 'x', 'ä', '.', ';', ',', '\uFFFC', "'", '’')
-      .chain((p) => fc.constantFrom(p, p.toUpperCase(), p.slice(0, -1), `${p}s`));
-    const separator = fc.constantFrom(' ', ' ', ' ', ', ', '  ', '\n', '\t', '');
-    fc.assert(
-      fc.property(fc.array(fc.tuple(piece, separator), { maxLength: 40 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
-        const text = parts.map(([p, s]) => p + s).join('');
-        expectSame(PAIR_FIXTURE_RECORDS, text, language, PAIR_FIXTURE_RULE_IDS);
-        expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
-      }),
-      { numRuns: scaled(75) },
-    );
+    const words = [...parts, 'wort', 'x', 'ä', '.', ';', ',', '\uFFFC', "'", '’'];
+    expectSameOnRandomTexts(words, [' ', ' ', ' ', ', ', '  ', '\n', '\t', ''], PAIR_FIXTURE_RECORDS, PAIR_FIXTURE_RULE_IDS, scaled(75));
   }, SLOW_COMPARISON_MS);
 
   it('when the phrases are too many for the candidate to keep them whole', () => {
@@ -354,23 +367,13 @@ describe('fast scanner equals the reference on numeric comparisons', () => {
   });
 
   it('on random texts built from numbers, comparison words, markers, gap words and marks', () => {
-    const piece = fc
-      .constantFrom(
-        ...new Set(comparisons.flatMap((c) => [...c.words, ...(c.marker ?? [])])),
-        ...MULTIPLIER_WORDS.slice(0, 6),
-        '3', '40', '1.5', '2,5', '10,000', '%', '×', 'x', '3x', '3×', '-fold', 'fach', '-mal', 'according', 'laut',
-        'wort', 'ä', '.', ';', ',', '\uFFFC', '-', '_', '1_000',
-      )
-      .chain((p) => fc.constantFrom(p, p.toUpperCase(), p.slice(0, -1), `${p}s`));
-    const separator = fc.constantFrom(' ', ' ', ' ', ', ', '  ', '\n', '\n\n', '\t', '');
-    fc.assert(
-      fc.property(fc.array(fc.tuple(piece, separator), { maxLength: 40 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
-        const text = parts.map(([p, s]) => p + s).join('');
-        expectSame(numericRecords, text, language, ruleIds);
-        expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
-      }),
-      { numRuns: scaled(100) },
-    );
+    const words = [
+      ...new Set(comparisons.flatMap((c) => [...c.words, ...(c.marker ?? [])])),
+      ...MULTIPLIER_WORDS.slice(0, 6),
+      ...['3', '40', '1.5', '2,5', '10,000', '%', '×', 'x', '3x', '3×', '-fold', 'fach', '-mal', 'according', 'laut'],
+      ...['wort', 'ä', '.', ';', ',', '\uFFFC', '-', '_', '1_000'],
+    ];
+    expectSameOnRandomTexts(words, [' ', ' ', ' ', ', ', '  ', '\n', '\n\n', '\t', ''], numericRecords, ruleIds, scaled(100));
   }, SLOW_COMPARISON_MS);
 
   it('on 250,000 units of numbers and comparison words', () => {

@@ -99,3 +99,23 @@ export function denseText(phrases: readonly string[], units: number): string {
   const block = phrases.join(' ');
   return `${block} `.repeat(Math.ceil(units / (block.length + 1))).slice(0, units);
 }
+
+/** `unit` repeated and cut to exactly `units` UTF-16 units. */
+export function filled(unit: string, units: number): string {
+  return unit.repeat(Math.ceil(units / unit.length)).slice(0, units);
+}
+
+/**
+ * The best of three runs of `run`, in milliseconds, after one to warm up:
+ * for comparing an attack with prose timed side by side, never on its own.
+ */
+export function bestOfThree(run: () => unknown): number {
+  run();
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}

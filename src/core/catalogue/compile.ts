@@ -7,7 +7,7 @@
 import type { CatalogueAsBuilt, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten, SignalRecordForms } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
-import { deepFreeze, deepFreezeJson } from '../dispatch/freeze';
+import { deepFreeze, deepFreezeJson, onFirstRead } from '../dispatch/freeze';
 import type { Language, RuleId, SignalLevel } from './ids';
 import type { SignalRecordSource } from './schema';
 
@@ -58,22 +58,6 @@ export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof Compi
     },
   });
   return Object.defineProperties({ ...given }, { phrases: part('phrases'), pairs: part('pairs'), source: part('source') }) as CompiledSignalRecord;
-}
-
-/** A property read through `get` once, when first read, then kept. */
-function onFirstRead<T>(get: () => T): PropertyDescriptor {
-  let value: T | undefined;
-  let read = false;
-  return {
-    enumerable: true,
-    get: () => {
-      if (!read) {
-        value = get();
-        read = true;
-      }
-      return value;
-    },
-  };
 }
 
 // Records compileCatalogue made, and frozen copies of them: their source is

@@ -51,3 +51,19 @@ export type Frozen<T> = T extends (...args: never[]) => unknown
     : T extends object
       ? { readonly [K in keyof T]: Frozen<T[K]> }
       : T;
+
+/** An enumerable property whose value `get` makes when first read, once, and keeps. */
+export function onFirstRead<T>(get: () => T): PropertyDescriptor {
+  let value: T | undefined;
+  let read = false;
+  return {
+    enumerable: true,
+    get: () => {
+      if (!read) {
+        value = get();
+        read = true;
+      }
+      return value;
+    },
+  };
+}

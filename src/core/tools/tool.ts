@@ -4,7 +4,7 @@
 // dispatcher runs them.
 import * as z from 'zod';
 import type { CatalogueView } from '../catalogue/view';
-import { deepFreeze, type Frozen } from '../dispatch/freeze';
+import { deepFreeze, type Frozen, onFirstRead } from '../dispatch/freeze';
 import type { HostSnapshot } from '../dispatch/host-options';
 import type { WritingToolDescriptor, WritingToolErrorCode, WritingToolName } from '../dispatch/types';
 import type { FieldSpec } from './fields';
@@ -93,12 +93,6 @@ export function defineTool<N extends WritingToolName, F extends Record<string, F
   return { name: spec.name, fields: spec.fields, schema, resultSchema: spec.result, descriptor, run: spec.run };
 }
 
-/** An accessor that makes its value with `make` when first read, deeply frozen, and keeps it. */
-function madeOnFirstRead<T>(make: () => T): PropertyDescriptor {
-  let value: T | undefined;
-  return { enumerable: true, get: () => (value ??= deepFreeze(make())) };
-}
-
 /**
  * A frozen descriptor whose JSON Schemas are generated from the zod schemas
  * when first read (listing the tools, MCP's tools/list), not when the module
@@ -118,8 +112,8 @@ function descriptorWithSchemasOnFirstRead(
         name: value(spec.name),
         title: value(spec.title),
         description: value(spec.description),
-        inputSchema: madeOnFirstRead(inputSchema),
-        outputSchema: madeOnFirstRead(outputSchema),
+        inputSchema: onFirstRead(() => deepFreeze(inputSchema())),
+        outputSchema: onFirstRead(() => deepFreeze(outputSchema())),
         annotations: value(Object.freeze({ ...ANNOTATIONS })),
       },
     ),
