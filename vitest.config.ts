@@ -1,10 +1,28 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { browserTestPlan, CHROMIUM_FREE_BROWSER_TESTS } from './test/browser/chromium-plan.ts';
 
 // Without Chromium (and outside CI) the browser project keeps only its tests
 // that need none; its global setup then says in one line what was skipped.
 const chromiumPlan = browserTestPlan(process.env);
+
+// Test files that spend most of their time in long child processes (tsc,
+// wrangler, npm): started first, so that none of them is the last to finish.
+// Without timings from an earlier run (a fresh clone) vitest starts the
+// largest files first, and these are small.
+const STARTS_FIRST = ['test/build/typecheck.test.ts', 'test/build/evidence-put.test.ts', 'test/build/library-package.test.ts'];
+
+class LongChildProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = STARTS_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return at < 0 ? STARTS_FIRST.length : at;
+    };
+    return sorted.map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map(({ file }) => file);
+  }
+}
 
 // Core, build and command-line tests run in Node on plain objects; the Worker tests run inside
 // workerd with the bindings of wrangler.toml and a local EVIDENCE namespace.
@@ -14,6 +32,7 @@ export default defineConfig({
     // most files wait on something else (wrangler, workerd, Chromium, a child
     // process): three at once keep both cores busy.
     maxWorkers: 3,
+    sequence: { sequencer: LongChildProcessesFirst },
     // The Worker writes one JSON log line per request; the logging tests read
     // them through a spy, so the runner need not print them.
     onConsoleLog: (log) => !log.trimStart().startsWith('{"requestId":'),
@@ -84,10 +103,9 @@ export default defineConfig({
           // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
           setupFiles: ['test/browser/worker-ready.ts'],
-          // One file at a time: several tests fast-forward the page's clock,
-          // which also runs on with real time, so two pages at once on a loaded
-          // machine can let a 30-second timer fire early.
-          maxWorkers: 1,
+          // Browser files run beside the other projects' files: each opens its own
+          // browser context, and the tests that fast-forward the page's clock
+          // pause it first (check-flow.test.ts), so real time moves no timer.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

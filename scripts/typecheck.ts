@@ -2,7 +2,8 @@
 // code, the Worker without Node.js types, the page script and its browser
 // tests with the DOM library), checked at the same time rather than one after
 // another, each in its own `tsc`. Prints each failing program's errors under
-// its name and exits non-zero when any program fails.
+// its name and exits non-zero when any program fails. `npm test` runs the same
+// check as a test file (test/build/typecheck.test.ts), beside the others.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -29,8 +30,19 @@ function check(project: string): Promise<Checked> {
   });
 }
 
-const results = await Promise.all(PROGRAMS.map(check));
-const failed = results.filter((result) => result.status !== 0);
-for (const { project, status, output } of failed) console.error(`tsc -p ${project} failed (exit ${status}):\n${output.trimEnd()}`);
-if (failed.length > 0) process.exit(1);
-console.log(`typecheck: ${PROGRAMS.length} programs pass (${PROGRAMS.join(', ')})`);
+/** Checks every program at once; each failing program's errors under its name. */
+export async function typecheckPrograms(): Promise<{ readonly passed: boolean; readonly report: string }> {
+  const results = await Promise.all(PROGRAMS.map(check));
+  const failed = results.filter((result) => result.status !== 0);
+  if (failed.length === 0) return { passed: true, report: `typecheck: ${PROGRAMS.length} programs pass (${PROGRAMS.join(', ')})` };
+  return { passed: false, report: failed.map(({ project, status, output }) => `tsc -p ${project} failed (exit ${status}):\n${output.trimEnd()}`).join('\n') };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { passed, report } = await typecheckPrograms();
+  if (passed) console.log(report);
+  else {
+    console.error(report);
+    process.exit(1);
+  }
+}

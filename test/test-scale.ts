@@ -45,3 +45,8 @@ export function sampledCase(index: number, scale: number = TEST_SCALE): boolean 
   const stride = Math.max(1, Math.ceil(EXHAUSTIVE_SCALE / scale));
   return index % stride === 0;
 }
+
+/** Whether this run is at EXHAUSTIVE_SCALE or above, where the slowest cases of a test run too. */
+export function isExhaustive(scale: number = TEST_SCALE): boolean {
+  return scale >= EXHAUSTIVE_SCALE;
+}

@@ -62,10 +62,14 @@ async function dispatchOverHttp(name: string, args: unknown): Promise<{ status: 
   return { status: response.status, body: await response.json() };
 }
 
+/** How long the page may take to register its tools: a bound for a loaded machine, not a timing. */
+const REGISTRATION_MS = 20_000;
+
 /** Waits until a WebMCP client sees `count` tools (the page registers them once GET /v1/tools has answered). */
 async function toolsListed(page: Page, count: number): Promise<void> {
-  for (let tries = 0; (await listTools(page)).length !== count; tries += 1) {
-    if (tries === 50) throw new Error(`WebMCP lists no ${count} tools after 5 seconds`);
+  const deadline = Date.now() + REGISTRATION_MS;
+  while ((await listTools(page)).length !== count) {
+    if (Date.now() > deadline) throw new Error(`WebMCP lists no ${count} tools after ${REGISTRATION_MS / 1000} seconds`);
     await page.waitForTimeout(100);
   }
 }

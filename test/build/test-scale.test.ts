@@ -2,7 +2,7 @@
 // `npm test` runs them at scale 1, `.ci/run` sets WRITING_RULES_TEST_SCALE.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_TEST_SCALE, parseTestScale, scaled, scaledTimeout, TEST_SCALE_VARIABLE } from '../test-scale';
+import { EXHAUSTIVE_SCALE, isExhaustive, MAX_TEST_SCALE, parseTestScale, sampledCase, scaled, scaledTimeout, TEST_SCALE_VARIABLE } from '../test-scale';
 
 describe('parseTestScale', () => {
   it('is 1 when the variable is unset or empty', () => {
@@ -40,12 +40,21 @@ describe('scaledTimeout', () => {
   });
 });
 
+describe('the exhaustive scale', () => {
+  it('runs every case and the slowest ones at EXHAUSTIVE_SCALE and above, a spread share below it', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].filter((i) => sampledCase(i, 1))).toEqual([4, 8]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].filter((i) => sampledCase(i, 2))).toEqual([2, 4, 6, 8]);
+    expect([1, 2, 3].every((i) => sampledCase(i, EXHAUSTIVE_SCALE))).toBe(true);
+    expect([isExhaustive(1), isExhaustive(EXHAUSTIVE_SCALE - 1), isExhaustive(EXHAUSTIVE_SCALE), isExhaustive(10)]).toEqual([false, false, true, true]);
+  });
+});
+
 describe('.ci/run', () => {
   // The counts at scale 1 are a quarter of what CI ran before the knob existed; CI must keep at least that depth.
-  it(`sets ${TEST_SCALE_VARIABLE} to at least 4 for the whole suite`, () => {
+  it(`sets ${TEST_SCALE_VARIABLE} to at least the exhaustive scale for the whole suite`, () => {
     const script = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
     const setting = new RegExp(`^export ${TEST_SCALE_VARIABLE}=(\\S+)$`, 'm').exec(script);
     expect(setting, `.ci/run exports ${TEST_SCALE_VARIABLE}`).not.toBeNull();
-    expect(parseTestScale(setting?.[1])).toBeGreaterThanOrEqual(4);
+    expect(parseTestScale(setting?.[1])).toBeGreaterThanOrEqual(EXHAUSTIVE_SCALE);
   });
 });
