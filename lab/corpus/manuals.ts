@@ -92,8 +92,20 @@ export async function buildManualsCorpus(language: 'en' | 'de', half: ManualsHal
 // Manuals no level was ever set on, to test the warning level on after the
 // levels are set from the `reference` manuals: `handbooks`, Debian's own (the
 // Debian Administrator's Handbook, the Installation Guide for amd64 and the
-// bookworm Debian Edu manual), and `project-manuals`, the user manuals of
-// GIMP and KiCad, for the German signals Debian's prose is too short to give.
+// bookworm Debian Edu manual), and, for the German signals Debian's prose is
+// too short to give, `project-manuals`, the user manuals of GIMP and KiCad,
+// `office-manual`, LibreOffice's help (whose pages repeat a header, a side
+// index and a debug footer, and hold code in paragraphs and typed input in
+// spans of their own classes: `drop` names them), and `typesetting-manuals`,
+// the manuals of LilyPond (the five whose German pages are translated; the
+// essays, the web pages and the snippets are mostly English there) and UDO.
+type NewManual = {
+  readonly en: { readonly packages: readonly string[]; readonly pages: readonly string[] };
+  readonly de: { readonly packages: readonly string[]; readonly pages: readonly string[] };
+  /** Elements (`tag`, or `tag.class` for one class of it) dropped whole from every page before its prose is read. */
+  readonly drop?: readonly string[];
+};
+const LILYPOND_MANUALS = ['learning', 'notation', 'usage', 'extending', 'changes'].map((manual) => `/lilypond/html/Documentation/${manual}`);
 const NEW_MANUALS = {
   handbooks: {
     en: { packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-en'], pages: ['/debian-handbook/html/en-US/', '/installation-guide-amd64/en/', '/debian-edu-bookworm-manual.html'] },
@@ -103,7 +115,16 @@ const NEW_MANUALS = {
     en: { packages: ['gimp-help-en', 'kicad-doc-en'], pages: ['/gimp/2.0/help/en/', '/kicad/help/en/'] },
     de: { packages: ['gimp-help-de', 'kicad-doc-de'], pages: ['/gimp/2.0/help/de/', '/kicad/help/de/'] },
   },
-} as const;
+  'office-manual': {
+    en: { packages: ['libreoffice-help-en-us'], pages: ['/libreoffice/help/en-US/'] },
+    de: { packages: ['libreoffice-help-de'], pages: ['/libreoffice/help/de/'] },
+    drop: ['header', 'aside', 'footer', 'p.code', 'span.input'],
+  },
+  'typesetting-manuals': {
+    en: { packages: ['lilypond-doc-html', 'udo-doc-en'], pages: [...LILYPOND_MANUALS, '/udo-doc-en/html/'] },
+    de: { packages: ['lilypond-doc-html-de', 'udo-doc-de'], pages: [...LILYPOND_MANUALS, '/udo-doc-de/html/'] },
+  },
+} as const satisfies Record<string, NewManual>;
 
 export type NewManuals = keyof typeof NEW_MANUALS;
 export const NEW_MANUALS_NAMES = Object.keys(NEW_MANUALS) as NewManuals[];
@@ -114,10 +135,19 @@ export const newManualsInstallLine = (name: NewManuals) =>
 
 /** A corpus of new manuals in one language: every HTML page of its packages under the paths it names. */
 export function loadNewManualsCorpus(name: NewManuals, language: 'en' | 'de'): Corpus {
-  const { packages, pages } = NEW_MANUALS[name][language];
+  const manual: NewManual = NEW_MANUALS[name];
+  const { packages, pages } = manual[language];
+  const drop = (manual.drop ?? []).map((element) => {
+    const [tag, className] = element.split('.');
+    return new RegExp(`<(${tag})\\b${className ? `[^>]*\\bclass="${className}"` : ''}[^>]*>[\\s\\S]*?</\\1>`, 'gi');
+  });
   const files = packages.flatMap((pkg) => packageFiles(pkg, newManualsInstallLine(name), name));
   const html = files.filter((path) => path.endsWith('.html') && pages.some((page) => path.includes(page))).sort();
-  const documents = distinctDocuments(html.map((source) => ({ source, prose: htmlToProse(readFileSync(source, 'utf8')) })));
+  const read = (path: string) => {
+    const page = readFileSync(path, 'utf8');
+    return htmlToProse(drop.reduce((text, element) => text.replace(element, ' '), page));
+  };
+  const documents = distinctDocuments(html.map((source) => ({ source, prose: read(source) })));
   return {
     language,
     documents,

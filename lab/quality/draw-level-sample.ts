@@ -7,7 +7,8 @@
 //   npx tsx lab/quality/draw-level-sample.ts --half design --per-language 200 --salt levels-design --out lab/data/levels-design.tsv
 //   … --min-level warning      only the signals of warning-level records (to measure that level)
 //   … --corpus product-copy    product copy instead of the manuals
-//   … --corpus handbooks       manuals no level was set on: Debian's handbooks, or `project-manuals` (GIMP, KiCad; lab/corpus/manuals.ts)
+//   … --corpus handbooks       manuals no level was set on: Debian's handbooks, `project-manuals` (GIMP, KiCad),
+//                              `office-manual` (LibreOffice's help) or `typesetting-manuals` (LilyPond, UDO; lab/corpus/manuals.ts)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,7 +37,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // Lines judged before: a new sample holds none of them.
 const judgedBefore = new Set(
-  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv'].flatMap((file) =>
+  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv', 'levels-fresh.tsv'].flatMap((file) =>
     readTable(`${root}lab/data/${file}`).map((row) => `${row.source}|${row.offset}`),
   ),
 );
