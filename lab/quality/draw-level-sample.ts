@@ -37,7 +37,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // Lines judged before: a new sample holds none of them.
 const judgedBefore = new Set(
-  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv', 'levels-fresh.tsv'].flatMap((file) =>
+  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv'].flatMap((file) =>
     readTable(`${root}lab/data/${file}`).map((row) => `${row.source}|${row.offset}`),
   ),
 );
