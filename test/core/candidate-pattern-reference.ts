@@ -5,11 +5,12 @@
 // file holds the two to the same output.
 import { COMMON_WORD_CHARS, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
 import { foldUnicodeOnly } from '../../src/core/scanner/case-fold';
-import type { PhrasePair, RecordPatterns } from '../../src/core/scanner/phrase-pattern';
+import { GAP_WORD, type PhrasePair, type RecordPatterns } from '../../src/core/scanner/phrase-pattern';
 
 // As in candidate-pattern.ts.
 const MOST_PIECES = 16;
 const THEN_PREFIX = 4;
+const THEN_REACH_PIECES = 8;
 
 const NOT_AFTER_WORD = `(?<![${COMMON_WORD_CHARS}])`;
 const NOT_BEFORE_WORD = `(?![${COMMON_WORD_CHARS}])`;
@@ -126,5 +127,19 @@ export function referenceCandidateSource(phrases: readonly string[], pairs: read
 export function referenceRecordHeadSource(patterns: RecordPatterns): string {
   // A numeric comparison's match begins at one of its words: they are the record's phrases here.
   const phrases = [...patterns.phrases, ...(patterns.numericComparisons ?? []).flatMap((comparison) => comparison.words)];
-  return fittingSource(phrases, patterns.pairs ?? [], { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false });
+  const head = { mostPieces: Number.POSITIVE_INFINITY, thenPrefixes: false };
+  // A pair with no empty second part checks the start of a second part after its gap.
+  const reaches = (pair: PhrasePair) => pair.then.length > 0 && pair.then.every((then) => then.trim() !== '');
+  const pairs = patterns.pairs ?? [];
+  const others = pairs.filter((pair) => !reaches(pair));
+  const rest = fittingSource(phrases, others, head);
+  const reaching = pairs
+    .filter(reaches)
+    .map(
+      (pair) =>
+        `(?:${fittingSource(pair.first, [], head)}),?${pair.within === 0 ? '' : `(?:\\s+${GAP_WORD}){0,${pair.within}}`}\\s+(?:${fittingSource(pair.then, [], { mostPieces: THEN_REACH_PIECES, thenPrefixes: false })})`,
+    );
+  if (reaching.length === 0) return rest;
+  if (rest === '') return phrases.length + others.length > 0 ? '' : reaching.join('|');
+  return [rest, ...reaching].join('|');
 }

@@ -35,10 +35,10 @@ interface RecordRegexes {
   readonly stickyFor: (unit: number) => RegExp | null;
   /**
    * The record's own filter (compileRecordHeadPattern) for the folded text:
-   * a cheap test (no `u` flag, no words between the parts of a pair) that
-   * must pass before the record's regex runs. Where hits of the shared
-   * candidate only begin like the record (a pair's first part alone, a long
-   * phrase cut short), it saves most of the confirming work. Asked with the
+   * a cheap test (no `u` flag, no guards, a pair's second part by its
+   * start) that must pass before the record's regex runs. Where hits of the
+   * shared candidate only begin like the record (a pair's first part alone,
+   * a long phrase cut short), it saves most of the confirming work. Asked with the
    * number of offsets about to be tried; null while the record's offsets so
    * far, these included, number HEAD_AFTER_TRIES or fewer: building a filter
    * takes longer than the record's regex takes at a few dozen offsets, and
