@@ -9,7 +9,7 @@ import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
 import { deepFreeze, deepFreezeJson, onFirstRead } from '../dispatch/freeze';
 import type { Language, RuleId, SignalLevel } from './ids';
-import type { SignalRecordSource } from './schema';
+import type { SignalRecordSource } from './files-schema';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
 export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
