@@ -37,7 +37,7 @@ const worker = (await import(bundle)).default;
 const marks = [...globalThis.__marks, ['(end)', performance.now()]];
 const modules = {};
 for (let i = 0; i < marks.length - 1; i++) {
-  const name = marks[i][0].replace(/^node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/.*/, '$1 (package)');
+  const name = marks[i][0].replace(/^(?:.*\\/)?node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/.*/, '$1 (package)');
   modules[name] = (modules[name] ?? 0) + marks[i + 1][1] - marks[i][1];
 }
 const env = { ...JSON.parse(vars), REQUEST_LOG_SAMPLE_RATE: '0', EVIDENCE: { get: async () => null } };
