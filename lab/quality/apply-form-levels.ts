@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { isMap, isSeq, parseDocument, type Scalar, visit, type YAMLMap, YAMLSeq } from 'yaml';
 import { compileSignalRecord, levelRecordsOf, type LeveledRecordSource } from '../../src/core/catalogue/compile';
 import { LANGUAGES, type Language, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
-import type { SignalRecordSource } from '../../src/core/catalogue/schema';
+import type { SignalRecordSource } from '../../src/core/catalogue/files-schema';
 import { markBlockBoundaries } from '../../src/core/scanner/block-boundaries';
 import { withoutCoveredSuggestions } from '../../src/core/scanner/level-overlap';
 import { type FormTally, levelOf, tally } from './form-levels';

@@ -1,7 +1,7 @@
 // The catalogue build as a function of a root directory: load, check, compile,
 // render. No writes and no printing, so tests run it on fixture catalogues;
 // scripts/build-catalogue.ts is the command that writes the result.
-import { signalRecordForms } from '../../src/core/catalogue/compile';
+import { packSignalForms } from '../../src/core/catalogue/compile';
 import type { CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, PROFILE_IDS, type ProfileId, type RuleId } from '../../src/core/catalogue/ids';
 import type { RuleRecord } from '../../src/core/catalogue/schema';
@@ -16,7 +16,7 @@ export type CatalogueBuild =
   | {
       readonly ok: true;
       readonly catalogue: CompiledCatalogue;
-      /** catalogue.generated.ts: the signal records with every form; each regex source made when read. */
+      /** catalogue.generated.ts: the signal records with every form, packed into strings; each regex source made when read. */
       readonly moduleText: string;
       /** dist/signal-forms.json: every form each signal record matches. */
       readonly signalFormsText: string;
@@ -69,7 +69,7 @@ export function buildCatalogue(root: string): CatalogueBuild {
   return {
     ok: true,
     catalogue,
-    moduleText: generatedModule({ ...catalogue, signalRecords: signalRecords.map(signalRecordForms) }),
+    moduleText: generatedModule({ ...catalogue, signalRecords: signalRecords.map(packSignalForms) }),
     signalFormsText: signalFormsJson(catalogue),
   };
 }

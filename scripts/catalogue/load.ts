@@ -10,7 +10,7 @@ import {
   ruleFileSchema,
   signalFileSchema,
   sourceSchema,
-} from '../../src/core/catalogue/schema';
+} from '../../src/core/catalogue/files-schema';
 import { fieldPath, type ProblemList } from './problems';
 
 /** A validated file and the name it was read from (without `.yaml`). */

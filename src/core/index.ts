@@ -7,6 +7,11 @@ import { createDispatcher } from './dispatch/dispatcher';
 import { createSignalScanner } from './scanner/scan';
 import type { FindWritingSignalsResult } from './tools/find-writing-signals';
 import { TOOLS } from './tools/index';
+import { composeWritingReviewPrompt } from './tools/compose-writing-review-prompt';
+import { findWritingSignals } from './tools/find-writing-signals';
+import { getModelComparisonEvidence } from './tools/get-model-comparison-evidence';
+import { getWritingRules } from './tools/get-writing-rules';
+import { resultSchemaOf } from './tools/tool';
 import { type ScanDocumentArguments, scanDocumentWith } from './tools/scan-document';
 import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost, WritingToolResult } from './dispatch/types';
 
@@ -46,12 +51,21 @@ function bundledCatalogue(): CatalogueView {
 
 export { parseModelComparisonEvidence, type EvidenceParseResult } from './evidence/parse';
 export { missingEvidence, type MissingReason } from './evidence/missing';
-export { modelComparisonEvidenceSchema } from './evidence/schema';
-export { getWritingRulesResultSchema } from './tools/get-writing-rules';
-export { composeWritingReviewPromptResultSchema } from './tools/compose-writing-review-prompt';
-export { findWritingSignalsResultSchema } from './tools/find-writing-signals';
 export type { ScanDocumentArguments } from './tools/scan-document';
-export { getModelComparisonEvidenceResultSchema } from './tools/get-model-comparison-evidence';
+
+// The result schemas, built when this module is imported, as the library's
+// exports. Each call is marked pure: a bundle that imports none of them (the
+// Worker's) drops it, and builds a schema only when the tools are listed.
+/** Evidence as a host returns it, and the result of get_model_comparison_evidence (the same schema). */
+export const modelComparisonEvidenceSchema = /* @__PURE__ */ resultSchemaOf(getModelComparisonEvidence);
+/** Summaries (no sources), or full bilingual records with the sources they cite; rules in catalogue order. */
+export const getWritingRulesResultSchema = /* @__PURE__ */ resultSchemaOf(getWritingRules);
+/** The prompt, the segments it joins (guardrails last) and what went into each. */
+export const composeWritingReviewPromptResultSchema = /* @__PURE__ */ resultSchemaOf(composeWritingReviewPrompt);
+/** The signals in text order (start, then end, then rule) and what the scan covered. */
+export const findWritingSignalsResultSchema = /* @__PURE__ */ resultSchemaOf(findWritingSignals);
+/** The evidence for one exact scope: modelComparisonEvidenceSchema itself. */
+export const getModelComparisonEvidenceResultSchema = modelComparisonEvidenceSchema;
 export {
   MAX_TITLE_UNITS,
   idListProblem,

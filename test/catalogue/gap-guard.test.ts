@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
-import { signalFileSchema } from '../../src/core/catalogue/schema';
+import { signalFileSchema } from '../../src/core/catalogue/files-schema';
 import { levelRecordsOf } from '../../src/core/catalogue/compile';
 import { SIGNAL_FORMS_FILE } from '../../scripts/catalogue/emit';
 import {

@@ -9,7 +9,7 @@ import { referenceScan } from '../../src/core/scanner/reference-scan';
 import { describe, expect, it } from 'vitest';
 import { compileSignalRecord, levelRecordsOf } from '../../src/core/catalogue/compile';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
-import { signalFileSchema } from '../../src/core/catalogue/schema';
+import { signalFileSchema } from '../../src/core/catalogue/files-schema';
 import { MAX_PAIR_GAP, RECORD_FLAGS } from '../../src/core/scanner/phrase-pattern';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));

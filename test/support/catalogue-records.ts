@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { compileSignalRecord, levelRecordsOf } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { LANGUAGES, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
-import { signalFileSchema } from '../../src/core/catalogue/schema';
+import { signalFileSchema } from '../../src/core/catalogue/files-schema';
 
 const signalsDir = fileURLToPath(new URL('../../catalogue/signals/', import.meta.url));
 

@@ -1,15 +1,16 @@
 // Compiles the signal records as written into what the scanner runs: every
 // generated form (variants.ts) and one regex source per record. The build runs
 // it to check each record (linear time, examples) and writes every record's
-// forms into the bundled catalogue, so no process generates a form; the
-// bundled catalogue makes a record's regex source from its forms, with the
-// same compiler, only when something reads it.
-import type { CatalogueAsBuilt, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsWritten, SignalRecordForms } from './compiled-types';
+// forms into the bundled catalogue, packed into strings, so no process
+// generates a form; the bundled catalogue splits a record's forms when first
+// read, and makes its regex source from them, with the same compiler, only
+// when something reads it.
+import type { CatalogueAsBuilt, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsShipped, SignalRecordAsWritten } from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
-import { deepFreeze, deepFreezeJson, onFirstRead } from '../dispatch/freeze';
+import { deepFreeze, deepFreezeJson, onFirstCall, onFirstRead } from '../dispatch/freeze';
 import type { Language, RuleId, SignalLevel } from './ids';
-import type { SignalRecordSource } from './schema';
+import type { SignalRecordSource } from './files-schema';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
 export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
@@ -82,23 +83,78 @@ export function prebuiltCandidateAutomata(catalogue: CompiledCatalogue): Compile
   return automata !== undefined && automata === catalogue.candidateAutomata ? automata : undefined;
 }
 
-/** The record as the generated module carries it: every form and guard, without the regex source its forms compile to. */
-export function signalRecordForms(record: CompiledSignalRecord): SignalRecordForms {
-  const { source, flags, ...forms } = record;
-  return forms;
+// The separators of a shipped record's forms: regex syntax, which no form
+// holds (files-schema.ts `literal`; generated forms add only apostrophes).
+const FORM = '|';
+const PART = '^';
+const PAIR = '$';
+
+function joined(forms: readonly string[], what: string): string {
+  for (const form of forms) {
+    if (form.includes(FORM) || form.includes(PART) || form.includes(PAIR)) throw new Error(`${what}: the form ${JSON.stringify(form)} holds a separator (| ^ $)`);
+  }
+  return forms.join(FORM);
+}
+
+const split = (forms: string): string[] => (forms === '' ? [] : forms.split(FORM));
+
+/**
+ * The record as the generated module carries it: every guard, and its forms
+ * packed into two strings, without the regex source its forms compile to.
+ * `unpackSignalForms` gives the forms back exactly.
+ */
+export function packSignalForms(record: CompiledSignalRecord): SignalRecordAsShipped {
+  const { source, flags, phrases, pairs = [], ...guards } = record;
+  const { id, ruleId, language, level, ...rest } = guards;
+  return {
+    id,
+    ruleId,
+    language,
+    level,
+    phrases: joined(phrases, record.id),
+    pairs: pairs.map((pair) => `${pair.within}${PART}${joined(pair.first, record.id)}${PART}${joined(pair.then, record.id)}`).join(PAIR),
+    ...rest,
+  };
+}
+
+/** A shipped record's forms as arrays: its phrases, longest first, and its pairs. */
+export function unpackSignalForms(shipped: Pick<SignalRecordAsShipped, 'phrases' | 'pairs'>): Pick<CompiledSignalRecord, 'phrases'> & { readonly pairs: CompiledPhrasePair[] } {
+  return {
+    phrases: split(shipped.phrases),
+    pairs:
+      shipped.pairs === ''
+        ? []
+        : shipped.pairs.split(PAIR).map((pair) => {
+            const [within, first, then] = pair.split(PART) as [string, string, string];
+            return {
+              first: split(first),
+              // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the pair is not thenable
+              then: split(then),
+              within: Number(within),
+            };
+          }),
+  };
 }
 
 /**
- * The catalogue with each signal record's regex source made from its forms
- * when first read, not when the module loads: the scanner confirms with
- * regexes of a few forms each and never reads it, so a process compiles none.
- * `built` is data parsed from JSON (the generated module's), frozen in place
- * all the way down, so views of it need not copy it.
+ * The catalogue with each signal record's forms split from their strings when
+ * first read, and its regex source made from them when first read, not when
+ * the module loads: a scan splits the forms of its language's records only,
+ * and confirms with regexes of a few forms each, never reading the source, so
+ * a process compiles none. `built` is data parsed from JSON (the generated
+ * module's), frozen in place all the way down, so views of it need not copy it.
  */
 export function compileCatalogue(built: CatalogueAsBuilt): CompiledCatalogue {
-  const signalRecords = built.signalRecords.map((record) => {
-    const given = deepFreezeJson({ ...record, flags: RECORD_FLAGS, pairs: record.pairs ?? [] });
-    const compiled = Object.freeze(Object.defineProperty({ ...given }, 'source', onFirstRead(() => compileRecordSource(given)))) as CompiledSignalRecord;
+  const signalRecords = built.signalRecords.map((shipped) => {
+    const { id, ruleId, language, level, phrases, pairs, ...guards } = deepFreezeJson(shipped);
+    const forms = onFirstCall(() => deepFreezeJson(unpackSignalForms({ phrases, pairs })));
+    // Keys in the order compileSignalRecord gives them: the forms, the guards, the flags, the source.
+    const record = Object.defineProperties({ id, ruleId, language, level } as CompiledSignalRecord, {
+      phrases: { enumerable: true, get: () => forms().phrases },
+      pairs: { enumerable: true, get: () => forms().pairs },
+    });
+    Object.assign(record, guards, { flags: RECORD_FLAGS });
+    const compiled = Object.freeze(Object.defineProperty(record, 'source', onFirstRead(() => compileRecordSource(record)))) as CompiledSignalRecord;
     builtByCompiler.add(compiled);
     return compiled;
   });

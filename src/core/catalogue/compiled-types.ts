@@ -85,11 +85,23 @@ export interface CompiledCatalogue {
 export type SignalRecordForms = Omit<CompiledSignalRecord, 'source' | 'flags'>;
 
 /**
+ * A record as the generated module ships it: its forms packed into two
+ * strings (compile.ts `packSignalForms`), split into arrays only when a scan
+ * or a reader first reads them; its guards as written.
+ */
+export interface SignalRecordAsShipped extends Omit<SignalRecordForms, 'phrases' | 'pairs'> {
+  /** Every form, longest first, joined by `|` (no form holds one: the catalogue's literals hold no regex syntax). */
+  readonly phrases: string;
+  /** Each pair as `<within>^<first's forms joined by |>^<then's forms joined by |>`, the pairs joined by `$`. */
+  readonly pairs: string;
+}
+
+/**
  * The catalogue as the build writes it: checked, with every rule, source and
  * profile as served, and the signal records with every generated form. Their
  * regex sources, as long as the forms again, are left to compile.ts.
  */
 export interface CatalogueAsBuilt extends Omit<CompiledCatalogue, 'signalRecords'> {
   /** The records, in the order of `CompiledCatalogue.signalRecords`. */
-  readonly signalRecords: readonly SignalRecordForms[];
+  readonly signalRecords: readonly SignalRecordAsShipped[];
 }

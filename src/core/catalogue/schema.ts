@@ -1,6 +1,8 @@
-// The shape of catalogue data: what a writer edits in `catalogue/` and what the
-// build compiles. The build script validates every file against these schemas;
-// the core reads the compiled result through the inferred types.
+// The shape of the served catalogue: the rule and source records the build
+// checks catalogue/ against (files-schema.ts, with the signal files) and
+// `get_writing_rules` returns. The schemas are built when first asked for:
+// the build, and the tool's result schema when the tools are listed; a
+// process that only dispatches never builds them.
 import * as z from 'zod';
 import {
   CATEGORIES,
@@ -9,46 +11,7 @@ import {
   RULE_IDS,
   SEVERITIES,
 } from './ids';
-import { MAX_CLAUSE_GUARD_GAP, MAX_GUARD_GAP, MAX_GUARD_WORDS, MAX_NUMERIC_GAP, MAX_PAIR_GAP } from '../scanner/phrase-pattern';
-import type { Frozen } from '../dispatch/freeze';
-
-const text = z.string().trim().min(1, 'must not be empty');
-
-/** A text field present, non-empty, in both languages. */
-export const bilingualTextSchema = z.strictObject({ en: text, de: text });
-
-export const ruleIdSchema = z.enum(RULE_IDS);
-export const profileIdSchema = z.enum(PROFILE_IDS);
-
-const exampleSchema = z.strictObject({
-  before: text,
-  after: text,
-  keep: text,
-  condition: text,
-});
-
-/** A rule record exactly as `get_writing_rules` with `detail: "full"` returns it. */
-export const ruleRecordSchema = z.strictObject({
-  id: ruleIdSchema,
-  category: z.enum(CATEGORIES),
-  severity: z.enum(SEVERITIES),
-  scope: z.array(profileIdSchema),
-  title: bilingualTextSchema,
-  antiPattern: z.strictObject({
-    name: bilingualTextSchema,
-    symptom: bilingualTextSchema,
-    readerCost: bilingualTextSchema,
-  }),
-  prompt: bilingualTextSchema,
-  examples: z.strictObject({ en: exampleSchema, de: exampleSchema }),
-  falsePositives: z.array(text).min(1),
-  trigger: text,
-  cues: z.array(text).min(1),
-  evidence: z
-    .array(z.strictObject({ sourceId: text, relation: z.enum(EVIDENCE_RELATIONS) }))
-    .min(1),
-  relatedRuleIds: z.array(ruleIdSchema).optional(),
-});
+import { type Frozen, onFirstCall } from '../dispatch/freeze';
 
 export const SOURCE_KINDS = [
   'style-guide',
@@ -57,196 +20,68 @@ export const SOURCE_KINDS = [
   'research',
 ] as const;
 
-/** A public source a rule cites. `url` must be https. */
-export const sourceSchema = z.strictObject({
-  id: text,
-  kind: z.enum(SOURCE_KINDS),
-  title: text,
-  url: z.url({ protocol: /^https$/, error: 'must be an https URL' }),
-  accessedAt: z.iso.date(),
-  locator: text,
-  supports: text,
-  limits: text,
-});
+/** The schemas of the served records, built on the first call; every call returns the same ones. */
+export const servedCatalogueSchemas = onFirstCall(() => {
+  const text = z.string().trim().min(1, 'must not be empty');
 
-/** How a rule's ID is written: its file name in catalogue/rules/, lower-case words joined by hyphens. */
-export const RULE_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-const ruleIdText = z.string().regex(RULE_ID_PATTERN, 'must be lower-case words joined by hyphens, as a rule file name');
+  /** A text field present, non-empty, in both languages. */
+  const bilingualTextSchema = z.strictObject({ en: text, de: text });
 
-/**
- * `catalogue/release.yaml`: the release name and the rules in catalogue order.
- * Profile membership is not written here but in each rule's `scope`, so it has one source.
- */
-export const catalogueIndexSchema = z.strictObject({
-  release: text,
-  rules: z.array(ruleIdText).min(1),
-});
+  const ruleIdSchema = z.enum(RULE_IDS);
+  const profileIdSchema = z.enum(PROFILE_IDS);
 
-/**
- * A rule file as the build reads it: any well-formed rule ID, which the build
- * checks against the rule files, since the rule IDs the core knows are
- * generated from those files.
- */
-export const ruleFileSchema = ruleRecordSchema.extend({ id: ruleIdText, relatedRuleIds: z.array(ruleIdText).optional() });
-
-/** The longest literal a record may list: a phrase, a lemma, a pair's part. */
-export const MAX_LITERAL_UNITS = 60;
-
-/**
- * Literal text a record matches: short, and without the characters a regex
- * would read as syntax, so every phrase means what it says and the build's
- * linear-time proof holds. The message names the phrase.
- */
-const literal = text
-  .max(MAX_LITERAL_UNITS, {
-    error: (issue) => `must be at most ${MAX_LITERAL_UNITS} characters (got ${String(issue.input).length}: ${JSON.stringify(issue.input)})`,
-  })
-  .regex(/^[^\\^$*+?()[\]{}|]*$/, {
-    error: (issue) => `must be literal text, without any of \\ ^ $ * + ? ( ) [ ] { } | (got ${JSON.stringify(issue.input)})`,
+  const exampleSchema = z.strictObject({
+    before: text,
+    after: text,
+    keep: text,
+    condition: text,
   });
 
-/** A bounded pair as written: any `first` phrase, then any `then` phrase within `within` words. */
-export const signalPairSourceSchema = z.strictObject({
-  first: z.array(literal).min(1),
-  // biome-ignore lint/suspicious/noThenProperty: an array, never a function, so the record is not thenable
-  then: z.array(literal).min(1),
-  within: z.number().int().min(0).max(MAX_PAIR_GAP),
-});
-
-/**
- * A numeric comparison as written (phrase-pattern.ts NumericComparison): a
- * comparison word with a number or multiplier `before` or `after` it, at
- * most `within` words (0 to MAX_NUMERIC_GAP) of the same clause between, and
- * optionally a `marker` word right next to the number ("by", "um").
- */
-export const numericComparisonSourceSchema = z
-  .strictObject({
-    words: z.array(literal).min(1),
-    /** `word`: the words name their factor themselves ("halves", "verdoppelt"), with no number, `within` 0 and no marker. */
-    number: z.enum(['before', 'after', 'word']),
-    within: z.number().int().min(0).max(MAX_NUMERIC_GAP),
-    marker: z.array(literal).min(1).optional(),
-  })
-  .superRefine((comparison, context) => {
-    if (comparison.number !== 'word') return;
-    if (comparison.within !== 0) context.addIssue({ code: 'custom', path: ['within'], message: `must be 0 when the words name their factor (number: word; got ${comparison.within})` });
-    if (comparison.marker !== undefined) context.addIssue({ code: 'custom', path: ['marker'], message: 'must be left out when the words name their factor (number: word)' });
+  /** A rule record exactly as `get_writing_rules` with `detail: "full"` returns it. */
+  const ruleRecordSchema = z.strictObject({
+    id: ruleIdSchema,
+    category: z.enum(CATEGORIES),
+    severity: z.enum(SEVERITIES),
+    scope: z.array(profileIdSchema),
+    title: bilingualTextSchema,
+    antiPattern: z.strictObject({
+      name: bilingualTextSchema,
+      symptom: bilingualTextSchema,
+      readerCost: bilingualTextSchema,
+    }),
+    prompt: bilingualTextSchema,
+    examples: z.strictObject({ en: exampleSchema, de: exampleSchema }),
+    falsePositives: z.array(text).min(1),
+    trigger: text,
+    cues: z.array(text).min(1),
+    evidence: z
+      .array(z.strictObject({ sourceId: text, relation: z.enum(EVIDENCE_RELATIONS) }))
+      .min(1),
+    relatedRuleIds: z.array(ruleIdSchema).optional(),
   });
 
-/** Guard words: single words, at most MAX_GUARD_WORDS of them. */
-const guardWordsSchema = z.array(text.regex(/^\S+$/, 'must be one word, without white space')).min(1).max(MAX_GUARD_WORDS);
-
-/** A guard list: single words, and how many words of the same clause may stand between a guard word and the match. */
-function guardSchema(maxWithin: number) {
-  return z.strictObject({
-    words: guardWordsSchema,
-    within: z.number().int().min(0).max(maxWithin),
-  });
-}
-
-/** The fields a record and its suggestion block share (all but `id` and the examples' bounds). */
-const signalRecordFields = {
-  /** Where the phrases come from, naming the sources listed in `sources`. */
-  notes: text.optional(),
-  /** IDs of catalogue/sources/ entries the notes cite. */
-  sources: z.array(text).optional(),
-  phrases: z.array(literal).optional(),
-  /** Lemmas; German ones also match the endings -e, -em, -en, -er, -es. */
-  adjectives: z.array(literal).optional(),
-  /** German lemmas matched only with an ending (before a noun), never bare: "robuste", not "robust". */
-  attributive: z.array(literal).optional(),
-  /**
-   * German only: a finite verb and what completes it. Matches "verb rest"
-   * (also with up to four words between, as in verb-second order after a
-   * fronted phrase) and "rest verb" (verb-final order in a clause).
-   */
-  verbSecond: z.array(z.strictObject({ verb: z.array(literal).min(1), rest: z.array(literal).min(1) })).optional(),
-  pairs: z.array(signalPairSourceSchema).optional(),
-  /** Comparison words with a number or multiplier near them and no source ("40 % faster", "senkt … um 30 %"). */
-  numericComparisons: z.array(numericComparisonSourceSchema).optional(),
-  /**
-   * Guard words ("nicht", "not"): a match is not reported when one of them
-   * stands before it with at most `within` words of the same clause between.
-   */
-  notAfter: guardSchema(MAX_GUARD_GAP).optional(),
-  /**
-   * Guard words that govern their whole clause (hedges, reasons, intent:
-   * "möglicherweise", "daher", "versucht"): a match is not reported when one
-   * of them stands before it with at most `within` words (0 to 6) of the same
-   * clause between; a comma may follow the guard word.
-   */
-  notAfterInClause: guardSchema(MAX_CLAUSE_GUARD_GAP).optional(),
-  /**
-   * Guard words that back or limit a cue from after it ("enough", "than",
-   * "deprecated"): a match is not reported when one of them stands after it
-   * with at most `within` words (0 to 6) of the same clause between.
-   */
-  notBeforeInClause: guardSchema(MAX_CLAUSE_GUARD_GAP).optional(),
-  /**
-   * Words that may not stand in the gap of a pair or a verb-second family
-   * ("nicht", "never"): a negation there turns the cue into its opposite
-   * ("wurde nicht erfolgreich getestet"). Words of the phrases themselves are
-   * not in the gap, so the pair "nicht nur … sondern" still matches.
-   */
-  notInGap: z.strictObject({ words: guardWordsSchema }).optional(),
-};
-
-const matchExample = z.strictObject({ text, quotes: z.array(text).min(1) });
-
-/**
- * The forms of a record that are common and often fine, reported at the
- * `suggestion` level: the same fields as a record but `id`. A guard kind the
- * block does not give is the parent record's; its examples are optional and
- * checked like the parent's. The build compiles it into its own record,
- * `<parent id>.suggestion`.
- */
-export const signalSuggestionSourceSchema = z.strictObject({
-  ...signalRecordFields,
-  matches: z.array(matchExample).min(1).optional(),
-  nonMatches: z.array(text).min(1).optional(),
-});
-
-/**
- * One scanner record as written in `catalogue/signals/<rule-id>.yaml` under `en`
- * or `de` (docs/catalogue.md explains each kind): literal phrases (a space
- * matches any run of white space, an apostrophe matches ' or ’), adjectives
- * given by lemma, German verb-second families and bounded pairs, with example
- * sentences that must and must not match. English phrases and pair parts also
- * match their contracted or full forms ("we'll" and "we will").
- */
-export const signalRecordSourceSchema = z
-  .strictObject({
+  /** A public source a rule cites. `url` must be https. */
+  const sourceSchema = z.strictObject({
     id: text,
-    ...signalRecordFields,
-    matches: z.array(matchExample).optional(),
-    nonMatches: z.array(text).optional(),
-    /** Forms reported at the `suggestion` level; the record's own forms are reported as `warning`. */
-    suggestion: signalSuggestionSourceSchema.optional(),
-  })
-  .superRefine((record, context) => {
-    // A record with forms of its own shows at least two matches and two non-matches;
-    // one whose forms are all suggestions keeps its examples in its suggestion block.
-    const own = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs, record.numericComparisons].some((list) => (list?.length ?? 0) > 0);
-    for (const key of ['matches', 'nonMatches'] as const) {
-      const count = record[key]?.length ?? 0;
-      if (own && count < 2) context.addIssue({ code: 'custom', path: [key], message: `must list at least 2 examples for the record's own forms (got ${count})` });
-      if (!own && count > 0) context.addIssue({ code: 'custom', path: [key], message: 'must be empty: the record lists no forms of its own (its examples go in its suggestion block)' });
-    }
-    if (!own && !record.suggestion) context.addIssue({ code: 'custom', path: ['phrases'], message: 'the record lists no forms, neither its own nor in a suggestion block' });
+    kind: z.enum(SOURCE_KINDS),
+    title: text,
+    url: z.url({ protocol: /^https$/, error: 'must be an https URL' }),
+    accessedAt: z.iso.date(),
+    locator: text,
+    supports: text,
+    limits: text,
   });
 
-export const signalFileSchema = z.strictObject({
-  en: signalRecordSourceSchema,
-  de: signalRecordSourceSchema,
+  return { text, bilingualTextSchema, ruleIdSchema, profileIdSchema, ruleRecordSchema, sourceSchema };
 });
+
+type Served = ReturnType<typeof servedCatalogueSchemas>;
 
 /**
  * A rule record as the catalogue holds it and `get_writing_rules` returns it:
  * readonly all the way down, like every result, so a result's records are
  * assignable to it.
  */
-export type RuleRecord = Frozen<z.infer<typeof ruleRecordSchema>>;
+export type RuleRecord = Frozen<z.infer<Served['ruleRecordSchema']>>;
 /** A cited source as the catalogue holds it and `get_writing_rules` returns it; readonly like RuleRecord. */
-export type CatalogueSource = Frozen<z.infer<typeof sourceSchema>>;
-export type SignalRecordSource = z.infer<typeof signalRecordSourceSchema>;
-export type SignalSuggestionSource = z.infer<typeof signalSuggestionSourceSchema>;
+export type CatalogueSource = Frozen<z.infer<Served['sourceSchema']>>;

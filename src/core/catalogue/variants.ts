@@ -6,7 +6,7 @@
 // into the bundled catalogue (compile.ts), so no process runs these functions.
 import type { CompiledPhrasePair } from './compiled-types';
 import type { Language } from './ids';
-import type { SignalRecordSource } from './schema';
+import type { SignalRecordSource } from './files-schema';
 import { orderPhrases } from '../scanner/phrase-pattern';
 
 /**

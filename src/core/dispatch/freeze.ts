@@ -52,18 +52,24 @@ export type Frozen<T> = T extends (...args: never[]) => unknown
       ? { readonly [K in keyof T]: Frozen<T[K]> }
       : T;
 
+/**
+ * A function that makes its value with `make` when first called, once, and
+ * then returns that same value: for what a process may never need, such as a
+ * zod schema only listing the tools or reading evidence uses.
+ */
+export function onFirstCall<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
+}
+
 /** An enumerable property whose value `get` makes when first read, once, and keeps. */
 export function onFirstRead<T>(get: () => T): PropertyDescriptor {
-  let value: T | undefined;
-  let read = false;
-  return {
-    enumerable: true,
-    get: () => {
-      if (!read) {
-        value = get();
-        read = true;
-      }
-      return value;
-    },
-  };
+  return { enumerable: true, get: onFirstCall(get) };
 }

@@ -7,7 +7,7 @@ import { deepFreeze } from '../dispatch/freeze';
 import type { ModelComparisonContext } from '../dispatch/types';
 import { issueMessage } from '../input-checks/zod-issue';
 import {
-  modelComparisonEvidenceSchema,
+  evidenceSchemas,
   type ModelComparisonEvidence,
   type ModelComparisonQuery,
   type ModelComparisonSelection,
@@ -101,6 +101,7 @@ export function parseModelComparisonEvidence(
   query: ModelComparisonQuery,
   context: ModelComparisonContext,
 ): EvidenceParseResult {
+  const { modelComparisonEvidenceSchema } = evidenceSchemas();
   let parsed: ReturnType<typeof modelComparisonEvidenceSchema.safeParse>;
   try {
     parsed = modelComparisonEvidenceSchema.safeParse(value, { reportInput: true });

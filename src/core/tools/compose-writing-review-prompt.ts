@@ -10,43 +10,49 @@ import { GUARDRAIL_IDS, composeReviewPrompt } from '../prompt/compose';
 import { fields } from './fields';
 import { defineTool } from './tool';
 
-const ruleIdList = z.array(z.enum(RULE_IDS));
+// The result schema and its parts, built when first read (tool.ts).
+function resultSchemas() {
+  const ruleIdList = z.array(z.enum(RULE_IDS));
 
-const promptSegmentSchema = z.strictObject({
-  id: z.string().meta({ description: "'base', 'host', 'rule:<rule-id>', 'format' or 'guardrail:<guardrail-id>'." }),
-  source: z.enum(['base', 'host', 'rule', 'format', 'guardrail']),
-  text: z.string(),
-});
+  const promptSegmentSchema = z.strictObject({
+    id: z.string().meta({ description: "'base', 'host', 'rule:<rule-id>', 'format' or 'guardrail:<guardrail-id>'." }),
+    source: z.enum(['base', 'host', 'rule', 'format', 'guardrail']),
+    text: z.string(),
+  });
 
-const promptProvenanceSchema = z.strictObject({
-  ruleIds: ruleIdList,
-  exampleIds: z.array(z.string()).meta({ description: "One '<rule-id>.examples.<language>' per rule." }),
-  sourceIds: z.array(z.string()).meta({
-    description: 'The catalogue sources the selected rules cite, sorted; never part of the prompt text.',
-  }),
-  // An array rather than a tuple: tuples need 2020-12's prefixItems, which MCP
-  // clients that validate with draft-07 (the official SDK's) read differently.
-  hostFields: z
-    .array(z.enum(['audience', 'goal']))
-    .length(2)
-    .meta({ description: "Always ['audience', 'goal']: the host fields the prompt uses." }),
-  guardrailIds: z.array(z.enum(GUARDRAIL_IDS)),
-});
+  const promptProvenanceSchema = z.strictObject({
+    ruleIds: ruleIdList,
+    exampleIds: z.array(z.string()).meta({ description: "One '<rule-id>.examples.<language>' per rule." }),
+    sourceIds: z.array(z.string()).meta({
+      description: 'The catalogue sources the selected rules cite, sorted; never part of the prompt text.',
+    }),
+    // An array rather than a tuple: tuples need 2020-12's prefixItems, which MCP
+    // clients that validate with draft-07 (the official SDK's) read differently.
+    hostFields: z
+      .array(z.enum(['audience', 'goal']))
+      .length(2)
+      .meta({ description: "Always ['audience', 'goal']: the host fields the prompt uses." }),
+    guardrailIds: z.array(z.enum(GUARDRAIL_IDS)),
+  });
 
-/** The prompt, the segments it joins (guardrails last) and what went into each. */
-export const composeWritingReviewPromptResultSchema = z.strictObject({
-  catalogueVersion: z.string(),
-  ruleIds: ruleIdList.meta({ description: 'The selected rules, in catalogue order.' }),
-  language: z.enum(LANGUAGES),
-  prompt: z.string().meta({ description: "The segments' texts joined with a blank line." }),
-  segments: z.array(promptSegmentSchema),
-  provenance: promptProvenanceSchema,
-});
+  /** The prompt, the segments it joins (guardrails last) and what went into each. */
+  const composeWritingReviewPromptResultSchema = z.strictObject({
+    catalogueVersion: z.string(),
+    ruleIds: ruleIdList.meta({ description: 'The selected rules, in catalogue order.' }),
+    language: z.enum(LANGUAGES),
+    prompt: z.string().meta({ description: "The segments' texts joined with a blank line." }),
+    segments: z.array(promptSegmentSchema),
+    provenance: promptProvenanceSchema,
+  });
 
-export type ComposeWritingReviewPromptResult = Frozen<z.output<typeof composeWritingReviewPromptResultSchema>>;
-export type PromptSegment = Frozen<z.output<typeof promptSegmentSchema>>;
+  return { composeWritingReviewPromptResultSchema, promptSegmentSchema, promptProvenanceSchema };
+}
+type ResultSchemas = ReturnType<typeof resultSchemas>;
+
+export type ComposeWritingReviewPromptResult = Frozen<z.output<ResultSchemas['composeWritingReviewPromptResultSchema']>>;
+export type PromptSegment = Frozen<z.output<ResultSchemas['promptSegmentSchema']>>;
 export type PromptSegmentSource = PromptSegment['source'];
-export type PromptProvenance = Frozen<z.output<typeof promptProvenanceSchema>>;
+export type PromptProvenance = Frozen<z.output<ResultSchemas['promptProvenanceSchema']>>;
 
 export const composeWritingReviewPrompt = defineTool({
   name: 'compose_writing_review_prompt',
@@ -62,7 +68,7 @@ export const composeWritingReviewPrompt = defineTool({
     ruleIds: fields.ruleIds,
     maxFindings: fields.maxFindings,
   },
-  result: composeWritingReviewPromptResultSchema,
+  result: () => resultSchemas().composeWritingReviewPromptResultSchema,
   run(args, { catalogue, host }) {
     const selection = selectRules(catalogue, args, 'public-docs');
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };

@@ -1,9 +1,12 @@
 // The argument fields the four tools share. Each field is one zod schema plus
 // the phrase that states its bound: the JSON Schema description and every
-// error message about the field are built from the same words.
+// error message about the field are built from the same words. A field's
+// schema is built when first read (a call of a tool that has the field), not
+// when the module loads.
 import * as z from 'zod';
 import { LANGUAGES, PROFILE_IDS, RULE_IDS, SIGNAL_LEVELS } from '../catalogue/ids';
 import { echo } from '../input-checks/echo';
+import { onFirstRead } from '../dispatch/freeze';
 import { TEXT_FORMATS } from '../markup/index';
 
 /** A tool argument: the schema that validates it and how its bound reads. */
@@ -44,13 +47,16 @@ function utf16String(min: number, max: number) {
     .meta(min > 0 ? { minLength: min, maxLength: max } : { maxLength: max });
 }
 
+/** A field whose schema `make` builds, with its description, when `schema` is first read. */
 function field<S extends z.ZodType>(
-  schema: S,
+  make: () => S,
   must: string,
   description: string,
   itemProblem?: FieldSpec['itemProblem'],
 ): FieldSpec<S> {
-  return { schema: schema.meta({ description }) as S, must, ...(itemProblem ? { itemProblem } : {}) };
+  return Object.defineProperties({ must, ...(itemProblem ? { itemProblem } : {}) } as FieldSpec<S>, {
+    schema: onFirstRead(() => make().meta({ description }) as S),
+  });
 }
 
 const languageMust = quoted(LANGUAGES);
@@ -60,19 +66,19 @@ const levelMust = quoted(SIGNAL_LEVELS);
 
 export const fields = {
   language: field(
-    z.enum(LANGUAGES).default('en'),
+    () => z.enum(LANGUAGES).default('en'),
     languageMust,
     `Language of titles, prompt and scanner records: ${languageMust}; default 'en'.`,
   ),
-  requiredLanguage: field(z.enum(LANGUAGES), languageMust, `Language of the evidence: ${languageMust}.`),
+  requiredLanguage: field(() => z.enum(LANGUAGES), languageMust, `Language of the evidence: ${languageMust}.`),
   profile: field(
-    z.enum(PROFILE_IDS).optional(),
+    () => z.enum(PROFILE_IDS).optional(),
     profileMust,
     `Review profile whose rules to select: ${profileMust}. With ruleIds, every rule must belong to it.`,
   ),
-  requiredProfile: field(z.enum(PROFILE_IDS), profileMust, `Review profile of the evidence: ${profileMust}.`),
+  requiredProfile: field(() => z.enum(PROFILE_IDS), profileMust, `Review profile of the evidence: ${profileMust}.`),
   ruleIds: field(
-    z.array(z.enum(RULE_IDS)).min(1).max(RULE_IDS.length).meta({ uniqueItems: true }).optional(),
+    () => z.array(z.enum(RULE_IDS)).min(1).max(RULE_IDS.length).meta({ uniqueItems: true }).optional(),
     `an array of 1 to ${RULE_IDS.length} unique catalogue rule IDs`,
     `Rules to select: 1 to ${RULE_IDS.length} unique catalogue rule IDs. Results list them in catalogue order.`,
     (label, item) =>
@@ -81,23 +87,23 @@ export const fields = {
         : `${label} must be a rule ID string (got ${echo(item)})`,
   ),
   detail: field(
-    z.enum(['summary', 'full']).default('summary'),
+    () => z.enum(['summary', 'full']).default('summary'),
     `'summary' or 'full'`,
     `'summary' (default): ID, category, title in the language, scope. 'full': the bilingual rule records and the sources they cite.`,
   ),
   maxFindings: field(
-    z.number().int().min(1).max(MAX_FINDINGS).default(DEFAULT_MAX_FINDINGS),
+    () => z.number().int().min(1).max(MAX_FINDINGS).default(DEFAULT_MAX_FINDINGS),
     `an integer from 1 to ${MAX_FINDINGS}`,
     `Most findings the prompt asks the reviewer for: an integer from 1 to ${MAX_FINDINGS}; default ${DEFAULT_MAX_FINDINGS}.`,
   ),
   text: field(
-    utf16String(0, MAX_TEXT_UNITS),
+    () => utf16String(0, MAX_TEXT_UNITS),
     `a string of at most ${MAX_TEXT_UNITS} UTF-16 code units`,
     `The text to scan: at most ${MAX_TEXT_UNITS} UTF-16 code units (JavaScript string length; a character outside the Basic Multilingual Plane counts 2). Empty text is valid.`,
   ),
   format: field(
     // Optional rather than defaulted: a call without it must answer exactly as before, coverage included.
-    z.enum(TEXT_FORMATS).optional(),
+    () => z.enum(TEXT_FORMATS).optional(),
     formatMust,
     `How to read text: ${formatMust}; default 'text' (every character). 'markdown' (CommonMark with GitHub tables, ` +
       `strikethrough and autolinks) and 'html' scan the prose only: code, markup, URLs and front matter are skipped, ` +
@@ -106,19 +112,19 @@ export const fields = {
   ),
   minLevel: field(
     // Optional rather than defaulted: without it, every level is scanned.
-    z.enum(SIGNAL_LEVELS).optional(),
+    () => z.enum(SIGNAL_LEVELS).optional(),
     levelMust,
     `Lowest signal level to scan: ${levelMust}; default every level. 'warning' leaves out the cues that are common ` +
       `and often fine ('suggestion'); their records are not run.`,
   ),
   maxSignals: field(
-    z.number().int().min(1).max(MAX_SIGNALS).default(DEFAULT_MAX_SIGNALS),
+    () => z.number().int().min(1).max(MAX_SIGNALS).default(DEFAULT_MAX_SIGNALS),
     `an integer from 1 to ${MAX_SIGNALS}`,
     `Most signals to return: an integer from 1 to ${MAX_SIGNALS}; default ${DEFAULT_MAX_SIGNALS}. coverage.truncated says whether more existed.`,
   ),
-  role: field(z.literal('reviewer'), `'reviewer'`, `Role of the model: 'reviewer'.`),
+  role: field(() => z.literal('reviewer'), `'reviewer'`, `Role of the model: 'reviewer'.`),
   cohortId: field(
-    utf16String(1, MAX_COHORT_ID_UNITS),
+    () => utf16String(1, MAX_COHORT_ID_UNITS),
     `a string of 1 to ${MAX_COHORT_ID_UNITS} UTF-16 code units`,
     `Evaluation cohort: 1 to ${MAX_COHORT_ID_UNITS} UTF-16 code units; must be one of the host's cohort IDs.`,
   ),

@@ -11,51 +11,57 @@ import { writingSignalSchema } from '../scanner/types';
 import { fields, MAX_SIGNALS } from './fields';
 import { defineTool } from './tool';
 
-const ruleIdList = z.array(z.enum(RULE_IDS));
-const unitCount = z.number().int().min(0);
+// The result schema and its parts, built when first read (tool.ts).
+function resultSchemas() {
+  const ruleIdList = z.array(z.enum(RULE_IDS));
+  const unitCount = z.number().int().min(0);
 
-const notScannedUnitsSchema = z.strictObject({
-  code: unitCount.meta({ description: 'Code blocks and spans; script, style, pre, code, kbd, samp, var and template contents.' }),
-  markup: unitCount.meta({ description: 'Markers, tags and attributes, comments, link reference definitions and titles, table pipes.' }),
-  url: unitCount.meta({ description: 'Autolinks, bare URLs and link destinations.' }),
-  frontMatter: unitCount.meta({ description: 'YAML or TOML front matter.' }),
-});
+  const notScannedUnitsSchema = z.strictObject({
+    code: unitCount.meta({ description: 'Code blocks and spans; script, style, pre, code, kbd, samp, var and template contents.' }),
+    markup: unitCount.meta({ description: 'Markers, tags and attributes, comments, link reference definitions and titles, table pipes.' }),
+    url: unitCount.meta({ description: 'Autolinks, bare URLs and link destinations.' }),
+    frontMatter: unitCount.meta({ description: 'YAML or TOML front matter.' }),
+  });
 
-const signalCoverageSchema = z.strictObject({
-  language: z.enum(LANGUAGES),
-  scannedRuleIds: ruleIdList.meta({ description: 'Selected rules that have a scanner record in the language.' }),
-  unscannedRuleIds: ruleIdList.meta({ description: 'Selected rules without one: only a reviewer can judge them.' }),
-  semanticReviewRequired: z.literal(true),
-  maxSignals: z.number().int().min(1).max(MAX_SIGNALS),
-  truncated: z.boolean().meta({ description: 'True when more than maxSignals signals existed.' }),
-  signalsByLevel: z
-    .strictObject({ warning: unitCount, suggestion: unitCount })
-    .meta({ description: 'How many of the returned signals each level gave; a level below minLevel is not scanned and gives 0.' }),
-  // The four fields below are present only when the call names a format, so a
-  // call without one answers exactly as before the format argument existed.
-  format: z.enum(TEXT_FORMATS).optional().meta({ description: 'How the text was read; present only when the call named a format.' }),
-  notScannedUnits: notScannedUnitsSchema.optional().meta({ description: 'UTF-16 units not scanned, by reason; all zero for text.' }),
-  suppressedSignals: unitCount.optional().meta({ description: 'Signals switched off by ignore directives.' }),
-  directiveProblems: z
-    .array(z.strictObject({ line: z.number().int().min(1), message: z.string() }))
-    .optional()
-    .meta({
-      description: `Directives that could not be read fully (an unknown rule ID, say), with the line of their comment; the first ${MAX_DIRECTIVE_PROBLEMS}.`,
-    }),
-  omittedDirectiveProblems: unitCount
-    .optional()
-    .meta({ description: `Directive problems found beyond the ${MAX_DIRECTIVE_PROBLEMS} listed; present only when the call named a format.` }),
-});
+  const signalCoverageSchema = z.strictObject({
+    language: z.enum(LANGUAGES),
+    scannedRuleIds: ruleIdList.meta({ description: 'Selected rules that have a scanner record in the language.' }),
+    unscannedRuleIds: ruleIdList.meta({ description: 'Selected rules without one: only a reviewer can judge them.' }),
+    semanticReviewRequired: z.literal(true),
+    maxSignals: z.number().int().min(1).max(MAX_SIGNALS),
+    truncated: z.boolean().meta({ description: 'True when more than maxSignals signals existed.' }),
+    signalsByLevel: z
+      .strictObject({ warning: unitCount, suggestion: unitCount })
+      .meta({ description: 'How many of the returned signals each level gave; a level below minLevel is not scanned and gives 0.' }),
+    // The four fields below are present only when the call names a format, so a
+    // call without one answers exactly as before the format argument existed.
+    format: z.enum(TEXT_FORMATS).optional().meta({ description: 'How the text was read; present only when the call named a format.' }),
+    notScannedUnits: notScannedUnitsSchema.optional().meta({ description: 'UTF-16 units not scanned, by reason; all zero for text.' }),
+    suppressedSignals: unitCount.optional().meta({ description: 'Signals switched off by ignore directives.' }),
+    directiveProblems: z
+      .array(z.strictObject({ line: z.number().int().min(1), message: z.string() }))
+      .optional()
+      .meta({
+        description: `Directives that could not be read fully (an unknown rule ID, say), with the line of their comment; the first ${MAX_DIRECTIVE_PROBLEMS}.`,
+      }),
+    omittedDirectiveProblems: unitCount
+      .optional()
+      .meta({ description: `Directive problems found beyond the ${MAX_DIRECTIVE_PROBLEMS} listed; present only when the call named a format.` }),
+  });
 
-/** The signals in text order (start, then end, then rule) and what the scan covered. */
-export const findWritingSignalsResultSchema = z.strictObject({
-  catalogueVersion: z.string(),
-  signals: z.array(writingSignalSchema),
-  coverage: signalCoverageSchema,
-});
+  /** The signals in text order (start, then end, then rule) and what the scan covered. */
+  const findWritingSignalsResultSchema = z.strictObject({
+    catalogueVersion: z.string(),
+    signals: z.array(writingSignalSchema),
+    coverage: signalCoverageSchema,
+  });
 
-export type FindWritingSignalsResult = Frozen<z.output<typeof findWritingSignalsResultSchema>>;
-export type SignalCoverage = Frozen<z.output<typeof signalCoverageSchema>>;
+  return { findWritingSignalsResultSchema, signalCoverageSchema };
+}
+type ResultSchemas = ReturnType<typeof resultSchemas>;
+
+export type FindWritingSignalsResult = Frozen<z.output<ResultSchemas['findWritingSignalsResultSchema']>>;
+export type SignalCoverage = Frozen<z.output<ResultSchemas['signalCoverageSchema']>>;
 
 /** How many of `signals` each level gave, every level listed. */
 function countByLevel(signals: readonly { readonly level: SignalLevel }[]): Record<SignalLevel, number> {
@@ -87,7 +93,7 @@ export const findWritingSignals = defineTool({
     format: fields.format,
     minLevel: fields.minLevel,
   },
-  result: findWritingSignalsResultSchema,
+  result: () => resultSchemas().findWritingSignalsResultSchema,
   run(args, { catalogue }) {
     const selection = selectRules(catalogue, args);
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };

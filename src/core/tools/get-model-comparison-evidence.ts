@@ -4,17 +4,12 @@
 // and cohort IDs come only from the host.
 import { missingEvidence } from '../evidence/missing';
 import { parseModelComparisonEvidence } from '../evidence/parse';
-import { modelComparisonEvidenceSchema, type ModelComparisonEvidence, type ModelComparisonQuery } from '../evidence/schema';
+import { evidenceSchemas, type ModelComparisonEvidence, type ModelComparisonQuery } from '../evidence/schema';
 import { deepFreeze } from '../dispatch/freeze';
 import { echo } from '../input-checks/echo';
 import { fields } from './fields';
 import { defineTool } from './tool';
 
-/**
- * The result is the evidence itself: the schema host evidence is parsed with,
- * so what the tool returns and what it accepts from the host cannot drift.
- */
-export const getModelComparisonEvidenceResultSchema = modelComparisonEvidenceSchema;
 export type GetModelComparisonEvidenceResult = ModelComparisonEvidence;
 
 export const getModelComparisonEvidence = defineTool({
@@ -30,7 +25,9 @@ export const getModelComparisonEvidence = defineTool({
     role: fields.role,
     cohortId: fields.cohortId,
   },
-  result: getModelComparisonEvidenceResultSchema,
+  // The result is the evidence itself: the schema host evidence is parsed
+  // with, so what the tool returns and what it accepts cannot drift.
+  result: () => evidenceSchemas().modelComparisonEvidenceSchema,
   async run(args, { host }) {
     const query: ModelComparisonQuery = deepFreeze({ ...args });
     const context = host.modelComparisonContext;

@@ -3,42 +3,49 @@
 // described in docs/api-reference.md#selecting-rules.
 import * as z from 'zod';
 import { CATEGORIES, LANGUAGES } from '../catalogue/ids';
-import { profileIdSchema, ruleIdSchema, ruleRecordSchema, sourceSchema } from '../catalogue/schema';
+import { servedCatalogueSchemas } from '../catalogue/schema';
 import { selectRules } from '../catalogue/select';
 import type { Frozen } from '../dispatch/freeze';
 import { fields } from './fields';
 import { defineTool } from './tool';
 
-const ruleSummarySchema = z.strictObject({
-  id: ruleIdSchema,
-  category: z.enum(CATEGORIES),
-  title: z.string().meta({ description: 'The title in the requested language.' }),
-  scope: z.array(profileIdSchema).meta({ description: 'The profiles that include the rule.' }),
-});
+// The result schema and its parts, built when first read (tool.ts).
+function resultSchemas() {
+  const { profileIdSchema, ruleIdSchema, ruleRecordSchema, sourceSchema } = servedCatalogueSchemas();
+  const ruleSummarySchema = z.strictObject({
+    id: ruleIdSchema,
+    category: z.enum(CATEGORIES),
+    title: z.string().meta({ description: 'The title in the requested language.' }),
+    scope: z.array(profileIdSchema).meta({ description: 'The profiles that include the rule.' }),
+  });
 
-const common = {
-  catalogueVersion: z.string(),
-  language: z.enum(LANGUAGES),
-};
+  const common = {
+    catalogueVersion: z.string(),
+    language: z.enum(LANGUAGES),
+  };
 
-/** Summaries (no sources), or full bilingual records with the sources they cite; rules in catalogue order. */
-export const getWritingRulesResultSchema = z.discriminatedUnion('detail', [
-  z.strictObject({
-    ...common,
-    detail: z.literal('summary'),
-    rules: z.array(ruleSummarySchema),
-    sources: z.array(z.never()).max(0).meta({ description: 'Always empty for summaries.' }),
-  }),
-  z.strictObject({
-    ...common,
-    detail: z.literal('full'),
-    rules: z.array(ruleRecordSchema),
-    sources: z.array(sourceSchema).meta({ description: 'The catalogue sources the listed rules cite, sorted by id.' }),
-  }),
-]);
+  /** Summaries (no sources), or full bilingual records with the sources they cite; rules in catalogue order. */
+  const getWritingRulesResultSchema = z.discriminatedUnion('detail', [
+    z.strictObject({
+      ...common,
+      detail: z.literal('summary'),
+      rules: z.array(ruleSummarySchema),
+      sources: z.array(z.never()).max(0).meta({ description: 'Always empty for summaries.' }),
+    }),
+    z.strictObject({
+      ...common,
+      detail: z.literal('full'),
+      rules: z.array(ruleRecordSchema),
+      sources: z.array(sourceSchema).meta({ description: 'The catalogue sources the listed rules cite, sorted by id.' }),
+    }),
+  ]);
 
-export type GetWritingRulesResult = Frozen<z.output<typeof getWritingRulesResultSchema>>;
-export type RuleSummary = Frozen<z.output<typeof ruleSummarySchema>>;
+  return { getWritingRulesResultSchema, ruleSummarySchema };
+}
+type ResultSchemas = ReturnType<typeof resultSchemas>;
+
+export type GetWritingRulesResult = Frozen<z.output<ResultSchemas['getWritingRulesResultSchema']>>;
+export type RuleSummary = Frozen<z.output<ResultSchemas['ruleSummarySchema']>>;
 
 export const getWritingRules = defineTool({
   name: 'get_writing_rules',
@@ -53,7 +60,7 @@ export const getWritingRules = defineTool({
     ruleIds: fields.ruleIds,
     detail: fields.detail,
   },
-  result: getWritingRulesResultSchema,
+  result: () => resultSchemas().getWritingRulesResultSchema,
   run(args, { catalogue }) {
     const selection = selectRules(catalogue, args);
     if (!selection.ok) return { ok: false, code: 'invalid-arguments', message: selection.message };

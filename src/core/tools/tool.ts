@@ -1,10 +1,12 @@
 // What one tool is: its fields, the strict zod schema built from them, the
 // zod schema of its result, the descriptor generated from both, and its
 // handler. Each file in tools/ defines one tool with `defineTool`; the
-// dispatcher runs them.
+// dispatcher runs them. Both zod schemas are built when first read: the
+// argument schema at the tool's first call, the result schema when the tools
+// are listed, so a new process builds no schema it does not use.
 import * as z from 'zod';
 import type { CatalogueView } from '../catalogue/view';
-import { deepFreeze, type Frozen, onFirstRead } from '../dispatch/freeze';
+import { deepFreeze, type Frozen, onFirstCall, onFirstRead } from '../dispatch/freeze';
 import type { HostSnapshot } from '../dispatch/host-options';
 import type { WritingToolDescriptor, WritingToolErrorCode, WritingToolName } from '../dispatch/types';
 import type { FieldSpec } from './fields';
@@ -71,26 +73,45 @@ function outputJsonSchema(resultSchema: ResultSchema): Record<string, unknown> {
 /**
  * A tool whose descriptor's `inputSchema` comes from the schema that validates
  * its calls, and whose `outputSchema` comes from the schema its handler's
- * data is typed by.
+ * data is typed by. `result` builds the result schema; it is called once,
+ * when `resultSchema` or the descriptor's `outputSchema` is first read.
  */
 export function defineTool<N extends WritingToolName, F extends Record<string, FieldSpec>, R extends ResultSchema>(spec: {
   readonly name: N;
   readonly title: string;
   readonly description: string;
   readonly fields: F;
-  readonly result: R;
+  readonly result: () => R;
   readonly run: ToolDefinition<N, F, R>['run'];
 }): ToolDefinition<N, F, R> {
-  const shape = Object.fromEntries(
-    Object.entries(spec.fields).map(([key, field]) => [key, field.schema]),
-  ) as Shape<F>;
-  const schema = z.strictObject(shape);
+  const schema = onFirstCall(() =>
+    z.strictObject(Object.fromEntries(Object.entries(spec.fields).map(([key, field]) => [key, field.schema])) as Shape<F>),
+  );
+  const resultSchema = onFirstCall(spec.result);
   const descriptor = descriptorWithSchemasOnFirstRead(
     spec,
-    () => z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>,
-    () => outputJsonSchema(spec.result),
+    () => z.toJSONSchema(schema(), { io: 'input' }) as Record<string, unknown>,
+    () => outputJsonSchema(resultSchema()),
   );
-  return { name: spec.name, fields: spec.fields, schema, resultSchema: spec.result, descriptor, run: spec.run };
+  const value = (v: unknown): PropertyDescriptor => ({ enumerable: true, value: v });
+  return Object.defineProperties({} as ToolDefinition<N, F, R>, {
+    name: value(spec.name),
+    fields: value(spec.fields),
+    schema: { enumerable: true, get: schema },
+    resultSchema: { enumerable: true, get: resultSchema },
+    descriptor: value(descriptor),
+    run: value(spec.run),
+  });
+}
+
+/**
+ * A tool's result schema: for the library's exported constants
+ * (`findWritingSignalsResultSchema`, ...), each marked pure where it is
+ * called, so a bundle that imports none of them (the Worker's) drops the call
+ * and builds the schema only when the tools are listed.
+ */
+export function resultSchemaOf<T extends { readonly resultSchema: ResultSchema }>(tool: T): T['resultSchema'] {
+  return tool.resultSchema;
 }
 
 /**
