@@ -103,9 +103,10 @@ export default defineConfig({
           // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
           setupFiles: ['test/browser/worker-ready.ts'],
-          // Browser files run beside the other projects' files: each opens its own
-          // browser context, and the tests that fast-forward the page's clock
-          // pause it first (check-flow.test.ts), so real time moves no timer.
+          // One file at a time, after the other projects: three pages at once
+          // in the shared Chromium made each test two to three times slower,
+          // and the whole run no shorter.
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
