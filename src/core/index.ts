@@ -15,7 +15,7 @@ import { resultSchemaOf } from './tools/tool';
 import { type ScanDocumentArguments, scanDocumentWith } from './tools/scan-document';
 import type { WritingToolDescriptor, WritingToolDispatcher, WritingToolHost, WritingToolResult } from './dispatch/types';
 
-/** The four tool descriptors, deeply frozen, in documentation order. */
+/** The four tool descriptors, frozen, in documentation order; each JSON Schema is made and deeply frozen when first read. */
 export const writingReviewTools: readonly WritingToolDescriptor[] = Object.freeze(TOOLS.map((tool) => tool.descriptor));
 
 /** `<release>+<content hash>` of the bundled catalogue. */

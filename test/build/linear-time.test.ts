@@ -148,7 +148,7 @@ describe('recordLinearTimeFailures', () => {
   });
 
   // recheck's automaton grows steeply with the reach: reach 4 with a marker
-  // takes about two minutes on one core, reach 2 seconds. A plain `npm test`
+  // took about two minutes on a shared two-core machine, reach 2 under fifteen seconds. A plain `npm test`
   // proves every shape up to CHEAP_NUMERIC_REACH; at the exhaustive scale
   // (`.ci/run`) every reach up to MAX_NUMERIC_GAP. The build proves the
   // catalogue's own comparisons at their reach on every run.

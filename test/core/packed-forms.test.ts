@@ -22,7 +22,6 @@ describe('packed signal forms', () => {
   it('give back every record of the bundled catalogue exactly, guards as they were', () => {
     for (const compiled of catalogue.signalRecords) {
       const packed = packSignalForms(compiled);
-      expect(typeof packed.phrases).toBe('string');
       expect(unpackSignalForms(packed)).toEqual({ phrases: compiled.phrases, pairs: compiled.pairs ?? [] });
       const { phrases: _phrases, pairs: _pairs, source: _source, flags: _flags, ...guards } = compiled;
       const { phrases: _p, pairs: _q, ...shippedGuards } = packed;
@@ -43,5 +42,11 @@ describe('packed signal forms', () => {
   it.each(['a|b', 'a^b', 'a$b'])('refuse a form holding a separator (%s), naming the record', (form) => {
     expect(() => packSignalForms(record([form], []))).toThrow(/word-choice\.en: the form .* holds a separator/);
     expect(() => packSignalForms(record([], [{ first: ['x'], then: [form], within: 1 }]))).toThrow(/word-choice\.en/);
+    expect(() => packSignalForms(record([], [{ first: [form], then: ['x'], within: 1 }]))).toThrow(/word-choice\.en/);
+  });
+
+  it('refuse an empty form, which would come back as no form', () => {
+    expect(() => packSignalForms(record([''], []))).toThrow(/word-choice\.en: an empty form cannot be packed/);
+    expect(() => packSignalForms(record([], [{ first: ['x'], then: [''], within: 1 }]))).toThrow(/word-choice\.en: an empty form/);
   });
 });

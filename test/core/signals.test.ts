@@ -2,7 +2,6 @@
 // truncation, on the fixture records through the real scanner.
 import { describe, expect, it } from 'vitest';
 import { catalogue as bundledCatalogue } from '../../src/core/catalogue/catalogue.generated';
-import { compiledOnFirstUse } from '../../src/core/catalogue/compile';
 import type { CompiledSignalRecord } from '../../src/core/catalogue/compiled-types';
 import { RULE_IDS, type RuleId } from '../../src/core/catalogue/ids';
 import { createCatalogueView } from '../../src/core/catalogue/view';
@@ -184,29 +183,6 @@ describe('find_writing_signals levels (bundled catalogue)', () => {
     ]);
     expect(data.coverage).toMatchObject({ suppressedSignals: 1, signalsByLevel: { warning: 1, suggestion: 1 } });
     expect((await find({ text: markdown, format: 'markdown', minLevel: 'warning' })).coverage).toMatchObject({ suppressedSignals: 0, signalsByLevel: { warning: 1, suggestion: 0 } });
-  });
-});
-
-describe('records compiled on first use', () => {
-  // compile.ts leaves each record's forms to its first use, so a process
-  // that scans English never generates the German ones.
-  it('compiles a record once, when its language is first scanned, and scans as if compiled at load', async () => {
-    const compiled: string[] = [];
-    const lazily = fixtureCatalogue.signalRecords.map(({ phrases, pairs, source, ...given }) =>
-      compiledOnFirstUse(given, () => {
-        compiled.push(`${given.ruleId}.${given.language}`);
-        return { phrases, pairs, source };
-      }),
-    );
-    const view = createCatalogueView({ ...fixtureCatalogue, signalRecords: lazily }, createSignalScanner);
-    expect(compiled).toEqual([]);
-    const dispatcher = createDispatcher(view);
-    const text = 'A powerful, seamless tool. It is worth noting that this is guaranteed.';
-    for (let round = 0; round < 2; round++) {
-      const data = dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text } }));
-      expect(data).toEqual(await scan({ text }));
-    }
-    expect(compiled.sort()).toEqual(['claims-evidence.en', 'meta-framing.en', 'word-choice.en']);
   });
 });
 

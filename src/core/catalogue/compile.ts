@@ -44,23 +44,6 @@ export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSign
 export type CompiledParts = Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'source'>;
 const GENERATED: ReadonlySet<string> = new Set<keyof CompiledParts>(['phrases', 'pairs', 'source']);
 
-/**
- * A record whose forms and source are made by `compile` when any of them is
- * first read, once; its other fields are `given`. Reading the generated
- * fields (a scan of its language, a structured clone, JSON) compiles it.
- */
-export function compiledOnFirstUse(given: Omit<CompiledSignalRecord, keyof CompiledParts>, compile: () => CompiledParts): CompiledSignalRecord {
-  let parts: CompiledParts | undefined;
-  const part = (key: keyof CompiledParts): PropertyDescriptor => ({
-    enumerable: true,
-    get: () => {
-      parts ??= compile();
-      return parts[key];
-    },
-  });
-  return Object.defineProperties({ ...given }, { phrases: part('phrases'), pairs: part('pairs'), source: part('source') }) as CompiledSignalRecord;
-}
-
 // Records compileCatalogue made, and frozen copies of them: their source is
 // what their forms compile to by construction, and nothing can change either,
 // so the scanner need not compile the source again to check.
@@ -92,6 +75,8 @@ const PAIR = '$';
 function joined(forms: readonly string[], what: string): string {
   for (const form of forms) {
     if (form.includes(FORM) || form.includes(PART) || form.includes(PAIR)) throw new Error(`${what}: the form ${JSON.stringify(form)} holds a separator (| ^ $)`);
+    // A list of one empty form would pack as no form at all.
+    if (form === '') throw new Error(`${what}: an empty form cannot be packed`);
   }
   return forms.join(FORM);
 }
