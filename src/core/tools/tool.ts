@@ -64,6 +64,9 @@ const ANNOTATIONS = {
   openWorldHint: false,
 } as const;
 
+/** A plain enumerable property holding `v`, beside the getters of onFirstRead. */
+const value = (v: unknown): PropertyDescriptor => ({ enumerable: true, value: v });
+
 /** JSON Schema 2020-12 of a result schema, with `type: "object"` at the root also for a union of objects. */
 function outputJsonSchema(resultSchema: ResultSchema): Record<string, unknown> {
   const { $schema, ...rest } = z.toJSONSchema(resultSchema, { io: 'output' }) as Record<string, unknown>;
@@ -93,7 +96,6 @@ export function defineTool<N extends WritingToolName, F extends Record<string, F
     () => z.toJSONSchema(schema(), { io: 'input' }) as Record<string, unknown>,
     () => outputJsonSchema(resultSchema()),
   );
-  const value = (v: unknown): PropertyDescriptor => ({ enumerable: true, value: v });
   return Object.defineProperties({} as ToolDefinition<N, F, R>, {
     name: value(spec.name),
     fields: value(spec.fields),
@@ -125,7 +127,6 @@ function descriptorWithSchemasOnFirstRead(
   inputSchema: () => Record<string, unknown>,
   outputSchema: () => Record<string, unknown>,
 ): WritingToolDescriptor {
-  const value = (v: unknown): PropertyDescriptor => ({ enumerable: true, value: v });
   return Object.freeze(
     Object.defineProperties(
       {},
