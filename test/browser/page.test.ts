@@ -354,3 +354,41 @@ describe('signal levels on the review page', () => {
   });
 });
 
+
+// The browser test files share a page among their tests (chromium.ts); this holds them to starting as on a fresh page.
+describe('a shared page handed out again', () => {
+  it('has no route, listener, record, permission, stored data, viewport or document left of the test before', async () => {
+    const first = await reviewPage();
+    await first.page.route('**/v1/dispatch', (route) => route.abort());
+    let heard = 0;
+    first.page.on('request', () => {
+      heard += 1;
+    });
+    await first.page.context().grantPermissions(['clipboard-read'], { origin: baseUrl() });
+    await first.page.setViewportSize({ width: 320, height: 640 });
+    await first.page.goto(`${baseUrl()}/`);
+    await first.page.waitForSelector('#errors p');
+    await first.page.evaluate(() => {
+      sessionStorage.setItem('left', 'over');
+      localStorage.setItem('left', 'over');
+      (window as unknown as { left: string }).left = 'over';
+    });
+    expect(heard).toBeGreaterThan(0);
+
+    const again = await reviewPage();
+    expect(again.page).toBe(first.page);
+    expect([again.page.url(), again.requests, again.consoleErrors]).toEqual(['about:blank', [], []]);
+    heard = 0;
+    // With the route left, the rules would never load.
+    await gotoReviewPage(again);
+    expect(heard).toBe(0);
+    expect(again.requests).toContain(`${baseUrl()}/`);
+    const state = await again.page.evaluate(async () => ({
+      stored: [sessionStorage.length, localStorage.length],
+      left: 'left' in window,
+      width: innerWidth,
+      clipboard: (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state,
+    }));
+    expect(state).toEqual({ stored: [0, 0], left: false, width: 1100, clipboard: 'prompt' });
+  });
+});
