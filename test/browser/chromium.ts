@@ -103,8 +103,15 @@ export function sharedReviewPage(browser: () => Browser, locale?: string): () =>
   };
 }
 
-/** Navigates to the page (`query` such as `?lang=de`) and waits for the first rules to appear. */
+/**
+ * Navigates to the page (`query` such as `?lang=de`) and waits for the first
+ * rules to appear; fails at once, with what the page said, when it shows an
+ * alert instead (a load that failed would otherwise end in a timeout).
+ */
 export async function gotoReviewPage(opened: OpenedPage, query = ''): Promise<void> {
   await opened.page.goto(`${baseUrl()}/${query}`);
+  await opened.page.waitForSelector('#profile-rules details, #errors p');
+  const alert = await opened.page.textContent('#errors');
+  if (alert) throw new Error(`The review page showed an alert instead of its rules: ${alert} (console errors: ${JSON.stringify(opened.consoleErrors)})`);
   await opened.page.waitForSelector('#profile-rules details');
 }
