@@ -6,7 +6,7 @@
 //   module that answers `GET /__evaluated` itself: compile and evaluation of
 //   the bundle with no request, beside the first request of each tool;
 // - the deploy bundle with its catalogue's JSON cut down (no tries; no forms;
-//   no served text), evaluated only;
+//   no served text), or written as a template literal, evaluated only;
 // - a probe Worker (entries/cold-start-probe.ts) that times inside the
 //   isolate what the generated catalogue's evaluation and the first calls
 //   do: JSON parse, trie load, plan build, record regexes, zod schemas and
@@ -93,8 +93,11 @@ function cutVariants(bundle: string): Record<string, string> {
   const { candidateAutomata: _tries, ...noTries } = built;
   const noForms = { ...noTries, signalRecords: built.signalRecords.map((record) => ({ ...record, phrases: '', pairs: '' })) };
   const noText = { ...noForms, rules: withoutText(built.rules, 40), sources: withoutText(built.sources, 40) };
+  // The catalogue as the minifier printed it when its JSON had apostrophes: a template literal.
+  const template = `${bundle.slice(0, start)}\`${json.replace(/[\\`]|\$\{/g, (c) => `\\${c}`)}\`${bundle.slice(end)}`;
   return {
     'same catalogue, written again as one "…" literal': withCatalogue(built),
+    'same catalogue as a template literal': template,
     'catalogue without tries': withCatalogue(noTries),
     'catalogue without tries and forms': withCatalogue(noForms),
     'catalogue without tries, forms and served text (strings over 40 units)': withCatalogue(noText),
