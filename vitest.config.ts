@@ -11,7 +11,13 @@ const chromiumPlan = browserTestPlan(process.env);
 // wrangler, npm): started first, so that none of them is the last to finish.
 // Without timings from an earlier run (a fresh clone) vitest starts the
 // largest files first, and these are small.
-const STARTS_FIRST = ['test/build/typecheck.test.ts', 'test/build/evidence-put.test.ts', 'test/build/library-package.test.ts'];
+const STARTS_FIRST = [
+  'test/build/typecheck.test.ts',
+  'test/build/evidence-put.test.ts',
+  'test/build/library-package.test.ts',
+  'test/worker-node/worker-types.test.ts',
+  'test/worker-node/bundle.test.ts',
+];
 
 /**
  * The files in the order they start: the type check, then the first browser
@@ -79,6 +85,8 @@ export default defineConfig({
         test: {
           name: 'worker-node',
           environment: 'node',
+          // One module graph per worker, as in core: no file mocks a module or changes a global.
+          isolate: false,
           include: ['test/worker-node/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -114,6 +122,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          // One module graph per worker (playwright-core loads once); each file still runs the set-up files.
+          isolate: false,
           include: chromiumPlan.kind === 'skip' ? [...CHROMIUM_FREE_BROWSER_TESTS] : ['test/browser/**/*.test.ts'],
           // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],

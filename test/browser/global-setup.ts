@@ -35,7 +35,7 @@ const STARTUP_MS = 90_000;
 /** Seeds the local EVIDENCE namespace; asynchronous, so the test runner in this process keeps running. */
 function seedEvidence(config: string): Promise<void> {
   const files = readdirSync(`${root}examples/evidence`).filter((name) => name.endsWith('.json')).map((name) => `examples/evidence/${name}`);
-  const child = spawn('npx', ['tsx', 'scripts/evidence-put.ts', ...files, '--local', '--config', config], { cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/evidence-put.ts', ...files, '--local', '--config', config], { cwd: root });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
