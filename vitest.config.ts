@@ -11,16 +11,36 @@ const chromiumPlan = browserTestPlan(process.env);
 // wrangler, npm): started first, so that none of them is the last to finish.
 // Without timings from an earlier run (a fresh clone) vitest starts the
 // largest files first, and these are small.
-const STARTS_FIRST = ['test/build/typecheck.test.ts', 'test/build/evidence-put.test.ts', 'test/build/library-package.test.ts'];
+const STARTS_FIRST = [
+  'test/build/typecheck.test.ts',
+  'test/build/evidence-put.test.ts',
+  'test/build/library-package.test.ts',
+  'test/worker-node/worker-types.test.ts',
+  'test/worker-node/bundle.test.ts',
+];
 
+/**
+ * The files in the order they start: the type check, then the first browser
+ * file, then the rest of STARTS_FIRST, then the other files with the browser
+ * files spread evenly among them. Browser files run one at a time
+ * (test/browser/one-file-at-a-time.ts) and mostly wait on Chromium: spread out,
+ * one of them runs beside the CPU-bound files for most of the run, and a
+ * browser file seldom waits for the lock in a worker another file could use.
+ */
 class LongChildProcessesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) => {
-      const at = STARTS_FIRST.findIndex((path) => file.moduleId.endsWith(path));
-      return at < 0 ? STARTS_FIRST.length : at;
-    };
-    return sorted.map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map(({ file }) => file);
+    const first = STARTS_FIRST.flatMap((path) => sorted.filter((file) => file.moduleId.endsWith(path)));
+    const browser = sorted.filter((file) => file.project.name === 'browser');
+    const rest = sorted.filter((file) => !first.includes(file) && !browser.includes(file));
+    const [firstBrowser, ...laterBrowser] = browser;
+    const order = [...first.slice(0, 1), ...(firstBrowser ? [firstBrowser] : []), ...first.slice(1)];
+    const stride = Math.max(1, Math.ceil(rest.length / (laterBrowser.length + 1)));
+    rest.forEach((file, index) => {
+      order.push(file);
+      if ((index + 1) % stride === 0 && laterBrowser.length > 0) order.push(laterBrowser.shift() as TestSpecification);
+    });
+    return [...order, ...laterBrowser];
   }
 }
 
@@ -65,6 +85,8 @@ export default defineConfig({
         test: {
           name: 'worker-node',
           environment: 'node',
+          // One module graph per worker, as in core: no file mocks a module or changes a global.
+          isolate: false,
           include: ['test/worker-node/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -91,6 +113,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          isolate: false,
           // The first request of a file starts workerd and bundles the Worker.
           testTimeout: 30_000,
         },
@@ -99,14 +122,13 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          // One module graph per worker (playwright-core loads once); each file still runs the set-up files.
+          isolate: false,
           include: chromiumPlan.kind === 'skip' ? [...CHROMIUM_FREE_BROWSER_TESTS] : ['test/browser/**/*.test.ts'],
           // Starts `wrangler dev` and Chromium once for the project; the tests drive Chromium against it.
           globalSetup: ['test/browser/global-setup.ts'],
-          setupFiles: ['test/browser/worker-ready.ts'],
-          // One file at a time, after the other projects: three pages at once
-          // in the shared Chromium made each test two to three times slower,
-          // and the whole run no shorter.
-          maxWorkers: 1,
+          // One file at a time, beside the other projects' files.
+          setupFiles: ['test/browser/one-file-at-a-time.ts', 'test/browser/worker-ready.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

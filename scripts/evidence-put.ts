@@ -12,6 +12,7 @@ import { experimental_readRawConfig } from 'wrangler';
 import type { ModelComparisonContext } from '../src/core/dispatch/types';
 import { ConfigError, parseIdList } from '../src/worker/config';
 import { checkEvidenceFile } from '../src/worker/evidence-file';
+import { wranglerCommand } from './lib/wrangler-command';
 
 interface Options {
   readonly files: readonly string[];
@@ -89,8 +90,8 @@ export const wranglerBulkPut: BulkWriter = (entries, target, config) => {
   try {
     const bulkFile = join(dir, 'bulk.json');
     writeFileSync(bulkFile, JSON.stringify(entries));
-    const args = ['wrangler', 'kv', 'bulk', 'put', bulkFile, '--binding', 'EVIDENCE', target, '--config', config];
-    const run = spawnSync('npx', args, { stdio: 'inherit' });
+    const [command, args] = wranglerCommand(['kv', 'bulk', 'put', bulkFile, '--binding', 'EVIDENCE', target, '--config', config]);
+    const run = spawnSync(command, args, { stdio: 'inherit' });
     return run.status === 0 ? undefined : `wrangler kv bulk put failed (exit ${run.status ?? run.signal}).`;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,8 @@
 // tests with the DOM library), checked at the same time rather than one after
 // another, each in its own `tsc`. Prints each failing program's errors under
 // its name and exits non-zero when any program fails. `npm test` runs the same
-// check as a test file (test/build/typecheck.test.ts), beside the others.
+// check as test files beside the others: test/build/typecheck.test.ts, and the
+// Worker's program with its probes in test/worker-node/worker-types.test.ts.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -30,11 +31,11 @@ function check(project: string): Promise<Checked> {
   });
 }
 
-/** Checks every program at once; each failing program's errors under its name. */
-export async function typecheckPrograms(): Promise<{ readonly passed: boolean; readonly report: string }> {
-  const results = await Promise.all(PROGRAMS.map(check));
+/** Checks `programs` (every program unless told) at once; each failing program's errors under its name. */
+export async function typecheckPrograms(programs: readonly string[] = PROGRAMS): Promise<{ readonly passed: boolean; readonly report: string }> {
+  const results = await Promise.all(programs.map(check));
   const failed = results.filter((result) => result.status !== 0);
-  if (failed.length === 0) return { passed: true, report: `typecheck: ${PROGRAMS.length} programs pass (${PROGRAMS.join(', ')})` };
+  if (failed.length === 0) return { passed: true, report: `typecheck: ${programs.length} programs pass (${programs.join(', ')})` };
   return { passed: false, report: failed.map(({ project, status, output }) => `tsc -p ${project} failed (exit ${status}):\n${output.trimEnd()}`).join('\n') };
 }
 

@@ -29,10 +29,12 @@ const DISPATCH_BODIES = {
   }),
 } as const;
 
-// The harness: `GET /?worker=ours|baseline|minimal&language=en|de&id=N` loads that bundle as a new
-// isolate named N, sends it the dispatch request and answers the milliseconds
-// from load to the last byte of the answer. The loaded Worker reads EVIDENCE
-// through the harness (a KV binding cannot be handed to another isolate).
+// The harness: `GET /?worker=NAME&requests=a,b&id=N` loads that Worker's
+// modules as a new isolate named N, sends it the named requests in turn and
+// answers the milliseconds of each, the first from load to the last byte of
+// its answer (module evaluation included), with the answers' bodies. The
+// loaded Worker reads EVIDENCE through the harness (a KV binding cannot be
+// handed to another isolate).
 const HARNESS = `
 import { WorkerEntrypoint } from 'cloudflare:workers';
 export class EvidenceStore extends WorkerEntrypoint {
@@ -41,23 +43,91 @@ export class EvidenceStore extends WorkerEntrypoint {
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    const code = { ours: env.OURS, baseline: env.BASELINE, minimal: env.MINIMAL }[url.searchParams.get('worker')];
+    const code = JSON.parse(env.WORKERS)[url.searchParams.get('worker')];
+    const requests = JSON.parse(env.REQUESTS);
     const started = Date.now();
     const isolate = env.LOADER.get(url.searchParams.get('id'), () => ({
       compatibilityDate: env.COMPATIBILITY_DATE,
       mainModule: 'index.js',
-      modules: { 'index.js': code },
+      modules: typeof code === 'string' ? { 'index.js': code } : code,
       env: { ...JSON.parse(env.VARS), EVIDENCE: env.EVIDENCE_STORE },
     }));
-    const answer = await isolate.getEntrypoint().fetch('http://cold.start/v1/dispatch', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.parse(env.DISPATCH_BODIES)[url.searchParams.get('language')],
-    });
-    const body = await answer.text();
-    const elapsed = Date.now() - started;
-    if (answer.status !== 200) return new Response(body, { status: 500 });
-    return Response.json({ ms: elapsed });
+    const ms = [];
+    const bodies = [];
+    let begin = started;
+    for (const name of url.searchParams.get('requests').split(',')) {
+      const { path, body } = requests[name];
+      const answer = await isolate.getEntrypoint().fetch('http://cold.start' + path, body === undefined ? {} : {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body,
+      });
+      const text = await answer.text();
+      const now = Date.now();
+      ms.push(now - begin);
+      begin = now;
+      if (answer.status !== 200) return new Response(name + ': ' + text, { status: 500 });
+      bodies.push(text);
+    }
+    return Response.json({ ms, bodies });
   },
 };`;
+
+/** A request the harness can send a loaded Worker: a GET of `path`, or a POST of `body` as JSON. */
+export interface HarnessRequest {
+  readonly path: string;
+  readonly body?: string;
+}
+
+/** Workerd with the harness Worker: loads Workers as new isolates and times their first requests. */
+export interface ColdStartHarness {
+  /** Loads `worker` as the new isolate `id`, sends it `requests` in turn: each one's milliseconds (the first from the load) and body. */
+  run(worker: string, requests: readonly string[], id: string): Promise<{ ms: number[]; bodies: string[] }>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts the harness in workerd (Miniflare). `workers` by name: a bundle's
+ * code, or its modules by file name with `index.js` the main one (a Text
+ * module as `{ text }`); `requests`
+ * by name; `vars` are given to each loaded Worker besides wrangler.toml's.
+ */
+export async function startColdStartHarness(
+  root: string,
+  workers: Readonly<Record<string, string | Readonly<Record<string, string | { readonly text: string }>>>>,
+  requests: Readonly<Record<string, HarnessRequest>>,
+  vars: Readonly<Record<string, string>> = {},
+): Promise<ColdStartHarness> {
+  const deployed = deployedWorkerOptions(root);
+  const harness = new Miniflare({
+    name: 'harness',
+    modules: true,
+    script: HARNESS,
+    compatibilityDate: deployed.compatibilityDate,
+    workerLoaders: { LOADER: {} },
+    kvNamespaces: ['EVIDENCE'],
+    serviceBindings: { EVIDENCE_STORE: { name: 'harness', entrypoint: 'EvidenceStore' } },
+    bindings: {
+      WORKERS: JSON.stringify(workers),
+      REQUESTS: JSON.stringify(requests),
+      VARS: JSON.stringify({ ...deployed.bindings, ...vars }),
+      COMPATIBILITY_DATE: deployed.compatibilityDate,
+    },
+    // The loaded Worker's request log goes to workerd's stdout; drain it unprinted.
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      stdout.resume();
+      stderr.resume();
+    },
+  });
+  await harness.ready;
+  return {
+    async run(worker, names, id) {
+      const response = await harness.dispatchFetch(`http://harness/?worker=${worker}&requests=${names.join(',')}&id=${id}`);
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${worker} did not answer: ${text.slice(0, 300)}`);
+      return JSON.parse(text) as { ms: number[]; bodies: string[] };
+    },
+    dispose: () => harness.dispose(),
+  };
+}
 
 /** The cold-start rows: this Worker against the minimal one and against the baseline's, measured in alternating rounds. */
 export async function coldStartRows(root: string): Promise<Row[]> {
@@ -66,7 +136,7 @@ export async function coldStartRows(root: string): Promise<Row[]> {
   const versus = `Cold start of one isolate in workerd, same rounds, median of the rounds' ratios: this Worker ÷ the Worker built from ${baseline}`;
   const checkout = mkdtempSync(join(tmpdir(), 'cold-start-'));
   const bundles: DeployBundle[] = [];
-  let harness: Miniflare | undefined;
+  let harness: ColdStartHarness | undefined;
   try {
     const bundle = (tree: string, entry?: string) => {
       const built = buildDeployBundle(tree, entry);
@@ -74,39 +144,19 @@ export async function coldStartRows(root: string): Promise<Row[]> {
       return readFileSync(built.scriptPath, 'utf8');
     };
     const code = { ours: bundle(root), baseline: bundle(checkoutTree(root, baseline, checkout)), minimal: bundle(root, MINIMAL_ENTRY) };
-    const deployed = deployedWorkerOptions(root);
-    harness = new Miniflare({
-      name: 'harness',
-      modules: true,
-      script: HARNESS,
-      compatibilityDate: deployed.compatibilityDate,
-      workerLoaders: { LOADER: {} },
-      kvNamespaces: ['EVIDENCE'],
-      serviceBindings: { EVIDENCE_STORE: { name: 'harness', entrypoint: 'EvidenceStore' } },
-      bindings: {
-        OURS: code.ours,
-        BASELINE: code.baseline,
-        MINIMAL: code.minimal,
-        VARS: JSON.stringify(deployed.bindings),
-        COMPATIBILITY_DATE: deployed.compatibilityDate,
-        DISPATCH_BODIES: JSON.stringify(DISPATCH_BODIES),
-      },
-      // The loaded Worker's request log goes to workerd's stdout; drain it unprinted.
-      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-        stdout.resume();
-        stderr.resume();
-      },
-    });
+    harness = await startColdStartHarness(
+      root,
+      code,
+      Object.fromEntries(Object.entries(DISPATCH_BODIES).map(([language, body]) => [language, { path: '/v1/dispatch', body }])),
+    );
     const cells = { en: ['', ''], de: ['', ''] };
     const ratios: number[] = [];
     for (const language of ['en', 'de'] as const) {
       const timings = { ours: [] as number[], baseline: [] as number[], minimal: [] as number[] };
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const worker of ['ours', 'baseline', 'minimal'] as const) {
-          const response = await harness.dispatchFetch(`http://harness/?worker=${worker}&language=${language}&id=${worker}-${language}-${round}`);
-          const text = await response.text();
-          if (response.status !== 200) throw new Error(`${worker} did not answer its first request: ${text.slice(0, 200)}`);
-          timings[worker].push((JSON.parse(text) as { ms: number }).ms);
+          const { ms: [first] } = await harness.run(worker, [language], `${worker}-${language}-${round}`);
+          timings[worker].push(first as number);
         }
       }
       console.log(

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unstable_readConfig } from 'wrangler';
+import { wranglerCommand } from './wrangler-command';
 
 /** A bundle written by `wrangler deploy --dry-run`. */
 export interface DeployBundle {
@@ -28,9 +29,9 @@ export interface DeployBundle {
 export function buildDeployBundle(root: string, entry?: string): DeployBundle {
   const dir = mkdtempSync(join(tmpdir(), 'writing-rules-bundle-'));
   const metafilePath = join(dir, 'meta.json');
-  const args = ['wrangler', 'deploy', '--dry-run', '--outdir', dir, '--metafile', metafilePath, ...(entry === undefined ? [] : [entry])];
+  const [command, args] = wranglerCommand(['deploy', '--dry-run', '--outdir', dir, '--metafile', metafilePath, ...(entry === undefined ? [] : [entry])]);
   try {
-    execFileSync('npx', args, { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+    execFileSync(command, args, { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };

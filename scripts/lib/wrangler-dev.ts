@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { experimental_readRawConfig } from 'wrangler';
+import { wranglerCommand } from './wrangler-command';
 
 const HOST = '127.0.0.1';
 const STOP_GRACE_MS = 5_000;
@@ -120,14 +121,14 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   const cwd = options.snapshot && scratch ? snapshotOf(options.root, scratch) : options.root;
   if (options.rewriteConfig && cwd === options.root) throw new Error('rewriteConfig needs snapshot: true');
   const config = cwd === options.root ? options.config : snapshotConfig(cwd, options.config ?? 'wrangler.toml', options.rewriteConfig);
-  const args = [
-    'wrangler', 'dev', '--local', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort),
+  const [command, args] = wranglerCommand([
+    'dev', '--local', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort),
     '--show-interactive-dev-session=false', '--log-level', 'warn',
     ...(config ? ['--config', config] : []),
     ...(options.state === 'fresh' && scratch ? ['--persist-to', join(scratch, 'state')] : []),
     ...(options.extraArgs ?? []),
-  ];
-  const child = spawn('npx', args, {
+  ]);
+  const child = spawn(command, args, {
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

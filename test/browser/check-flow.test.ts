@@ -6,7 +6,7 @@
 // lets the timeout fire early.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
+import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, sharedReviewPage } from './chromium';
 
 interface Call {
   readonly name: string;
@@ -100,10 +100,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** One page for the tests of the file, reset before each; those that fake the clock open their own. */
+const reviewPage = sharedReviewPage(() => browser);
 
 describe('late answers', () => {
   it('keeps the prompt of the latest language of the text when an earlier one answers late, and copies that prompt', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     const english = await holdFirst(page, (call) => call.name === 'compose_writing_review_prompt' && call.arguments.language === 'en');
@@ -121,11 +123,10 @@ describe('late answers', () => {
     await page.waitForFunction(() => document.getElementById('copy-status')?.textContent !== '');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(german.prompt);
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('leaves what the alert region says when an overtaken load answers late', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     const english = await holdFirst(page, (call) => call.name === 'compose_writing_review_prompt' && call.arguments.language === 'en');
     await page.goto(`${baseUrl()}/`);
@@ -139,11 +140,10 @@ describe('late answers', () => {
 
     await english.release();
     expect(await page.textContent('#errors')).toBe(note);
-    await page.context().close();
   });
 
   it('keeps the rules and prompt of the latest profile when an earlier profile answers late', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     const publicDocs = await holdFirst(page, (call) => call.name === 'compose_writing_review_prompt' && call.arguments.profile === 'public-docs');
     await page.goto(`${baseUrl()}/`);
@@ -157,7 +157,6 @@ describe('late answers', () => {
     expect(await promptOf(page)).toBe(reference.prompt);
     expect(await page.$$eval('#profile-rules summary', (items) => items.map((item) => item.textContent))).toEqual(rulesBefore);
     expect(rulesBefore).toHaveLength(6);
-    await page.context().close();
   });
 
   it('shows the result of the newer check when a check given up after 30 seconds answers late', async () => {
@@ -184,7 +183,7 @@ describe('late answers', () => {
 
 describe('one check at a time', () => {
   it('sends one check for a double click, marks the results busy and the button unavailable while it runs', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     const check = await holdFirst(page, (call) => call.name === 'find_writing_signals');
     const checks = countCalls(page, 'find_writing_signals');
@@ -205,7 +204,6 @@ describe('one check at a time', () => {
     expect(await page.getAttribute('button[type=submit]', 'aria-disabled')).toBe('false');
     expect(checks).toHaveLength(1);
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('gives up on a check after 30 seconds and says so', async () => {
@@ -247,18 +245,17 @@ describe('failed loads and checks', () => {
       ['', 'Reading the writing rules failed.'],
       ['?lang=de', 'Abrufen der Schreibregeln ist fehlgeschlagen.'],
     ] as const) {
-      const { page } = await openReviewPage(browser);
+      const { page } = await reviewPage();
       await page.route('**/v1/dispatch', (route) => (callOf(route).name === 'get_writing_rules' ? fail(route) : route.continue()));
       await page.goto(`${baseUrl()}/${query}`);
       await page.waitForSelector('#errors p');
       await page.waitForFunction((text) => document.getElementById('profile-rules')?.textContent === text, expected, { timeout: 5_000 });
       expect((await page.textContent('#errors'))?.startsWith(expected)).toBe(true);
-      await page.context().close();
     }
   });
 
   it('ends a check answered with data of the wrong shape with an alert and a finished status', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     await answer(page, 'find_writing_signals', 200, { ok: true, tool: 'x', data: {} });
     await gotoReviewPage(opened);
@@ -268,11 +265,10 @@ describe('failed loads and checks', () => {
     expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. invalid-response: The answer does not have the expected form.');
     expect(await page.textContent('#status')).toBe('Checking the text for writing signals failed.');
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('clears the previous result when a check fails', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     await gotoReviewPage(opened);
     await page.selectOption('#review-profile', 'technical-reference');
@@ -289,13 +285,12 @@ describe('failed loads and checks', () => {
     expect(await page.isVisible('#highlighted')).toBe(false);
     expect(await page.textContent('#signal-summary')).toBe('Checking the text for writing signals failed.');
     expect(await page.$$eval('#scanned-rules li, #unscanned-rules li', (items) => items.map((li) => li.textContent))).toEqual(['Not checked yet.', 'Not checked yet.']);
-    await page.context().close();
   });
 });
 
 describe('texts that are not sent', () => {
   it('refuses a text over 250,000 UTF-16 code units with a message naming the limit, and keeps the whole text', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     const checks = countCalls(page, 'find_writing_signals');
     await gotoReviewPage(opened);
@@ -306,11 +301,10 @@ describe('texts that are not sent', () => {
     await page.waitForSelector('#errors p', { timeout: 5_000 });
     expect(await page.textContent('#errors')).toBe('The text has 250,001 UTF-16 code units, more than 250,000.');
     expect(checks).toHaveLength(0);
-    await page.context().close();
   });
 
   it('says that a text is needed instead of sending an empty or blank one', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     const { page } = opened;
     const checks = countCalls(page, 'find_writing_signals');
     await gotoReviewPage(opened);
@@ -322,13 +316,12 @@ describe('texts that are not sent', () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-text');
     }
     expect(checks).toHaveLength(0);
-    await page.context().close();
   });
 });
 
 describe('the token field', () => {
   it('sends the token on Enter and hides the field once the service takes it', async () => {
-    const { page } = await openReviewPage(browser);
+    const { page } = await reviewPage();
     const seen: (string | undefined)[] = [];
     await page.route('**/v1/dispatch', async (route) => {
       const auth = route.request().headers().authorization;
@@ -345,11 +338,10 @@ describe('the token field', () => {
     expect(await page.isVisible('#token-panel')).toBe(false);
     expect(await page.textContent('#errors')).toBe('');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-text');
-    await page.context().close();
   });
 
   it('keeps the field open while the service still refuses the token', async () => {
-    const { page } = await openReviewPage(browser);
+    const { page } = await reviewPage();
     await answer(page, 'get_writing_rules', 401, { ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } });
     await page.goto(`${baseUrl()}/`);
     await page.waitForSelector('#token-panel:not([hidden])');
@@ -357,6 +349,5 @@ describe('the token field', () => {
     await page.press('#api-token', 'Enter');
     await page.waitForFunction(() => document.getElementById('errors')?.textContent?.includes('unauthorized') === true);
     expect(await page.isVisible('#token-panel')).toBe(true);
-    await page.context().close();
   });
 });

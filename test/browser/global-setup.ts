@@ -24,6 +24,8 @@ declare module 'vitest' {
     chromiumEndpoint: string;
     /** Holds why the Worker did not start, once it has failed to. */
     workerStartFailureFile: string;
+    /** The lock a browser test file holds while it runs (one-file-at-a-time.ts). */
+    browserFileLock: string;
   }
 }
 
@@ -33,7 +35,7 @@ const STARTUP_MS = 90_000;
 /** Seeds the local EVIDENCE namespace; asynchronous, so the test runner in this process keeps running. */
 function seedEvidence(config: string): Promise<void> {
   const files = readdirSync(`${root}examples/evidence`).filter((name) => name.endsWith('.json')).map((name) => `examples/evidence/${name}`);
-  const child = spawn('npx', ['tsx', 'scripts/evidence-put.ts', ...files, '--local', '--config', config], { cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/evidence-put.ts', ...files, '--local', '--config', config], { cwd: root });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -84,6 +86,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('chromiumEndpoint', browser.wsEndpoint());
   project.provide('workerStartFailureFile', failureFile);
+  project.provide('browserFileLock', join(scratch, 'browser-file.lock'));
   return async () => {
     await Promise.all([worker.then((started) => started?.stop()), browser.close()]);
     rmSync(scratch, { recursive: true, force: true });

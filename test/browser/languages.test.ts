@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCANNABLE_RULE_IDS } from '../../src/core/index';
 import { MESSAGES } from '../../src/page/messages';
 import { PAGE_GZIP_BUDGET_BYTES } from '../../src/page/page-budget';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage } from './chromium';
+import { baseUrl, gotoReviewPage, launchChromium, sharedReviewPage } from './chromium';
 
 const GERMAN_TEXT = 'Es ist wichtig zu beachten, dass das Werkzeug leistungsstark ist.\nEs könnte eventuell helfen.';
 
@@ -50,6 +50,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** One page for the tests of the file, and one whose browser asks for German (Accept-Language), each reset before use. */
+const reviewPage = sharedReviewPage(() => browser);
+const germanReaderPage = sharedReviewPage(() => browser, 'de-DE');
 
 describe('the language the Worker serves', () => {
   it('follows ?lang=, then Accept-Language, then English, and says so in <html lang> and the headers', async () => {
@@ -94,7 +97,7 @@ describe('the language the Worker serves', () => {
 
 describe('a German reader', () => {
   it('runs a whole check in German: labels, summary, coverage, rules, status, copy feedback', async () => {
-    const opened = await openReviewPage(browser, 'de-DE');
+    const opened = await germanReaderPage();
     await gotoReviewPage(opened);
     const { page } = opened;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
@@ -117,11 +120,10 @@ describe('a German reader', () => {
     const shown = await interfaceText(page);
     expect(ENGLISH_ONLY.filter((text) => shown.includes(text))).toEqual([]);
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('names the suggestion control, a suggestion and the hidden count in German, and redraws them on a switch', async () => {
-    const opened = await openReviewPage(browser, 'de-DE');
+    const opened = await germanReaderPage();
     await gotoReviewPage(opened);
     const { page } = opened;
     await page.selectOption('#review-profile', 'technical-reference');
@@ -140,11 +142,10 @@ describe('a German reader', () => {
     expect(await page.textContent('#signal-summary')).toMatch(/Suggestions hidden: 1\.$/);
     expect(await page.isChecked('#show-suggestions')).toBe(false);
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('reads a failed call in German around the service’s code and message', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened, '?lang=de');
     const { page } = opened;
     await page.evaluate(() => {
@@ -154,13 +155,12 @@ describe('a German reader', () => {
     await page.waitForSelector('#errors p');
     expect(await page.textContent('#errors')).toMatch(/^Durchsuchen des Textes nach Signalen ist fehlgeschlagen\. body-too-large: .+/);
     expect(await page.textContent('#status')).toBe('Durchsuchen des Textes nach Signalen ist fehlgeschlagen.');
-    await page.context().close();
   });
 });
 
 describe('texts a German page does not send', () => {
   it('says in German that a text is needed or too long', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened, '?lang=de');
     const { page } = opened;
     const cases: [string, string][] = [
@@ -172,14 +172,13 @@ describe('texts a German page does not send', () => {
       await page.click('button[type=submit]');
       await page.waitForFunction((expected) => document.getElementById('errors')?.textContent === expected, message, { timeout: 5_000 });
     }
-    await page.context().close();
   });
 });
 
 describe('the language of the text', () => {
   it('starts as the interface language on a German page, by ?lang= or Accept-Language, and asks for German rules and prompt', async () => {
     for (const [query, locale] of [['?lang=de', undefined], ['', 'de-DE']] as const) {
-      const opened = await openReviewPage(browser, locale);
+      const opened = await (locale ? germanReaderPage() : reviewPage());
       const { page } = opened;
       const prompts: string[] = [];
       page.on('request', (request) => {
@@ -191,12 +190,11 @@ describe('the language of the text', () => {
       expect(await page.getAttribute('#review-text', 'lang')).toBe('de');
       await page.waitForFunction(() => document.getElementById('review-prompt')?.getAttribute('lang') === 'de');
       expect(prompts).toEqual(['de']);
-      await page.context().close();
     }
   });
 
   it('keeps the language of the text a person chose when the interface language is switched', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened, '?lang=de');
     const { page } = opened;
     await page.selectOption('#review-language', 'en');
@@ -207,13 +205,12 @@ describe('the language of the text', () => {
       expect(await page.$eval('#review-language', (select) => (select as HTMLSelectElement).value)).toBe('en');
       expect(await page.getAttribute('#review-prompt', 'lang')).toBe('en');
     }
-    await page.context().close();
   });
 });
 
 describe('the language switch', () => {
   it('redraws the page and the last check in the other language, keeps the text language, and remembers the choice in the address', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened);
     const { page } = opened;
     await page.selectOption('#review-profile', 'technical-reference');
@@ -243,11 +240,10 @@ describe('the language switch', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     expect(await page.textContent('h1')).toBe('Writing review');
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('fetches the other language once, from the page’s own origin', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened);
     const { page, requests } = opened;
     for (const lang of ['de', 'en', 'de']) {
@@ -255,13 +251,12 @@ describe('the language switch', () => {
       await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
     }
     expect(requests.filter((url) => url.includes('lang='))).toEqual([`${baseUrl()}/?lang=de`]);
-    await page.context().close();
   });
 });
 
 describe('all scannable rules', () => {
   it('scans for every rule the scanner knows, lists them all as scanned, and composes the prompt for them', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened);
     const { page } = opened;
     await page.selectOption('#review-profile', 'scannable');
@@ -273,6 +268,5 @@ describe('all scannable rules', () => {
     const prompt = await page.$eval('#review-prompt', (area) => (area as HTMLTextAreaElement).value);
     expect(prompt.length).toBeGreaterThan(0);
     expect(await page.textContent('#errors')).toBe('');
-    await page.context().close();
   });
 });

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlainLine } from '../../src/core/index';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, type OpenedPage } from './chromium';
+import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, sharedReviewPage, type OpenedPage } from './chromium';
 
 // Emoji (surrogate pairs, a ZWJ sequence) and combining marks before the matches.
 const TEXT = '👩‍💻 Cafe\u0301 na\u0308ive 🎉🎉 notes: a stunning review panel.\nThen 𝒳 could be sorted out somewhat. Seamlessly done.';
@@ -59,6 +59,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** One page for the tests that start from a fresh page, reset before each (the checked page of 'review page in Chromium' is its own). */
+const reviewPage = sharedReviewPage(() => browser);
 
 describe('GET /', () => {
   it('answers the page with a strict CSP and hardening headers', async () => {
@@ -145,12 +147,11 @@ describe('review page in Chromium', () => {
   });
 
   it('says plainly that a text without signals has not passed', async () => {
-    const other = await openReviewPage(browser);
+    const other = await reviewPage();
     await gotoReviewPage(other);
     await review(other.page, 'Run the installer, then open a terminal.');
     expect(await other.page.textContent('#signal-summary')).toBe('No signal found. That is not a pass: the rules still need a human or model review.');
     expect(await other.page.$$('mark')).toHaveLength(0);
-    await other.page.context().close();
   });
 
   it('shows the profile rules and copies the composed prompt with one click', async () => {
@@ -177,7 +178,7 @@ describe('format of the text', () => {
   const MARKDOWN = 'Run `stunning --fast` once.\n\n```\nstunning\n```\n\nA stunning tool, see <https://example.com/stunning>.';
 
   it('scans only the prose of Markdown, marks it at its offset in the original, and says what was skipped', async () => {
-    const markdown = await openReviewPage(browser);
+    const markdown = await reviewPage();
     await gotoReviewPage(markdown);
     const { page } = markdown;
     await page.selectOption('#review-format', 'markdown');
@@ -205,7 +206,6 @@ describe('format of the text', () => {
     expect((await drawnMarks(page)).marks.map((mark) => mark.text)).toEqual(['stunning', 'stunning', 'stunning']);
     expect(await page.isVisible('#coverage-skipped')).toBe(false);
     expect(markdown.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 });
 
@@ -213,7 +213,7 @@ describe('comments that switch rules off', () => {
   const MARKDOWN = 'A stunning tool.\n\n<!-- writing-rules-disable word-choice -->\n\nAnother stunning tool.\n\n<!-- writing-rules-disable no-such-rule -->\n';
 
   it('says how many signals comments turned off and names each comment it could not read, with its line', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened);
     const { page } = opened;
     await page.selectOption('#review-format', 'markdown');
@@ -231,13 +231,12 @@ describe('comments that switch rules off', () => {
       `1 signal in 1 highlighted passage. Each needs review; focus a highlight to read its rule. Signals turned off by comments: 1. Comment on line 7: ${problem?.message}.`,
     );
     expect(opened.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 });
 
 describe('text direction', () => {
   it('lays out a right-to-left text from right to left in the field and in the checked text', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await reviewPage();
     await gotoReviewPage(opened);
     const { page } = opened;
     await review(page, 'שלום עולם. A stunning tool.');
@@ -245,13 +244,12 @@ describe('text direction', () => {
     expect(await page.$eval('#highlighted', (view) => view.matches(':dir(rtl)'))).toBe(true);
     await page.fill('#review-text', 'A stunning tool.');
     expect(await page.$eval('#review-text', (area) => area.matches(':dir(ltr)'))).toBe(true);
-    await page.context().close();
   });
 });
 
 describe('errors of the service', () => {
   it('shows 503 context-missing from the prompt composer with code and message', async () => {
-    const { page } = await openReviewPage(browser);
+    const { page } = await reviewPage();
     const message = 'This host has no review context (audience and goal).';
     await page.route('**/v1/dispatch', async (route) => {
       const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
@@ -263,11 +261,10 @@ describe('errors of the service', () => {
     expect(await page.textContent('#errors')).toBe(`Composing the review instructions failed. context-missing: ${message}`);
     expect(await page.getAttribute('#errors', 'role')).toBe('alert');
     expect(await page.isDisabled('#copy-prompt')).toBe(true);
-    await page.context().close();
   });
 
   it('shows 413 for a body over the limit', async () => {
-    const opened413 = await openReviewPage(browser);
+    const opened413 = await reviewPage();
     await gotoReviewPage(opened413);
     const { page } = opened413;
     await page.evaluate(() => {
@@ -276,11 +273,10 @@ describe('errors of the service', () => {
     await page.click('button[type=submit]');
     await page.waitForSelector('#errors p');
     expect(await page.textContent('#errors')).toMatch(/^Checking the text for writing signals failed\. body-too-large: .+/);
-    await page.context().close();
   });
 
   it('asks for a bearer token on 401 and sends it, kept in memory only', async () => {
-    const { page } = await openReviewPage(browser);
+    const { page } = await reviewPage();
     const seen: (string | undefined)[] = [];
     await page.route('**/v1/dispatch', async (route) => {
       const auth = route.request().headers().authorization;
@@ -297,7 +293,6 @@ describe('errors of the service', () => {
     expect(seen.at(-1)).toBe('Bearer page-test-token');
     expect(await page.textContent('#errors')).toBe('');
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
-    await page.context().close();
   });
 });
 
@@ -316,7 +311,7 @@ describe('signal levels on the review page', () => {
     });
 
   it('draws a suggestion lighter than a warning and says it is a suggestion', async () => {
-    const levels = await openReviewPage(browser);
+    const levels = await reviewPage();
     await gotoReviewPage(levels);
     const { page } = levels;
     await review(page, LEVELS_TEXT);
@@ -330,11 +325,10 @@ describe('signal levels on the review page', () => {
     expect(await page.textContent(`#${described}`)).toMatch(/^Suggestion for .+, often fine: /);
     expect(await page.textContent('#signal-summary')).toMatch(/^2 signals in 2 highlighted passages\./);
     expect(levels.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('hides and shows suggestions with a checkbox, by pointer and by keyboard, without a new check', async () => {
-    const levels = await openReviewPage(browser);
+    const levels = await reviewPage();
     await gotoReviewPage(levels);
     const { page } = levels;
     await review(page, LEVELS_TEXT);
@@ -357,7 +351,44 @@ describe('signal levels on the review page', () => {
     expect(await page.$$eval('#highlighted mark', (items) => items.map((mark) => mark.textContent))).toEqual(['This allows us', 'stunning']);
     expect(calls).toBe(0);
     expect(levels.consoleErrors).toEqual([]);
-    await page.context().close();
   });
 });
 
+
+// The browser test files share a page among their tests (chromium.ts); this holds them to starting as on a fresh page.
+describe('a shared page handed out again', () => {
+  it('has no route, listener, record, permission, stored data, viewport or document left of the test before', async () => {
+    const first = await reviewPage();
+    await first.page.route('**/v1/dispatch', (route) => route.abort());
+    let heard = 0;
+    first.page.on('request', () => {
+      heard += 1;
+    });
+    await first.page.context().grantPermissions(['clipboard-read'], { origin: baseUrl() });
+    await first.page.setViewportSize({ width: 320, height: 640 });
+    await first.page.goto(`${baseUrl()}/`);
+    await first.page.waitForSelector('#errors p');
+    await first.page.evaluate(() => {
+      sessionStorage.setItem('left', 'over');
+      localStorage.setItem('left', 'over');
+      (window as unknown as { left: string }).left = 'over';
+    });
+    expect(heard).toBeGreaterThan(0);
+
+    const again = await reviewPage();
+    expect(again.page).toBe(first.page);
+    expect([again.page.url(), again.requests, again.consoleErrors]).toEqual(['about:blank', [], []]);
+    heard = 0;
+    // With the route left, the rules would never load.
+    await gotoReviewPage(again);
+    expect(heard).toBe(0);
+    expect(again.requests).toContain(`${baseUrl()}/`);
+    const state = await again.page.evaluate(async () => ({
+      stored: [sessionStorage.length, localStorage.length],
+      left: 'left' in window,
+      width: innerWidth,
+      clipboard: (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state,
+    }));
+    expect(state).toEqual({ stored: [0, 0], left: false, width: 1100, clipboard: 'prompt' });
+  });
+});

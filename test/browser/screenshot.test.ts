@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
-import { gotoReviewPage, launchChromium, openReviewPage } from './chromium';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { gotoReviewPage, launchChromium, sharedReviewPage } from './chromium';
 
 const SAMPLES = {
   en: {
@@ -20,27 +21,32 @@ const SAMPLES = {
   },
 } as const;
 
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+const reviewPage = sharedReviewPage(() => browser);
+
 it.each(['en', 'de'] as const)('renders a checked text with highlights, coverage and the focused rule (%s)', async (lang) => {
   const { file, text } = SAMPLES[lang];
   const target = process.env.UPDATE_SCREENSHOT === '1'
     ? fileURLToPath(new URL(`../../docs/${file}`, import.meta.url))
     : join(mkdtempSync(join(tmpdir(), 'review-page-')), file);
-  const browser = await launchChromium();
-  try {
-    const opened = await openReviewPage(browser);
-    await gotoReviewPage(opened, `?lang=${lang}`);
-    const { page } = opened;
-    await page.selectOption('#review-language', lang);
-    await page.fill('#review-text', text);
-    await page.selectOption('#review-profile', 'technical-reference');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('mark');
-    await page.focus('mark >> nth=0');
-    await page.screenshot({ path: target, fullPage: true });
-    const png = readFileSync(target);
-    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
-    expect(await page.$$('mark')).not.toHaveLength(0);
-  } finally {
-    await browser.close();
-  }
+  const opened = await reviewPage();
+  await gotoReviewPage(opened, `?lang=${lang}`);
+  const { page } = opened;
+  await page.selectOption('#review-language', lang);
+  await page.fill('#review-text', text);
+  await page.selectOption('#review-profile', 'technical-reference');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('mark');
+  await page.focus('mark >> nth=0');
+  await page.screenshot({ path: target, fullPage: true });
+  const png = readFileSync(target);
+  expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  expect(await page.$$('mark')).not.toHaveLength(0);
 });

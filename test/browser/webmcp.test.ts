@@ -4,7 +4,7 @@
 // POST /v1/dispatch. Without the feature the page registers nothing and works.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, type OpenedPage } from './chromium';
+import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, sharedReviewPage, type OpenedPage } from './chromium';
 
 interface Descriptor {
   name: string;
@@ -86,6 +86,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** A second page, for the tests that need one fresh, reset before each. */
+const freshPage = sharedReviewPage(() => browser);
 
 describe('WebMCP registration', () => {
   it('registers the four tools once, with the descriptors’ names, titles, descriptions and input schemas, read-only', async () => {
@@ -97,8 +99,8 @@ describe('WebMCP registration', () => {
 
   it('calls registerTool exactly once per tool, also across a language switch', async () => {
     // Chromium replaces a tool registered twice under one name, so getTools alone cannot show a second registration: count the calls.
-    const counted = await openReviewPage(browser);
-    await counted.page.addInitScript(() => {
+    const counted = await freshPage();
+    const counting = await counted.page.addInitScript(() => {
       const context = (document as unknown as { modelContext: { registerTool: (tool: { name: string }) => unknown } }).modelContext;
       const register = context.registerTool.bind(context);
       const calls: string[] = [];
@@ -108,17 +110,21 @@ describe('WebMCP registration', () => {
         return register(tool);
       };
     });
-    await gotoReviewPage(counted);
-    await toolsListed(counted.page, 4);
-    await counted.page.selectOption('#ui-language', 'de');
-    await counted.page.waitForFunction(() => document.documentElement.lang === 'de');
-    expect(await counted.page.evaluate(() => (window as unknown as { registerCalls: string[] }).registerCalls)).toEqual([
-      'get_writing_rules',
-      'compose_writing_review_prompt',
-      'find_writing_signals',
-      'get_model_comparison_evidence',
-    ]);
-    await counted.page.context().close();
+    try {
+      await gotoReviewPage(counted);
+      await toolsListed(counted.page, 4);
+      await counted.page.selectOption('#ui-language', 'de');
+      await counted.page.waitForFunction(() => document.documentElement.lang === 'de');
+      expect(await counted.page.evaluate(() => (window as unknown as { registerCalls: string[] }).registerCalls)).toEqual([
+        'get_writing_rules',
+        'compose_writing_review_prompt',
+        'find_writing_signals',
+        'get_model_comparison_evidence',
+      ]);
+    } finally {
+      // The next test's page starts without the counting script.
+      await counting.dispose();
+    }
   });
 
   it('still lists four tools after the interface language is switched', async () => {
@@ -138,7 +144,7 @@ describe('WebMCP registration', () => {
 
 describe('WebMCP on a host that asks for a token', () => {
   it('registers the tools once the person gives a token the service takes', async () => {
-    const guarded = await openReviewPage(browser);
+    const guarded = await freshPage();
     const { page } = guarded;
     const token = 'Bearer webmcp-token';
     await page.route(/\/v1\/(tools|dispatch)$/, async (route) => {
@@ -156,7 +162,6 @@ describe('WebMCP on a host that asks for a token', () => {
     await page.click('#token-apply');
     await toolsListed(page, 4);
     expect((await listTools(page)).map((tool) => tool.name)).toEqual(['compose_writing_review_prompt', 'find_writing_signals', 'get_model_comparison_evidence', 'get_writing_rules']);
-    await page.context().close();
   });
 });
 

@@ -337,7 +337,9 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
   }
   // Children by parent and key: special pieces in a list per parent, character
   // pieces in an open-addressing table keyed by (parent, Canonicalize unit),
-  // children with one key (pieces that differ in case only) chained.
+  // children with one key (pieces that differ in case only) chained in the
+  // order written, found through the table (no map per parent: allocating
+  // one per node was most of a cold load).
   const specialFirst = new Int32Array(nodes).fill(-1);
   const specialNext = new Int32Array(nodes).fill(-1);
   const sameNext = new Int32Array(nodes).fill(-1);
@@ -354,7 +356,6 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
   };
   for (let parent = 0; parent < nodes; parent++) {
     let lastSpecial = -1;
-    const lastSame = new Map<number, number>();
     for (let child = firstChild[parent] as number; child !== -1; child = nextSibling[child] as number) {
       const k = key[child] as number;
       if (k < 0) {
@@ -363,15 +364,16 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
         lastSpecial = child;
         continue;
       }
-      const before = lastSame.get(k);
-      if (before !== undefined) sameNext[before] = child;
-      else {
-        const slot = slotOf(parent, k);
+      const slot = slotOf(parent, k);
+      if (slotParent[slot] === parent) {
+        let last = slotChild[slot] as number;
+        while (sameNext[last] !== -1) last = sameNext[last] as number;
+        sameNext[last] = child;
+      } else {
         slotParent[slot] = parent;
         slotKey[slot] = k;
         slotChild[slot] = child;
       }
-      lastSame.set(k, child);
     }
   }
 

@@ -52,7 +52,7 @@ function resultSchemas() {
   /** The signals in text order (start, then end, then rule) and what the scan covered. */
   const findWritingSignalsResultSchema = z.strictObject({
     catalogueVersion: z.string(),
-    signals: z.array(writingSignalSchema),
+    signals: z.array(writingSignalSchema()),
     coverage: signalCoverageSchema,
   });
 
