@@ -68,12 +68,7 @@ export default defineConfig({
           // catalogue, zod and the core afresh cost more than most tests.
           // No core test mocks a module or leaves a global changed.
           isolate: false,
-          include: [
-            'test/core/**/*.test.ts',
-            'test/build/**/*.test.ts',
-            'test/catalogue/**/*.test.ts',
-            'test/cli/**/*.test.ts',
-          ],
+          include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/catalogue/**/*.test.ts', 'test/cli/**/*.test.ts'],
         },
       },
       {

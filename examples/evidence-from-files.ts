@@ -3,11 +3,7 @@
 // sees it. Run: npx tsx examples/evidence-from-files.ts
 import { pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import {
-  createWritingToolDispatcher,
-  type ModelComparisonEvidence,
-  type WritingToolResult,
-} from '@voice/writing-rules/tools';
+import { createWritingToolDispatcher, type ModelComparisonEvidence, type WritingToolResult } from '@voice/writing-rules/tools';
 
 const folder = new URL('./evidence/', import.meta.url);
 

@@ -88,14 +88,15 @@ function preselectTextLanguage(page: string, language: UiLanguage): string {
 }
 
 /** The whole page in one language, with its host-context slot and the text's language preselected. */
-const pageIn = (language: UiLanguage) => fillMessages(preselectTextLanguage(fill(template, '<!--ui-language-->', language), language), language);
+const pageIn = (language: UiLanguage) =>
+  fillMessages(preselectTextLanguage(fill(template, '<!--ui-language-->', language), language), language);
 
 const csp = [
   "default-src 'none'",
   `script-src ${sha256(script)}`,
   `style-src ${sha256(style)}`,
   "connect-src 'self'",
-  "img-src data:",
+  'img-src data:',
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -131,7 +132,9 @@ const sizes = UI_LANGUAGES.map((language) => {
   const page = pageIn(language);
   const gzipped = gzipSync(page, { level: 9 }).length;
   if (gzipped > PAGE_GZIP_BUDGET_BYTES) {
-    throw new Error(`the ${language} page is ${gzipped} bytes gzipped, over its budget of ${PAGE_GZIP_BUDGET_BYTES} (src/page/page-budget.ts)`);
+    throw new Error(
+      `the ${language} page is ${gzipped} bytes gzipped, over its budget of ${PAGE_GZIP_BUDGET_BYTES} (src/page/page-budget.ts)`,
+    );
   }
   wrote = writeIfChanged(`${ASSETS}/${language}.html`, page) || wrote;
   return `${language} ${Buffer.byteLength(page)} bytes (${gzipped} of ${PAGE_GZIP_BUDGET_BYTES} gzip)`;

@@ -99,7 +99,9 @@ export const wranglerBulkPut: BulkWriter = (entries, target, config) => {
 };
 
 /** What a run printed: on success one line per written file (stdout); otherwise the one message (stderr). */
-export type EvidencePutOutcome = { readonly ok: true; readonly written: readonly string[] } | { readonly ok: false; readonly message: string };
+export type EvidencePutOutcome =
+  | { readonly ok: true; readonly written: readonly string[] }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * `npm run evidence:put` with the arguments `argv`: checks every file, and
@@ -119,7 +121,11 @@ export async function evidencePut(argv: readonly string[], write: BulkWriter = w
       seen.set(entry.key, entry.file);
     }
     if (problems.length > 0) refuse(`Nothing written. Fix these files first:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-    const failure = write(entries.map(({ key, value }) => ({ key, value })), options.target, options.config);
+    const failure = write(
+      entries.map(({ key, value }) => ({ key, value })),
+      options.target,
+      options.config,
+    );
     if (failure !== undefined) refuse(failure);
     const where = options.target === '--remote' ? 'remote' : 'local';
     return { ok: true, written: entries.map((entry) => `${where} ${entry.key} <- ${entry.file}`) };

@@ -12,7 +12,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 
 /** Each program by the tsconfig.json that defines it. */
-export const PROGRAMS = ['tsconfig.json', 'src/worker/tsconfig.json', 'src/page/client/tsconfig.json', 'test/browser/tsconfig.json'] as const;
+export const PROGRAMS = [
+  'tsconfig.json',
+  'src/worker/tsconfig.json',
+  'src/page/client/tsconfig.json',
+  'test/browser/tsconfig.json',
+] as const;
 
 interface Checked {
   readonly project: string;
@@ -32,11 +37,16 @@ function check(project: string): Promise<Checked> {
 }
 
 /** Checks `programs` (every program unless told) at once; each failing program's errors under its name. */
-export async function typecheckPrograms(programs: readonly string[] = PROGRAMS): Promise<{ readonly passed: boolean; readonly report: string }> {
+export async function typecheckPrograms(
+  programs: readonly string[] = PROGRAMS,
+): Promise<{ readonly passed: boolean; readonly report: string }> {
   const results = await Promise.all(programs.map(check));
   const failed = results.filter((result) => result.status !== 0);
   if (failed.length === 0) return { passed: true, report: `typecheck: ${programs.length} programs pass (${programs.join(', ')})` };
-  return { passed: false, report: failed.map(({ project, status, output }) => `tsc -p ${project} failed (exit ${status}):\n${output.trimEnd()}`).join('\n') };
+  return {
+    passed: false,
+    report: failed.map(({ project, status, output }) => `tsc -p ${project} failed (exit ${status}):\n${output.trimEnd()}`).join('\n'),
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -14,7 +14,6 @@ export interface ToolCall {
   readonly arguments: Record<string, unknown>;
 }
 
-
 export function adversarialCalls(): ToolCall[] {
   return [
     { name: 'find_writing_signals', arguments: { format: 'markdown', text: `<!-- writing-rules-disable ${'a '.repeat(124_980)}-->` } },
@@ -26,7 +25,10 @@ export function adversarialCalls(): ToolCall[] {
     { name: 'get_writing_rules', arguments: { detail: 'full' } },
     { name: 'get_writing_rules', arguments: { detail: 'full', language: 'de' } },
     { name: 'compose_writing_review_prompt', arguments: { language: 'de', profile: 'agent-report', maxFindings: 20 } },
-    { name: 'get_model_comparison_evidence', arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' } },
+    {
+      name: 'get_model_comparison_evidence',
+      arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' },
+    },
     { name: 'no_such_tool', arguments: { text: 'a'.repeat(1_000) } },
     { name: 'find_writing_signals', arguments: { text: 'x', maxSignals: 0 } },
   ];

@@ -36,7 +36,6 @@ function timed(root: string, args: readonly string[]): number {
   return elapsed;
 }
 
-
 export function cliRows(root: string): Row[] {
   const files = readmeFiles(join(root, 'node_modules')).map((path) => path.slice(root.length).replace(/^\//, ''));
   const ours: number[] = [];

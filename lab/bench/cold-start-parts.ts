@@ -32,7 +32,10 @@ export default {
 };`;
 
 const TEXT = 'The new importer is powerful: it reads a file of 2,000 rows in under a second.';
-const dispatch = (name: string, args: object): HarnessRequest => ({ path: '/v1/dispatch', body: JSON.stringify({ name, arguments: args }) });
+const dispatch = (name: string, args: object): HarnessRequest => ({
+  path: '/v1/dispatch',
+  body: JSON.stringify({ name, arguments: args }),
+});
 const REQUESTS = {
   evaluated: { path: '/__evaluated' },
   'find_writing_signals en': dispatch('find_writing_signals', { text: TEXT, language: 'en' }),
@@ -71,7 +74,8 @@ function catalogueLiteral(bundle: string): { start: number; end: number; json: s
 function withoutText(value: unknown, longest: number): unknown {
   if (typeof value === 'string') return value.length > longest ? '' : value;
   if (Array.isArray(value)) return value.map((item) => withoutText(item, longest));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutText(item, longest)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutText(item, longest)]));
   return value;
 }
 
@@ -88,7 +92,12 @@ function withTextModule(bundle: string): Record<string, string | { text: string 
 /** The bundle variants with the catalogue cut down, each evaluated only. */
 function cutVariants(bundle: string): Record<string, string> {
   const { start, end, json } = catalogueLiteral(bundle);
-  const built = JSON.parse(json) as { candidateAutomata?: unknown; signalRecords: Record<string, unknown>[]; rules: unknown; sources: unknown };
+  const built = JSON.parse(json) as {
+    candidateAutomata?: unknown;
+    signalRecords: Record<string, unknown>[];
+    rules: unknown;
+    sources: unknown;
+  };
   const withCatalogue = (catalogue: object) => bundle.slice(0, start) + JSON.stringify(JSON.stringify(catalogue)) + bundle.slice(end);
   const { candidateAutomata: _tries, ...noTries } = built;
   const noForms = { ...noTries, signalRecords: built.signalRecords.map((record) => ({ ...record, phrases: '', pairs: '' })) };
@@ -136,7 +145,11 @@ try {
       .map((name): [string, string, RequestName[]] => [`this Worker: evaluation + first ${name}`, 'ours', [name]]),
     ...Object.keys(cuts).map((name): [string, string, RequestName[]] => [`this Worker, ${name}: evaluation only`, name, ['evaluated']]),
     ['this Worker, catalogue JSON in a Text module: evaluation only', 'text module', ['evaluated']],
-    ['this Worker, catalogue JSON in a Text module: evaluation + first find_writing_signals en', 'text module', ['find_writing_signals en']],
+    [
+      'this Worker, catalogue JSON in a Text module: evaluation + first find_writing_signals en',
+      'text module',
+      ['find_writing_signals en'],
+    ],
     ['probe Worker (core without the catalogue module): evaluation only', 'probe', ['evaluated']],
   ];
   const times = new Map<string, number[]>();

@@ -25,7 +25,10 @@ const DISPATCH_BODIES = {
   }),
   de: JSON.stringify({
     name: 'find_writing_signals',
-    arguments: { text: 'Der neue Importer ist leistungsstark: Er liest eine Datei mit 2.000 Zeilen in unter einer Sekunde.', language: 'de' },
+    arguments: {
+      text: 'Der neue Importer ist leistungsstark: Er liest eine Datei mit 2.000 Zeilen in unter einer Sekunde.',
+      language: 'de',
+    },
   }),
 } as const;
 
@@ -155,7 +158,9 @@ export async function coldStartRows(root: string): Promise<Row[]> {
       const timings = { ours: [] as number[], baseline: [] as number[], minimal: [] as number[] };
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const worker of ['ours', 'baseline', 'minimal'] as const) {
-          const { ms: [first] } = await harness.run(worker, [language], `${worker}-${language}-${round}`);
+          const {
+            ms: [first],
+          } = await harness.run(worker, [language], `${worker}-${language}-${round}`);
           timings[worker].push(first as number);
         }
       }

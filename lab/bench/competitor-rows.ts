@@ -27,7 +27,13 @@ export function competitorRows(context: BenchContext): Row[] {
   );
   const english = 'n/a (English only)';
   return [
-    { measure: `write-good ÷ scanner (median of ${RUNS})`, en: ratio(t.writeGood.medianMs / t.scanner.medianMs), de: english, target: '', met: null },
+    {
+      measure: `write-good ÷ scanner (median of ${RUNS})`,
+      en: ratio(t.writeGood.medianMs / t.scanner.medianMs),
+      de: english,
+      target: '',
+      met: null,
+    },
     { measure: `alex ÷ scanner (median of ${RUNS})`, en: ratio(t.alex.medianMs / t.scanner.medianMs), de: english, target: '', met: null },
   ];
 }

@@ -37,7 +37,6 @@ function row(measure: string, timings: Partial<Record<Language, Timing>>): Row {
   };
 }
 
-
 /**
  * The dispatch of `text` (maxSignals 500) against the scan it runs: the same
  * scanner, text, rules and limit, so the difference is validation, selection,

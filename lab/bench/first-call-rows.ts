@@ -49,7 +49,16 @@ console.log(JSON.stringify({ load: performance.now() - begin }));
 /** The minimal module bundled as the library is (dependencies left as imports), written into `dir`; its path. */
 async function writeMinimal(root: string, dir: string): Promise<string> {
   const file = join(dir, 'minimal.js');
-  await build({ absWorkingDir: root, entryPoints: [MINIMAL_ENTRY], outfile: file, bundle: true, format: 'esm', platform: 'neutral', packages: 'external', logLevel: 'silent' });
+  await build({
+    absWorkingDir: root,
+    entryPoints: [MINIMAL_ENTRY],
+    outfile: file,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   return file;
 }
 
@@ -103,7 +112,10 @@ function sample(root: string, child: string, dist: string, language: keyof typeo
 /** Wall milliseconds of `writing-rules check README.md` with the command in `dist`. */
 function checkReadme(root: string, dist: string): number {
   const begin = performance.now();
-  const result = spawnSync(process.execPath, [join(dist, 'cli.js'), 'check', '--no-config', '--exit-zero', 'README.md'], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(dist, 'cli.js'), 'check', '--no-config', '--exit-zero', 'README.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const elapsed = performance.now() - begin;
   if (result.status !== 0) throw new Error(`writing-rules check with ${dist} failed: ${result.stderr.slice(0, 500)}`);
   return elapsed;
@@ -144,7 +156,8 @@ export async function firstCallRows(root: string): Promise<Row[]> {
       minimalCells[language] = `${ms(whole)} / ${ms(minimalLoad)} = ${ratio(whole / minimalLoad)}`;
       // Each tree must find the same signals every round; the two trees may differ (a list change is what this row times).
       const counts = { ours: new Set(samples.ours.map((s) => s.signals)), baseline: new Set(samples.baseline.map((s) => s.signals)) };
-      if (counts.ours.size !== 1 || counts.baseline.size !== 1) throw new Error(`${language}: a tree found different numbers of signals in different rounds`);
+      if (counts.ours.size !== 1 || counts.baseline.size !== 1)
+        throw new Error(`${language}: a tree found different numbers of signals in different rounds`);
       const signalNote = `${[...counts.ours][0]} vs ${[...counts.baseline][0]} signals`;
       const [ours, theirs] = [median(samples.ours.map((s) => s.first)), median(samples.baseline.map((s) => s.first))];
       const [oursLoad, theirsLoad] = [median(samples.ours.map((s) => s.load)), median(samples.baseline.map((s) => s.load))];
@@ -152,15 +165,23 @@ export async function firstCallRows(root: string): Promise<Row[]> {
         `first call ${language}, ms by round: this tree ${samples.ours.map((s) => s.first.toFixed(0)).join(', ')}; ` +
           `${baseline} ${samples.baseline.map((s) => s.first.toFixed(0)).join(', ')}; import ${oursLoad.toFixed(0)} vs ${theirsLoad.toFixed(0)} ms`,
       );
-      const firstRatio = pairedRatio(samples.ours.map((s) => s.first), samples.baseline.map((s) => s.first));
-      const loadRatio = pairedRatio(samples.ours.map((s) => s.load), samples.baseline.map((s) => s.load));
+      const firstRatio = pairedRatio(
+        samples.ours.map((s) => s.first),
+        samples.baseline.map((s) => s.first),
+      );
+      const loadRatio = pairedRatio(
+        samples.ours.map((s) => s.load),
+        samples.baseline.map((s) => s.load),
+      );
       cells[language] = `${ratio(firstRatio)} (medians ${ms(ours)} vs ${ms(theirs)}; import ${ratio(loadRatio)}; ${signalNote})`;
     }
     const walls = { ours: [] as number[], baseline: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const which of ['ours', 'baseline'] as const) walls[which].push(checkReadme(root, dists[which]));
     }
-    console.log(`writing-rules check README.md, ms by round: this tree ${walls.ours.map((t) => t.toFixed(0)).join(', ')}; ${baseline} ${walls.baseline.map((t) => t.toFixed(0)).join(', ')}`);
+    console.log(
+      `writing-rules check README.md, ms by round: this tree ${walls.ours.map((t) => t.toFixed(0)).join(', ')}; ${baseline} ${walls.baseline.map((t) => t.toFixed(0)).join(', ')}`,
+    );
     const [oursWall, theirWall] = [median(walls.ours), median(walls.baseline)];
     return [
       { measure, en: cells.en, de: cells.de, target: '', met: null },

@@ -60,7 +60,9 @@ function round(origin: string, target: Target, seconds: number, into?: Load): Pr
         if (error) return reject(error);
         const failed = result.non2xx + result.errors + result.timeouts;
         if (failed > 0) {
-          return reject(new Error(`${target.method} ${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`));
+          return reject(
+            new Error(`${target.method} ${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`),
+          );
         }
         if (into) {
           into.latencies.push(...times);
@@ -96,7 +98,9 @@ async function checkDispatch(origin: string): Promise<void> {
   const response = await fetch(`${origin}${DISPATCH.path}`, { method: 'POST', headers: DISPATCH.headers, body: DISPATCH.body });
   const envelope = (await response.json()) as { ok?: boolean; data?: { signals?: unknown[] } };
   if (response.status !== 200 || envelope.ok !== true) {
-    throw new Error(`POST /v1/dispatch answered ${response.status} ${JSON.stringify(envelope).slice(0, 200)} (is API_TOKEN set in .dev.vars?)`);
+    throw new Error(
+      `POST /v1/dispatch answered ${response.status} ${JSON.stringify(envelope).slice(0, 200)} (is API_TOKEN set in .dev.vars?)`,
+    );
   }
 }
 

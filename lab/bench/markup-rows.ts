@@ -32,14 +32,22 @@ export function readmeCorpus(root: string, units = UNITS): string {
     }
   };
   walk(join(root, 'node_modules'));
-  return found.map((path) => readFileSync(path, 'utf8')).join('\n\n').slice(0, units);
+  return found
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n\n')
+    .slice(0, units);
 }
 
 /** The German Debian Reference's HTML files, joined and cut to `units`; null when the package is missing. */
 export function debianCorpus(units = UNITS): string | null {
   if (!existsSync(DEBIAN_REFERENCE)) return null;
-  const files = readdirSync(DEBIAN_REFERENCE).filter((name) => name.endsWith('.html')).sort();
-  return files.map((name) => readFileSync(join(DEBIAN_REFERENCE, name), 'utf8')).join('\n').slice(0, units);
+  const files = readdirSync(DEBIAN_REFERENCE)
+    .filter((name) => name.endsWith('.html'))
+    .sort();
+  return files
+    .map((name) => readFileSync(join(DEBIAN_REFERENCE, name), 'utf8'))
+    .join('\n')
+    .slice(0, units);
 }
 
 const fill = (block: string, units = UNITS) => block.repeat(Math.ceil(units / block.length)).slice(0, units);
@@ -62,7 +70,7 @@ export function adversarialHtml(units = UNITS): Record<string, string> {
   return {
     'unterminated comments and tags': fill('<!-- a <a href="x <b c=\'y <? <![CDATA[ ', units),
     'nested code elements': fill('<pre><code><kbd><samp>x</samp> ', units),
-    'references': fill('&amp;&rsquo;&nbsp;&#x27;&ngE;&bogus;&am ', units),
+    references: fill('&amp;&rsquo;&nbsp;&#x27;&ngE;&bogus;&am ', units),
     'lone <': fill('a < b <c <1 </ > ', units),
     'references in a title': `<title>${fill('&amp; a <&amp; </t&amp; ', units - 7)}`,
   };

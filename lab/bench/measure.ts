@@ -21,10 +21,7 @@ function consume(result: unknown): void {
 }
 
 /** Runs every function `warmup` rounds untimed, then `runs` rounds timed, in turn. */
-export function compare<K extends string>(
-  fns: Readonly<Record<K, () => unknown>>,
-  { warmup = 20, runs = 100 } = {},
-): Record<K, Timing> {
+export function compare<K extends string>(fns: Readonly<Record<K, () => unknown>>, { warmup = 20, runs = 100 } = {}): Record<K, Timing> {
   const names = Object.keys(fns) as K[];
   const times = new Map<K, number[]>(names.map((name) => [name, []]));
   for (let round = 0; round < warmup + runs; round++) {

@@ -64,12 +64,17 @@ async function main(): Promise<void> {
   for (const language of ['en', 'de'] as const) {
     const loaded = await loadProse(language, UNITS);
     prose[language] = loaded.ok ? { text: loaded.text } : { skipped: loaded.reason };
-    console.log(loaded.ok ? `${language} prose: ${loaded.text.length} UTF-16 units; ${loaded.origin}` : `${language} rows skipped: ${loaded.reason}`);
+    console.log(
+      loaded.ok ? `${language} prose: ${loaded.text.length} UTF-16 units; ${loaded.origin}` : `${language} rows skipped: ${loaded.reason}`,
+    );
   }
   const context: BenchContext = { records, prose };
 
   // `npm run bench -- --only=scanner,markup` runs just the named groups.
-  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const wanted = (group: string) => only === undefined || only.includes(group);
   const groups: Record<string, () => Row[] | Promise<Row[]>> = {
     scanner: () => scannerRows(context),

@@ -94,12 +94,19 @@ try {
     samples.push(JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Sample);
   }
   const medianOf = (pick: (sample: Sample) => number | undefined) => median(samples.map((sample) => pick(sample) ?? 0));
-  console.log(`import (compile and evaluation), median of ${runs} new processes: ${medianOf((s) => s.evaluation).toFixed(1)} ms; top-level code by module:`);
+  console.log(
+    `import (compile and evaluation), median of ${runs} new processes: ${medianOf((s) => s.evaluation).toFixed(1)} ms; top-level code by module:`,
+  );
   const modules = new Set(samples.flatMap((sample) => Object.keys(sample.modules)));
   const byModule = [...modules].map((name) => [name, medianOf((s) => s.modules[name])] as const).sort((a, b) => b[1] - a[1]);
   for (const [name, ms] of byModule.filter(([, ms]) => ms >= 0.5)) console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${name}`);
   console.log('first request of each kind, in this order:');
-  for (const name of Object.keys(samples[0]!.calls)) console.log(`  ${medianOf((s) => s.calls[name]).toFixed(1).padStart(6)} ms  ${name}`);
+  for (const name of Object.keys(samples[0]!.calls))
+    console.log(
+      `  ${medianOf((s) => s.calls[name])
+        .toFixed(1)
+        .padStart(6)} ms  ${name}`,
+    );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

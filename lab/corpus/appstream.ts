@@ -24,7 +24,11 @@ export function appstreamMarkupToText(markup: string): string {
  * AppStream's untranslated `C` text), its source
  * `appstream:<package>`; a paragraph already in `seen` is dropped.
  */
-export function readAppstreamDescriptions(file: string, language: string, seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
+export function readAppstreamDescriptions(
+  file: string,
+  language: string,
+  seen: Set<string>,
+): { documents: CorpusDocument[]; provenance: string } {
   const raw = readFileSync(file);
   const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
   const documents: CorpusDocument[] = [];

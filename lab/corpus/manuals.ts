@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { hashOf } from '../quality/sample';
 import { mapPool, renderManPage } from '../../test/support/corpus/german';
 import { distinctDocuments, htmlToProse } from '../../test/support/corpus/prose';
-import type { Corpus, } from '../../test/support/corpus/types';
+import type { Corpus } from '../../test/support/corpus/types';
 
 export type ManualsHalf = 'design' | 'measure' | 'all';
 
@@ -23,7 +23,11 @@ const PACKAGES = {
 export const manualsInstallLine = (language: 'en' | 'de') =>
   `apt-get install -y --no-install-recommends man-db ${PACKAGES[language].reference.join(' ')} ${PACKAGES[language].man}`;
 
-function packageFiles(name: string, installLine = manualsInstallLine(name.endsWith('-de') ? 'de' : 'en'), corpusName = 'manuals'): string[] {
+function packageFiles(
+  name: string,
+  installLine = manualsInstallLine(name.endsWith('-de') ? 'de' : 'en'),
+  corpusName = 'manuals',
+): string[] {
   try {
     return execFileSync('dpkg', ['-L', name], { encoding: 'utf8' }).split('\n');
   } catch {
@@ -105,11 +109,19 @@ type NewManual = {
   /** Elements (`tag`, or `tag.class` for one class of it) dropped whole from every page before its prose is read. */
   readonly drop?: readonly string[];
 };
-const LILYPOND_MANUALS = ['learning', 'notation', 'usage', 'extending', 'changes'].map((manual) => `/lilypond/html/Documentation/${manual}`);
+const LILYPOND_MANUALS = ['learning', 'notation', 'usage', 'extending', 'changes'].map(
+  (manual) => `/lilypond/html/Documentation/${manual}`,
+);
 const NEW_MANUALS = {
   handbooks: {
-    en: { packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-en'], pages: ['/debian-handbook/html/en-US/', '/installation-guide-amd64/en/', '/debian-edu-bookworm-manual.html'] },
-    de: { packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-de'], pages: ['/debian-handbook/html/de-DE/', '/installation-guide-amd64/de/', '/debian-edu-bookworm-manual.html'] },
+    en: {
+      packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-en'],
+      pages: ['/debian-handbook/html/en-US/', '/installation-guide-amd64/en/', '/debian-edu-bookworm-manual.html'],
+    },
+    de: {
+      packages: ['debian-handbook', 'installation-guide-amd64', 'debian-edu-doc-de'],
+      pages: ['/debian-handbook/html/de-DE/', '/installation-guide-amd64/de/', '/debian-edu-bookworm-manual.html'],
+    },
   },
   'project-manuals': {
     en: { packages: ['gimp-help-en', 'kicad-doc-en'], pages: ['/gimp/2.0/help/en/', '/kicad/help/en/'] },

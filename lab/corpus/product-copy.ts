@@ -70,7 +70,9 @@ function readNodeModulesCopy(root: string): { documents: CorpusDocument[]; prove
 export function findTranslations(language: 'en' | 'de', dir = '/var/lib/apt/lists'): string | undefined {
   if (!existsSync(dir)) return undefined;
   const pattern = new RegExp(`_dists_[a-z]+_main_i18n_Translation-${language}(\\.(lz4|gz|xz))?$`);
-  const names = readdirSync(dir).filter((n) => pattern.test(n) && !n.includes('-security_') && !/-updates_main/.test(n)).sort();
+  const names = readdirSync(dir)
+    .filter((n) => pattern.test(n) && !n.includes('-security_') && !/-updates_main/.test(n))
+    .sort();
   return names.length > 0 ? join(dir, names[0]!) : undefined;
 }
 
@@ -102,7 +104,11 @@ export function parseDescriptions(index: string, language: 'en' | 'de', seen: Se
  * compression apt reads): short and long description of each package, as
  * paragraphs, each paragraph kept once (`seen` is shared with other sources).
  */
-export function readDescriptionIndex(file: string, language: 'en' | 'de', seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
+export function readDescriptionIndex(
+  file: string,
+  language: 'en' | 'de',
+  seen: Set<string>,
+): { documents: CorpusDocument[]; provenance: string } {
   // apt-helper decompresses whatever format apt stored the index in.
   const index = execFileSync('/usr/lib/apt/apt-helper', ['cat-file', file], { maxBuffer: 1 << 28 }).toString('utf8');
   const documents = parseDescriptions(index, language, seen);
@@ -117,7 +123,9 @@ export function readDescriptionIndex(file: string, language: 'en' | 'de', seen: 
 function readDebianDescriptions(language: 'en' | 'de', seen: Set<string>): { documents: CorpusDocument[]; provenance: string } {
   const file = findTranslations(language);
   if (!file) {
-    throw new Error(`product copy in ${language} needs apt's Translation-${language} index: run apt-get -o Acquire::Languages=de,en update`);
+    throw new Error(
+      `product copy in ${language} needs apt's Translation-${language} index: run apt-get -o Acquire::Languages=de,en update`,
+    );
   }
   return readDescriptionIndex(file, language, seen);
 }

@@ -23,7 +23,11 @@ const WINDOW_MARGIN_MS = 20_000;
 const ABUSER = '198.51.100.150';
 const PROBER = '198.51.100.151';
 
-const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' };
+const MCP_HEADERS = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+  'MCP-Protocol-Version': '2025-06-18',
+};
 const rulesCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_writing_rules', arguments: {} } });
 
 interface Shot {
@@ -50,17 +54,32 @@ function plan(next: () => number): Shot[] {
       asked += 1;
     } else if (roll < 0.75) {
       const body = JSON.stringify({ name: 'get_writing_rules', arguments: {} });
-      shots.push({ kind: 'dispatch', path: '/v1/dispatch', headers: { 'Content-Type': 'application/json' }, body, runs: 1, address: ABUSER });
+      shots.push({
+        kind: 'dispatch',
+        path: '/v1/dispatch',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        runs: 1,
+        address: ABUSER,
+      });
       asked += 1;
     } else {
       const path = ['/v1/dispatch/', '/MCP', '/v1/%64ispatch', '/mcp/'][Math.floor(next() * 4)] as string;
       const mcp = path.toLowerCase().startsWith('/mcp');
       const body = mcp ? JSON.stringify(rulesCall(1)) : JSON.stringify({ name: 'get_writing_rules', arguments: {} });
-      shots.push({ kind: 'variant', path, headers: mcp ? MCP_HEADERS : { 'Content-Type': 'application/json' }, body, runs: 0, address: ABUSER });
+      shots.push({
+        kind: 'variant',
+        path,
+        headers: mcp ? MCP_HEADERS : { 'Content-Type': 'application/json' },
+        body,
+        runs: 0,
+        address: ABUSER,
+      });
     }
   }
   const probe = JSON.stringify(Array.from({ length: 100 }, (_, id) => rulesCall(id)));
-  for (let i = 0; i < PROBE_BATCHES; i++) shots.push({ kind: 'probe', path: '/mcp', headers: MCP_HEADERS, body: probe, runs: 0, address: PROBER });
+  for (let i = 0; i < PROBE_BATCHES; i++)
+    shots.push({ kind: 'probe', path: '/mcp', headers: MCP_HEADERS, body: probe, runs: 0, address: PROBER });
   return shots;
 }
 
@@ -120,7 +139,8 @@ async function main(): Promise<number> {
     );
     console.log(`tool runs asked ${counts.asked}, answered ${counts.served} (at most ${allowed}); 429: ${counts.limited}`);
     console.log(`path variants not 404: ${counts.variantsNot404}; batches of 100 not 400: ${counts.probesNot400}; 5xx: ${counts.fivexx}`);
-    const held = counts.served <= allowed && counts.served > 0 && counts.variantsNot404 === 0 && counts.probesNot400 === 0 && counts.fivexx === 0;
+    const held =
+      counts.served <= allowed && counts.served > 0 && counts.variantsNot404 === 0 && counts.probesNot400 === 0 && counts.fivexx === 0;
     return held ? 0 : 1;
   } finally {
     await server.stop();

@@ -26,7 +26,8 @@ function heapAfterGcMiB(): number {
 
 async function main(): Promise<number> {
   if (gc === undefined) throw new Error('run with node --expose-gc');
-  if (!Number.isInteger(REQUESTS) || REQUESTS < 10 || REQUESTS > 1_000_000) throw new Error('LOAD_REQUESTS must be an integer from 10 to 1000000');
+  if (!Number.isInteger(REQUESTS) || REQUESTS < 10 || REQUESTS > 1_000_000)
+    throw new Error('LOAD_REQUESTS must be an integer from 10 to 1000000');
   // No WORKER_VERSION binding in-process: /healthz reports a null version ID.
   const mix = await buildMix({ token: LOAD_VARS.API_TOKEN, versionId: null });
   const total = mix.reduce((sum, item) => sum + item.weight, 0);
@@ -81,7 +82,9 @@ async function main(): Promise<number> {
   const steady = last - warm <= ALLOWED_GROWTH_MIB;
   console.log(`in-process Worker: ${sent} requests, concurrency ${CONCURRENCY}, seed ${SEED}, ${seconds.toFixed(1)} s`);
   console.log(`heap after GC, MiB, before and after each tenth: ${samples.map((s) => s.toFixed(1)).join(', ')}`);
-  console.log(`retained growth after warm-up: ${(last - warm).toFixed(2)} MiB (allowed ${ALLOWED_GROWTH_MIB}): ${steady ? 'steady' : 'NOT steady'}`);
+  console.log(
+    `retained growth after warm-up: ${(last - warm).toFixed(2)} MiB (allowed ${ALLOWED_GROWTH_MIB}): ${steady ? 'steady' : 'NOT steady'}`,
+  );
   console.log(`wrong answers: ${[...problems.values()].reduce((a, b) => a + b, 0)}`);
   for (const [problem, count] of problems) console.log(`  ${count} × ${problem}`);
   return steady && problems.size === 0 ? 0 : 1;

@@ -121,7 +121,8 @@ async function main(): Promise<number> {
   });
   try {
     const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { catalogueVersion?: string; versionId?: string | null };
-    if (health.catalogueVersion !== catalogueVersion) throw new Error(`wrangler dev serves catalogue ${health.catalogueVersion}; rebuild and retry`);
+    if (health.catalogueVersion !== catalogueVersion)
+      throw new Error(`wrangler dev serves catalogue ${health.catalogueVersion}; rebuild and retry`);
     const mix = await buildMix({ token: undefined, versionId: health.versionId ?? null });
     const next = seededRandom(SEED);
     const inBudget: Quota = {
@@ -129,7 +130,11 @@ async function main(): Promise<number> {
       reads: Math.floor(IN_BUDGET_SHARE * LIMITS.reads),
       health: HEALTH_CHECKS_PER_ADDRESS,
     };
-    const overBudget: Quota = { toolCalls: OVER_BUDGET_FACTOR * LIMITS.toolCalls, reads: inBudget.reads, health: HEALTH_CHECKS_PER_ADDRESS };
+    const overBudget: Quota = {
+      toolCalls: OVER_BUDGET_FACTOR * LIMITS.toolCalls,
+      reads: inBudget.reads,
+      health: HEALTH_CHECKS_PER_ADDRESS,
+    };
     const schedule = shuffle(
       [
         ...Array.from({ length: IN_BUDGET_ADDRESSES }, (_, index) => plan(inBudgetAddress(index), mix, inBudget, next)).flat(),
@@ -189,8 +194,12 @@ async function main(): Promise<number> {
     console.log(
       `limits run: ${LIMITS.toolCalls} tool calls and ${LIMITS.reads} other requests per 60 s and address; ${IN_BUDGET_ADDRESSES} addresses within budget, 1 over; concurrency ${CONCURRENCY}; seed ${SEED}`,
     );
-    console.log(`completed ${schedule.length} requests in ${elapsed.toFixed(1)} s (${(schedule.length / elapsed).toFixed(0)} req/s)${oneWindow ? ', within one window' : ', across a window boundary'}`);
-    console.log(`within budget: ${sum('sent')} requests (${sum('toolCalls')} tool calls, ${sum('reads')} other, ${sum('health')} /healthz); 429: ${sum('limited')}`);
+    console.log(
+      `completed ${schedule.length} requests in ${elapsed.toFixed(1)} s (${(schedule.length / elapsed).toFixed(0)} req/s)${oneWindow ? ', within one window' : ', across a window boundary'}`,
+    );
+    console.log(
+      `within budget: ${sum('sent')} requests (${sum('toolCalls')} tool calls, ${sum('reads')} other, ${sum('health')} /healthz); 429: ${sum('limited')}`,
+    );
     console.log(
       `over budget: ${over.sent} requests (${over.toolCalls} tool calls; ${over.reads} other; ${over.health} /healthz); 429: ${over.limited} (expected ${oneWindow ? expectedLimited : `at least ${counted - 2 * LIMITS.toolCalls}`})`,
     );

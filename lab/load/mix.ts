@@ -45,8 +45,7 @@ const STATUS: Readonly<Record<string, number>> = {
 
 /** A long English text with many cues, exactly `units` UTF-16 units long. */
 function largestText(units: number): string {
-  const sentence =
-    'It is worth noting that this powerful tool could potentially help. 😀 Die Lösung ermöglicht das nahtlos.\n';
+  const sentence = 'It is worth noting that this powerful tool could potentially help. 😀 Die Lösung ermöglicht das nahtlos.\n';
   return sentence.repeat(Math.ceil(units / sentence.length)).slice(0, units);
 }
 
@@ -103,10 +102,22 @@ export async function buildMix({ token, versionId }: MixOptions): Promise<LoadRe
     await dispatched('rules full', 4, rulesCall),
     await dispatched('rules de profile', 3, { name: 'get_writing_rules', arguments: { language: 'de', profile: 'agent-report' } }),
     await dispatched('compose default', 5, { name: 'compose_writing_review_prompt', arguments: {} }),
-    await dispatched('compose de', 3, { name: 'compose_writing_review_prompt', arguments: { language: 'de', profile: 'product-copy', maxFindings: 20 } }),
-    await dispatched('signals short', 8, { name: 'find_writing_signals', arguments: { text: 'A powerful review panel. It is worth noting that it could potentially help.' } }),
-    await dispatched('signals de', 4, { name: 'find_writing_signals', arguments: { text: 'Die Lösung ermöglicht es nahtlos.', language: 'de' } }),
-    await dispatched('evidence missing', 4, { name: 'get_model_comparison_evidence', arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'load-cohort-a' } }),
+    await dispatched('compose de', 3, {
+      name: 'compose_writing_review_prompt',
+      arguments: { language: 'de', profile: 'product-copy', maxFindings: 20 },
+    }),
+    await dispatched('signals short', 8, {
+      name: 'find_writing_signals',
+      arguments: { text: 'A powerful review panel. It is worth noting that it could potentially help.' },
+    }),
+    await dispatched('signals de', 4, {
+      name: 'find_writing_signals',
+      arguments: { text: 'Die Lösung ermöglicht es nahtlos.', language: 'de' },
+    }),
+    await dispatched('evidence missing', 4, {
+      name: 'get_model_comparison_evidence',
+      arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'load-cohort-a' },
+    }),
     {
       label: 'tools list',
       weight: 3,
@@ -116,25 +127,63 @@ export async function buildMix({ token, versionId }: MixOptions): Promise<LoadRe
       expectedStatus: 200,
       expectedBody: JSON.parse(JSON.stringify({ catalogueVersion, tools: writingReviewTools })) as unknown,
     },
-    { label: 'health', weight: 2, method: 'GET', path: '/healthz', headers: {}, expectedStatus: 200, expectedBody: { ok: true, catalogueVersion, versionId } },
+    {
+      label: 'health',
+      weight: 2,
+      method: 'GET',
+      path: '/healthz',
+      headers: {},
+      expectedStatus: 200,
+      expectedBody: { ok: true, catalogueVersion, versionId },
+    },
     // The largest accepted requests.
-    await dispatched('signals largest text', 2, { name: 'find_writing_signals', arguments: { text: largestText(250_000), maxSignals: 500 } }),
+    await dispatched('signals largest text', 2, {
+      name: 'find_writing_signals',
+      arguments: { text: largestText(250_000), maxSignals: 500 },
+    }),
     await dispatched('body of exactly 1 MiB', 1, rulesCall, MAX_BODY_BYTES),
     // Invalid and hostile requests.
     await dispatched('unknown tool', 3, { name: 'rewrite_text', arguments: {} }),
     await dispatched('argument out of bounds', 3, { name: 'find_writing_signals', arguments: { text: 'x', maxSignals: 0 } }),
-    await dispatched('cohort not allowed', 2, { name: 'get_model_comparison_evidence', arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'other' } }),
+    await dispatched('cohort not allowed', 2, {
+      name: 'get_model_comparison_evidence',
+      arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'other' },
+    }),
     await dispatched('__proto__ key', 2, JSON.parse('{"name":"get_writing_rules","arguments":{"__proto__":{"detail":"full"}}}')),
     await dispatched('text one unit too long', 1, { name: 'find_writing_signals', arguments: { text: 'a'.repeat(250_001) } }),
     refused('malformed JSON', 3, { body: encoder.encode('{"name":') }, 400, 'invalid-request'),
     refused('not UTF-8', 2, { body: new Uint8Array([0x7b, 0xff, 0x7d]) }, 400, 'invalid-request'),
-    refused('wrong media type', 2, { headers: { ...auth, 'Content-Type': 'text/plain' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 415, 'unsupported-media-type'),
-    refused('body one byte over 1 MiB', 1, { body: encoder.encode(JSON.stringify(rulesCall) + ' '.repeat(MAX_BODY_BYTES + 1 - JSON.stringify(rulesCall).length)) }, 413, 'body-too-large'),
+    refused(
+      'wrong media type',
+      2,
+      { headers: { ...auth, 'Content-Type': 'text/plain' }, body: encoder.encode(JSON.stringify(rulesCall)) },
+      415,
+      'unsupported-media-type',
+    ),
+    refused(
+      'body one byte over 1 MiB',
+      1,
+      { body: encoder.encode(JSON.stringify(rulesCall) + ' '.repeat(MAX_BODY_BYTES + 1 - JSON.stringify(rulesCall).length)) },
+      413,
+      'body-too-large',
+    ),
     ...(token === undefined
       ? []
       : [
-          refused('no token', 2, { headers: { 'Content-Type': 'application/json' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 401, 'unauthorized'),
-          refused('wrong token', 2, { headers: { ...json, Authorization: 'Bearer wrong' }, body: encoder.encode(JSON.stringify(rulesCall)) }, 401, 'unauthorized'),
+          refused(
+            'no token',
+            2,
+            { headers: { 'Content-Type': 'application/json' }, body: encoder.encode(JSON.stringify(rulesCall)) },
+            401,
+            'unauthorized',
+          ),
+          refused(
+            'wrong token',
+            2,
+            { headers: { ...json, Authorization: 'Bearer wrong' }, body: encoder.encode(JSON.stringify(rulesCall)) },
+            401,
+            'unauthorized',
+          ),
         ]),
     refused('wrong method', 1, { method: 'GET', headers: auth }, 405, 'method-not-allowed'),
     refused('unknown path', 1, { method: 'GET', path: '/v1/nowhere', headers: auth }, 404, 'not-found'),

@@ -66,12 +66,20 @@ async function check(origin: string, item: LoadRequest): Promise<string | undefi
   return answerProblem(response, item);
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const mib = (kib: number) => (kib / 1024).toFixed(1);
 
 async function main(): Promise<number> {
-  const only = (process.env.LOAD_ONLY ?? '').split(',').map((label) => label.trim()).filter((label) => label !== '');
+  const only = (process.env.LOAD_ONLY ?? '')
+    .split(',')
+    .map((label) => label.trim())
+    .filter((label) => label !== '');
   const server = await startWranglerDev({
     root: REPOSITORY_ROOT,
     startupMs: STARTUP_MS,
@@ -90,7 +98,9 @@ async function main(): Promise<number> {
   try {
     const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { catalogueVersion?: string; versionId?: string | null };
     if (health.catalogueVersion !== catalogueVersion) {
-      throw new Error(`wrangler dev serves catalogue ${health.catalogueVersion}, this script's core ${catalogueVersion}; rebuild and retry`);
+      throw new Error(
+        `wrangler dev serves catalogue ${health.catalogueVersion}, this script's core ${catalogueVersion}; rebuild and retry`,
+      );
     }
     const mix = (await buildMix({ token: LOAD_VARS.API_TOKEN, versionId: health.versionId ?? null })).filter(
       (item) => only.length === 0 || only.includes(item.label),
@@ -131,7 +141,7 @@ async function main(): Promise<number> {
     // RSS of workerd under wrangler dev includes the dev proxy's and runtime's own
     // memory, which grows even for /healthz alone (docs/measurements.md); it is
     // reported here, and the Worker's own retention is judged by heap-in-process.ts.
-    const half = (second: boolean) => rssSamples.filter((s) => (s.at >= completed / 2) === second).map((s) => s.kib);
+    const half = (second: boolean) => rssSamples.filter((s) => s.at >= completed / 2 === second).map((s) => s.kib);
     const firstPeak = Math.max(0, ...half(false));
     const secondPeak = Math.max(0, ...half(true));
     const growth = firstPeak === 0 ? 0 : (secondPeak - firstPeak) / firstPeak;
@@ -140,14 +150,21 @@ async function main(): Promise<number> {
       rssSamples.filter((s) => s.at >= (index / 10) * completed && (index === 9 || s.at < ((index + 1) / 10) * completed));
     const tenth = (index: number) => median(tenthSamples(index).map((s) => s.kib));
 
-    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}`);
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}`,
+    );
     console.log(`catalogue ${catalogueVersion}; seed ${SEED}; concurrency ${CONCURRENCY}; bounds ${REQUESTS} requests / ${SECONDS} s`);
     console.log(`completed ${completed} requests in ${elapsed.toFixed(1)} s (${(completed / elapsed).toFixed(0)} req/s)`);
-    console.log(`latency ms: p50 ${percentile(sorted, 50).toFixed(1)}, p95 ${percentile(sorted, 95).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${(sorted.at(-1) ?? 0).toFixed(1)}`);
+    console.log(
+      `latency ms: p50 ${percentile(sorted, 50).toFixed(1)}, p95 ${percentile(sorted, 95).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${(sorted.at(-1) ?? 0).toFixed(1)}`,
+    );
     console.log(
       `workerd RSS MiB: idle ${mib(idleKiB)}, peak first half ${mib(firstPeak)}, peak second half ${mib(secondPeak)}, 2 s after ${mib(settledKiB)} (second-half growth ${(growth * 100).toFixed(1)}%${steady ? '' : ', still growing'})`,
     );
-    const split = workerd.map((pid) => `${readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--inspector-addr') ? 'Worker' : 'dev proxy'} ${mib(residentKiB([pid]))}`);
+    const split = workerd.map(
+      (pid) =>
+        `${readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--inspector-addr') ? 'Worker' : 'dev proxy'} ${mib(residentKiB([pid]))}`,
+    );
     console.log(`workerd RSS MiB at the end, per process: ${split.join(', ')}`);
     // A tenth that took less than the 250 ms sampling interval has no sample.
     const tenthText = (index: number) => (tenthSamples(index).length === 0 ? 'no sample' : mib(tenth(index)));
@@ -157,7 +174,8 @@ async function main(): Promise<number> {
     const nonJson = failures.filter((f) => /not JSON|does not parse/.test(f.problem)).length;
     console.log(`5xx: ${fivexx}; non-JSON: ${nonJson}; wrong answers: ${failures.length - fivexx - nonJson}`);
     const shown = new Map<string, number>();
-    for (const failure of failures) shown.set(`${failure.label}: ${failure.problem}`, (shown.get(`${failure.label}: ${failure.problem}`) ?? 0) + 1);
+    for (const failure of failures)
+      shown.set(`${failure.label}: ${failure.problem}`, (shown.get(`${failure.label}: ${failure.problem}`) ?? 0) + 1);
     for (const [problem, count] of shown) console.log(`  ${count} × ${problem}`);
     return failures.length === 0 && completed > 0 ? 0 : 1;
   } finally {

@@ -74,7 +74,8 @@ function mergedExamples(examples: readonly Example[]): Example[] {
 const { forms } = tally();
 const key = (record: string, list: string, form: unknown) => `${record}|${list}|${JSON.stringify(form)}`;
 const earned = new Map<string, 'warning' | 'suggestion'>();
-for (const form of forms as FormTally[]) earned.set(key(form.record.replace(/\.suggestion$/, ''), form.list, form.form), levelOf(form, forms).level);
+for (const form of forms as FormTally[])
+  earned.set(key(form.record.replace(/\.suggestion$/, ''), form.list, form.form), levelOf(form, forms).level);
 
 const problems: string[] = [];
 for (const ruleId of SCANNABLE_RULE_IDS) {
@@ -98,7 +99,10 @@ for (const ruleId of SCANNABLE_RULE_IDS) {
     for (const list of LISTS) {
       const warningItems: unknown[] = [];
       const suggestionItems: unknown[] = [];
-      for (const [from, standsAt] of [[record, 'warning'], [block, 'suggestion']] as const) {
+      for (const [from, standsAt] of [
+        [record, 'warning'],
+        [block, 'suggestion'],
+      ] as const) {
         const seq = from.get(list, true);
         if (!isSeq(seq)) continue;
         for (const item of seq.items) {
@@ -108,7 +112,10 @@ for (const ruleId of SCANNABLE_RULE_IDS) {
           (level === 'warning' ? warningItems : suggestionItems).push(item);
         }
       }
-      for (const [into, items] of [[record, warningItems], [block, suggestionItems]] as const) {
+      for (const [into, items] of [
+        [record, warningItems],
+        [block, suggestionItems],
+      ] as const) {
         if (items.length === 0) {
           into.delete(list);
           continue;
@@ -132,13 +139,23 @@ for (const ruleId of SCANNABLE_RULE_IDS) {
     // Examples, placed by what the new records find.
     // The record and block as now written, without examples: what the two levels find.
     const written = doc.toJSON()[language] as SignalRecordSource & { suggestion?: Record<string, unknown> };
-    const source = { ...written, matches: undefined, nonMatches: undefined, suggestion: written.suggestion && { ...written.suggestion, matches: undefined, nonMatches: undefined } } as SignalRecordSource;
+    const source = {
+      ...written,
+      matches: undefined,
+      nonMatches: undefined,
+      suggestion: written.suggestion && { ...written.suggestion, matches: undefined, nonMatches: undefined },
+    } as SignalRecordSource;
     const records = levelRecordsOf(source, ruleId, language);
     const warning = records.find((r) => r.level === 'warning');
     const suggestion = records.find((r) => r.level === 'suggestion');
     const examples = mergedExamples([...((record.toJSON().matches as Example[]) ?? []), ...((block.toJSON().matches as Example[]) ?? [])]);
-    const nonMatches = [...new Set([...((record.toJSON().nonMatches as string[]) ?? []), ...((block.toJSON().nonMatches as string[]) ?? [])])];
-    const placed = { warning: { matches: [] as Example[], nonMatches: [] as string[] }, suggestion: { matches: [] as Example[], nonMatches: [] as string[] } };
+    const nonMatches = [
+      ...new Set([...((record.toJSON().nonMatches as string[]) ?? []), ...((block.toJSON().nonMatches as string[]) ?? [])]),
+    ];
+    const placed = {
+      warning: { matches: [] as Example[], nonMatches: [] as string[] },
+      suggestion: { matches: [] as Example[], nonMatches: [] as string[] },
+    };
     // What the scanner reports: both levels, a suggestion under a warning of its rule dropped.
     const reported = (text: string) =>
       withoutCoveredSuggestions(
@@ -171,7 +188,10 @@ for (const ruleId of SCANNABLE_RULE_IDS) {
       if (homes.length === 0) problems.push(`${id}: non-match "${text}" is found by every record`);
       for (const home of homes) home.into.nonMatches.push(text);
     }
-    for (const [into, level] of [[record, 'warning'], [block, 'suggestion']] as const) {
+    for (const [into, level] of [
+      [record, 'warning'],
+      [block, 'suggestion'],
+    ] as const) {
       for (const field of ['matches', 'nonMatches'] as const) {
         const items = placed[level][field];
         if (items.length === 0) into.delete(field);
@@ -179,7 +199,9 @@ for (const ruleId of SCANNABLE_RULE_IDS) {
       }
     }
     if (warning && (placed.warning.matches.length < 2 || placed.warning.nonMatches.length < 2)) {
-      problems.push(`${id}: keeps ${placed.warning.matches.length} matches and ${placed.warning.nonMatches.length} non-matches for its own forms (needs 2 each)`);
+      problems.push(
+        `${id}: keeps ${placed.warning.matches.length} matches and ${placed.warning.nonMatches.length} non-matches for its own forms (needs 2 each)`,
+      );
     }
     if (suggestion && placed.suggestion.matches.length === 0) problems.push(`${id}.suggestion: no example finds its forms`);
     if (!suggestion) record.delete('suggestion');

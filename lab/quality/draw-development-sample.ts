@@ -44,7 +44,9 @@ interface Options {
 
 function readOptions(argv: string[]): Options {
   const fail = (message: string): never => {
-    console.error(`${message}\nusage: npm run draw:development -- --salt NAME [--index FILE …] [--appstream FILE …] [--language de|en] [--per-record N] [--records id,id] [--round LABEL] [--out FILE]`);
+    console.error(
+      `${message}\nusage: npm run draw:development -- --salt NAME [--index FILE …] [--appstream FILE …] [--language de|en] [--per-record N] [--records id,id] [--round LABEL] [--out FILE]`,
+    );
     process.exit(2);
   };
   let values: Record<string, string | string[] | undefined> = {};
@@ -70,7 +72,8 @@ function readOptions(argv: string[]): Options {
   if (!salt) fail('--salt is required: it names the draw, and a new salt draws new lines');
   const indexes = (values.index as string[] | undefined) ?? [];
   const appstream = (values.appstream as string[] | undefined) ?? [];
-  if (indexes.length + appstream.length === 0) fail('--index or --appstream is required: a Translation-<language> or DEP-11 Components file');
+  if (indexes.length + appstream.length === 0)
+    fail('--index or --appstream is required: a Translation-<language> or DEP-11 Components file');
   for (const file of indexes) if (!existsSync(file)) fail(`--index: no file at ${file}`);
   for (const file of appstream) if (!existsSync(file)) fail(`--appstream: no file at ${file}`);
   const language = values.language as string;
@@ -80,7 +83,16 @@ function readOptions(argv: string[]): Options {
     fail(`--per-record takes a whole number from 1 to 500, not ${JSON.stringify(perRecord)}`);
   }
   const records = (values.records as string | undefined)?.split(',').map((id) => id.trim());
-  return { salt: salt!, indexes, appstream, language: language as Language, perRecord: Number(perRecord), records, round: values.round as string, out: values.out as string };
+  return {
+    salt: salt!,
+    indexes,
+    appstream,
+    language: language as Language,
+    perRecord: Number(perRecord),
+    records,
+    round: values.round as string,
+    out: values.out as string,
+  };
 }
 
 /** Sentences already judged (either sample), without their quote marks: a line is drawn once. */
@@ -103,14 +115,18 @@ function main(): void {
   for (const file of options.indexes) {
     const read = readDescriptionIndex(file, options.language, seen);
     console.log(read.provenance);
-    documents.push(...read.documents.map((d) => ({ ...d, source: `${file.split('/').pop()}:${d.source.replace(/^Translation-[a-z]+:/, '')}` })));
+    documents.push(
+      ...read.documents.map((d) => ({ ...d, source: `${file.split('/').pop()}:${d.source.replace(/^Translation-[a-z]+:/, '')}` })),
+    );
   }
   for (const file of options.appstream) {
     const read = readAppstreamDescriptions(file, options.language, seen);
     console.log(read.provenance);
     documents.push(...read.documents.map((d) => ({ ...d, source: `${file.split('/').pop()}:${d.source}` })));
   }
-  const records = loadSignalRecords().filter((r) => r.language === options.language && (!options.records || options.records.includes(r.id)));
+  const records = loadSignalRecords().filter(
+    (r) => r.language === options.language && (!options.records || options.records.includes(r.id)),
+  );
   const unknown = options.records?.filter((id) => !records.some((r) => r.id === id)) ?? [];
   if (unknown.length > 0) {
     console.error(`--records: no ${options.language} record ${unknown.join(', ')}`);
@@ -125,9 +141,21 @@ function main(): void {
       return !testText.includes(sentence) && !judged.some((c) => c.includes(sentence));
     });
     const drawn = fresh.slice(0, options.perRecord);
-    console.log(`${record.id}: ${hits.get(record.id)!.length} signals, ${fresh.length} in sentences outside the test corpus and both samples, ${drawn.length} drawn`);
+    console.log(
+      `${record.id}: ${hits.get(record.id)!.length} signals, ${fresh.length} in sentences outside the test corpus and both samples, ${drawn.length} drawn`,
+    );
     for (const h of drawn) {
-      const cells = { language: options.language, patternId: h.patternId, quote: h.quote, context: h.context, source: h.source, round: options.round, judge: '', verdict: '', note: '' };
+      const cells = {
+        language: options.language,
+        patternId: h.patternId,
+        quote: h.quote,
+        context: h.context,
+        source: h.source,
+        round: options.round,
+        judge: '',
+        verdict: '',
+        note: '',
+      };
       rows.push(COLUMNS.map((c) => cells[c].replace(/[\t\n]/g, ' ')).join('\t'));
     }
   }

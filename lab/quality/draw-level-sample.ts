@@ -37,8 +37,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // Lines judged before: a new sample holds none of them.
 const judgedBefore = new Set(
-  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv'].flatMap((file) =>
-    readTable(`${root}lab/data/${file}`).map((row) => `${row.source}|${row.offset}`),
+  ['precision-sample.tsv', 'precision-rejudged.tsv', 'precision-dev-sample.tsv', 'levels-design.tsv', 'levels-measure.tsv'].flatMap(
+    (file) => readTable(`${root}lab/data/${file}`).map((row) => `${row.source}|${row.offset}`),
   ),
 );
 const { records, origin } = await loadShippedRecords();
@@ -64,14 +64,27 @@ for (const language of LANGUAGES) {
       const key = `${s.patternId}|${sentence}`;
       if (seen.has(key) || judgedBefore.has(`${doc.source.replace(/^node_modules\//, '')}|${s.start}`)) continue;
       seen.add(key);
-      signals.push({ patternId: s.patternId, ruleId: s.ruleId, quote: s.quote, context: contextOf(doc.text, s.start, s.end), source: doc.source, offset: s.start });
+      signals.push({
+        patternId: s.patternId,
+        ruleId: s.ruleId,
+        quote: s.quote,
+        context: contextOf(doc.text, s.start, s.end),
+        source: doc.source,
+        offset: s.start,
+      });
     }
   }
   const drawn = byRank(signals, salt).slice(0, perLanguage);
   drawn.forEach((s, i) => {
-    rows.push([`${language}-${i + 1}`, language, s.ruleId, s.patternId, s.quote, s.context, s.source, String(s.offset)].map((c) => c.replace(/[\t\n]/g, ' ')).join('\t'));
+    rows.push(
+      [`${language}-${i + 1}`, language, s.ruleId, s.patternId, s.quote, s.context, s.source, String(s.offset)]
+        .map((c) => c.replace(/[\t\n]/g, ' '))
+        .join('\t'),
+    );
   });
-  console.log(`${language}: ${corpus.provenance.join('; ')}; ${words} words; ${signals.length} signals (each sentence once per record); ${drawn.length} drawn`);
+  console.log(
+    `${language}: ${corpus.provenance.join('; ')}; ${words} words; ${signals.length} signals (each sentence once per record); ${drawn.length} drawn`,
+  );
 }
 writeFileSync(values.out, `${rows.join('\n')}\n`);
 console.log(`records: ${origin}; wrote ${values.out}`);

@@ -114,8 +114,12 @@ export function writtenForms(): FormTally[] {
 /** Judged lines with three verdicts: language, record, quote and the majority verdict. */
 export function judgedLines(): { patternId: string; quote: string; agreed: boolean; corpus: string }[] {
   const design = readTable(`${root}lab/data/levels-design.tsv`).map((row): Record<string, string> => ({ ...row, corpus: 'manuals' }));
-  const measured = readTable(`${root}lab/data/levels-measure.tsv`).map((row): Record<string, string> => ({ ...row, corpus: row.corpus === 'manuals' ? 'manuals' : 'product copy' }));
-  const productCopy = readTable(`${root}lab/data/precision-rejudged.tsv`).map((row): Record<string, string> => ({ ...row, corpus: 'product copy' }));
+  const measured = readTable(`${root}lab/data/levels-measure.tsv`).map(
+    (row): Record<string, string> => ({ ...row, corpus: row.corpus === 'manuals' ? 'manuals' : 'product copy' }),
+  );
+  const productCopy = readTable(`${root}lab/data/precision-rejudged.tsv`).map(
+    (row): Record<string, string> => ({ ...row, corpus: 'product copy' }),
+  );
   return [...design, ...measured, ...productCopy].map((row) => ({
     patternId: (row.patternId ?? '').replace(/\.suggestion$/, ''),
     quote: row.quote ?? '',
@@ -140,7 +144,10 @@ export function tally(): { forms: FormTally[]; unplaced: number } {
 }
 
 /** The level a form earns: its own judged signals drawn toward its record's share (see the rule above). */
-export function levelOf(form: FormTally, forms: readonly FormTally[]): { level: Level; share: number; recordShare: number; lemmaJudged: number; lemmaAgreed: number } {
+export function levelOf(
+  form: FormTally,
+  forms: readonly FormTally[],
+): { level: Level; share: number; recordShare: number; lemmaJudged: number; lemmaAgreed: number } {
   const base = form.record.replace(/\.suggestion$/, '');
   const ofRecord = forms.filter((f) => f.record.replace(/\.suggestion$/, '') === base);
   const judged = ofRecord.reduce((sum, f) => sum + f.judged, 0);

@@ -84,7 +84,11 @@ const readDevelopmentText = () =>
 
 /** The sample lines judged three times (lab/data/precision-rejudged.tsv), by rowKey. */
 const readRejudgedKeys = () =>
-  new Set(existsSync(rejudgedPath) ? readTable(rejudgedPath).map((r) => rowKey(r as Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset' | 'quote'>)) : []);
+  new Set(
+    existsSync(rejudgedPath)
+      ? readTable(rejudgedPath).map((r) => rowKey(r as Pick<SampleRow, 'language' | 'patternId' | 'source' | 'offset' | 'quote'>))
+      : [],
+  );
 
 function writeSample(rows: SampleRow[], path: string): void {
   const clean = (s: string) => s.replace(/[\t\n]/g, ' ');
@@ -161,7 +165,12 @@ const RECALL_FLOOR = 0.95;
  * The pruning ceiling of one language: the labelled set's cues are scanned
  * once, each cue keeping the forms of its rule's signals that overlap it.
  */
-function ceilingLines(language: Language, forms: readonly FormCount[], records: readonly CompiledSignalRecord[], minJudged: number): string[] {
+function ceilingLines(
+  language: Language,
+  forms: readonly FormCount[],
+  records: readonly CompiledSignalRecord[],
+  minJudged: number,
+): string[] {
   const scan = createSignalScanner(records);
   const set = readLabelledSet(`${root}lab/data/labelled-set.${language}.yaml`);
   const cueForms = Object.entries(set).flatMap(([ruleId, entry]) =>
@@ -173,7 +182,8 @@ function ceilingLines(language: Language, forms: readonly FormCount[], records: 
         .map((s) => formKey(`${ruleId}.${language}`, formOf(s.quote)));
     }),
   );
-  const recallWithout = (dropped: ReadonlySet<string>) => cueForms.filter((keys) => keys.some((k) => !dropped.has(k))).length / cueForms.length;
+  const recallWithout = (dropped: ReadonlySet<string>) =>
+    cueForms.filter((keys) => keys.some((k) => !dropped.has(k))).length / cueForms.length;
   const { start, steps } = pruningCeiling(forms, recallWithout, { minJudged, minRecall: RECALL_FLOOR });
   const last = steps.at(-1) ?? start;
   const share = (p: number) => `${(100 * p).toFixed(1)} %`;
@@ -230,9 +240,12 @@ function readOptions(argv: string[]): Options {
   if (!/^\d+$/.test(values.lines as string) || lines < 1 || lines > PER_RECORD) {
     fail(`--lines takes a whole number of judged lines per record from 1 to ${PER_RECORD}, not ${JSON.stringify(values.lines)}`);
   }
-  if (corpus === 'docs' && values.sample === true) fail('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
-  if (corpus === 'docs' && values['apart-from-development'] === true) fail('--apart-from-development counts judged lines of product copy; run it without --corpus docs');
-  if (corpus === 'docs' && values['pruning-ceiling'] === true) fail('--pruning-ceiling counts judged lines of product copy; run it without --corpus docs');
+  if (corpus === 'docs' && values.sample === true)
+    fail('--sample draws the hand-checked sample from product copy; run it without --corpus docs');
+  if (corpus === 'docs' && values['apart-from-development'] === true)
+    fail('--apart-from-development counts judged lines of product copy; run it without --corpus docs');
+  if (corpus === 'docs' && values['pruning-ceiling'] === true)
+    fail('--pruning-ceiling counts judged lines of product copy; run it without --corpus docs');
   const minJudged = Number(values['min-judged']);
   if (!/^\d+$/.test(values['min-judged'] as string) || minJudged < 1 || minJudged > PER_RECORD) {
     fail(`--min-judged takes a whole number of judged lines per form from 1 to ${PER_RECORD}, not ${JSON.stringify(values['min-judged'])}`);
@@ -281,7 +294,8 @@ async function main(): Promise<void> {
       '|---|---:|---:|---:|---:|---:|---:|---:|',
     );
     // The sample is drawn from product copy: the documentation corpora get density only.
-    const verdictOf = (h: CorpusSignal) => (kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) })));
+    const verdictOf = (h: CorpusSignal) =>
+      kind === 'docs' ? undefined : previous.get(rowKey({ ...h, language, offset: String(h.offset) }));
     const totals = { signals: 0, judged: 0, agreed: 0 };
     let leftOut = 0;
     let judgedThrice = 0;
@@ -319,7 +333,9 @@ async function main(): Promise<void> {
         });
         const inPool = new Set(pool.map(rowKey));
         // Verdicts for signals that are gone or ranked out stay, so that a change can be undone.
-        const kept = [...previous.values()].filter((r) => r.language === language && r.patternId === record.id && r.verdict && !inPool.has(rowKey(r)));
+        const kept = [...previous.values()].filter(
+          (r) => r.language === language && r.patternId === record.id && r.verdict && !inPool.has(rowKey(r)),
+        );
         sample.push(...pool, ...kept);
       }
     }
@@ -334,7 +350,9 @@ async function main(): Promise<void> {
             '',
             ...profileLines(counts, profiles),
           ]),
-      ...(options.apartFromDevelopment ? ['', `Left out: ${leftOut} of the counted lines, whose sentence also stands in a line of lab/data/precision-dev-sample.tsv.`] : []),
+      ...(options.apartFromDevelopment
+        ? ['', `Left out: ${leftOut} of the counted lines, whose sentence also stands in a line of lab/data/precision-dev-sample.tsv.`]
+        : []),
     );
     if (options.pruningCeiling) lines.push('', ...ceilingLines(language, forms, records, options.minJudged));
     for (const h of [...hits.values()].flat()) all.push({ language, ...h, offset: String(h.offset), verdict: '', note: '' });
@@ -349,7 +367,10 @@ async function main(): Promise<void> {
     const written = new Set(sample.map(rowKey));
     sample.push(...[...previous.values()].filter((r) => r.verdict && !written.has(rowKey(r))));
     writeSample(sample, samplePath);
-    lines.push('', `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in lab/data/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`);
+    lines.push(
+      '',
+      `Sample written (salt ${SAMPLE_SALT}): ${sample.length} rows in lab/data/precision-sample.tsv, ${sample.filter((r) => !r.verdict).length} without a verdict.`,
+    );
   }
   console.log(lines.join('\n'));
 }

@@ -38,7 +38,9 @@ function main(argv: readonly string[]): number {
     console.log('| rule | cues | found | recall | near-misses | alarms | alarm rate |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
-      console.log(`| ${r.ruleId} | ${r.cues} | ${r.found} | ${pct(r.found, r.cues)} | ${r.nearMisses} | ${r.alarms} | ${pct(r.alarms, r.nearMisses)} |`);
+      console.log(
+        `| ${r.ruleId} | ${r.cues} | ${r.found} | ${pct(r.found, r.cues)} | ${r.nearMisses} | ${r.alarms} | ${pct(r.alarms, r.nearMisses)} |`,
+      );
     }
     console.log(
       `| **all** | ${total.cues} | ${total.found} | **${pct(total.found, total.cues)}** | ${total.nearMisses} | ${total.alarms} | **${pct(total.alarms, total.nearMisses)}** |`,

@@ -19,10 +19,30 @@ const corpusName = process.argv[2] ?? 'manuals';
 for (const language of ['en', 'de'] as const) {
   const base = catalogue.signalRecords.find((r) => r.id === `claims-evidence.${language}.suggestion`);
   if (base === undefined) throw new Error(`no record claims-evidence.${language}.suggestion`);
-  const patterns = { phrases: [], pairs: [], numericComparisons: base.numericComparisons, notAfter: base.notAfter, notAfterInClause: base.notAfterInClause, notBeforeInClause: base.notBeforeInClause };
-  const record: CompiledSignalRecord = { id: 'numeric', ruleId: 'claims-evidence', language, level: 'suggestion', ...patterns, source: compileRecordSource(patterns), flags: RECORD_FLAGS };
+  const patterns = {
+    phrases: [],
+    pairs: [],
+    numericComparisons: base.numericComparisons,
+    notAfter: base.notAfter,
+    notAfterInClause: base.notAfterInClause,
+    notBeforeInClause: base.notBeforeInClause,
+  };
+  const record: CompiledSignalRecord = {
+    id: 'numeric',
+    ruleId: 'claims-evidence',
+    language,
+    level: 'suggestion',
+    ...patterns,
+    source: compileRecordSource(patterns),
+    flags: RECORD_FLAGS,
+  };
   const scan = createSignalScanner([record]);
-  const corpus = corpusName === 'product-copy' ? (language === 'en' ? buildEnglishProductCopy(root) : buildGermanProductCopy()) : await loadManualsCorpus(root, language, 'design');
+  const corpus =
+    corpusName === 'product-copy'
+      ? language === 'en'
+        ? buildEnglishProductCopy(root)
+        : buildGermanProductCopy()
+      : await loadManualsCorpus(root, language, 'design');
   let n = 0;
   for (const doc of corpus.documents) {
     for (const s of scan({ text: doc.text, language, ruleIds: ['claims-evidence'] })) {

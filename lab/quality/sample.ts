@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
  * record per line keyed by column name; a cell a short line lacks is ''.
  */
 export function readTable(path: string): Record<string, string>[] {
-  const [header = '', ...lines] = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const [header = '', ...lines] = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const names = header.split('\t');
   return lines.map((line) => {
     const cells = line.split('\t');
@@ -107,7 +109,11 @@ export function flaggedSentence(context: string): string {
 
 /** A context as plain text: no [[ ]], no ellipsis marking a cut, white space as single spaces. */
 export const plainContext = (context: string) =>
-  context.replace(/\[\[|\]\]/g, '').replace(/…/g, ' ').replace(/\s+/g, ' ').trim();
+  context
+    .replace(/\[\[|\]\]/g, '')
+    .replace(/…/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Whether a sample line's sentence also stands in a development line's

@@ -10,7 +10,17 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readAppstreamDescriptions } from '../corpus/appstream';
 import { parseDescriptions } from '../corpus/product-copy';
-import { byRank, contextOf, flaggedSentence, margin95, type PlacedSignal, plainContext, rankOf, readTable, seenInDevelopment } from '../quality/sample';
+import {
+  byRank,
+  contextOf,
+  flaggedSentence,
+  margin95,
+  type PlacedSignal,
+  plainContext,
+  rankOf,
+  readTable,
+  seenInDevelopment,
+} from '../quality/sample';
 
 const INDEX = [
   'Package: alpha',
@@ -125,9 +135,7 @@ describe('the sample: best-ranked signals per record', () => {
 
   it('ranks by a salted hash of where a signal stands, pinned so a committed sample keeps its lines', () => {
     // A change to the hash or the key would silently move lab/data/precision-sample.tsv off its ranks.
-    expect(rankOf({ patternId: 'claims-evidence.de', source: 'Translation-de:faad', offset: 42 }, 'sample-2026-11-30')).toBe(
-      1147950676,
-    );
+    expect(rankOf({ patternId: 'claims-evidence.de', source: 'Translation-de:faad', offset: 42 }, 'sample-2026-11-30')).toBe(1147950676);
   });
 
   it('keeps every other signal in its place when a list change removes some', () => {
@@ -170,8 +178,12 @@ describe('a sample line whose sentence the list makers saw in a development line
     .join('\n');
 
   it('is the flagged sentence, without the one before, brackets, its closing mark or a cut mark', () => {
-    expect(flaggedSentence('Alpha is small. It sorts files [[blazingly]] fast on disk. It needs nothing.')).toBe('It sorts files blazingly fast on disk');
-    expect(flaggedSentence('…d a cut start: it sorts files [[blazingly]] fast on any disk…')).toBe('d a cut start: it sorts files blazingly fast on any disk');
+    expect(flaggedSentence('Alpha is small. It sorts files [[blazingly]] fast on disk. It needs nothing.')).toBe(
+      'It sorts files blazingly fast on disk',
+    );
+    expect(flaggedSentence('…d a cut start: it sorts files [[blazingly]] fast on any disk…')).toBe(
+      'd a cut start: it sorts files blazingly fast on any disk',
+    );
   });
 
   it('is found where the development line holds it, as its own sentence or as the sentence before', () => {
@@ -186,7 +198,12 @@ describe('a sample line whose sentence the list makers saw in a development line
 describe('the 95 % range of a language share', () => {
   it('adds no doubt for a record judged whole, and gives none for a record with one judged line of several', () => {
     expect(margin95([{ signals: 18, judged: 18, agreed: 14 }])).toBe(0);
-    expect(margin95([{ signals: 400, judged: 30, agreed: 15 }, { signals: 50, judged: 1, agreed: 1 }])).toBeNaN();
+    expect(
+      margin95([
+        { signals: 400, judged: 30, agreed: 15 },
+        { signals: 50, judged: 1, agreed: 1 },
+      ]),
+    ).toBeNaN();
   });
 
   it('weighs each record by its signals and shrinks as more of it is judged', () => {
@@ -195,7 +212,12 @@ describe('the 95 % range of a language share', () => {
     expect(one).toBeCloseTo(0.1752, 3);
     expect(margin95([{ signals: 400, judged: 60, agreed: 30 }])).toBeLessThan(one);
     // Beside a record of 1,200 signals judged whole, the same record carries a quarter of the weight.
-    expect(margin95([{ signals: 400, judged: 30, agreed: 15 }, { signals: 1200, judged: 1200, agreed: 600 }])).toBeCloseTo(one / 4, 6);
+    expect(
+      margin95([
+        { signals: 400, judged: 30, agreed: 15 },
+        { signals: 1200, judged: 1200, agreed: 600 },
+      ]),
+    ).toBeCloseTo(one / 4, 6);
   });
 });
 

@@ -37,7 +37,13 @@ describe.each(['en', 'de'] as const)('labelled set, %s', (language) => {
 
 describe('measureRecall', () => {
   const set = {
-    'word-choice': { cues: [{ text: 'A powerful tool.', cue: 'powerful' }, { text: 'A tool.', cue: 'tool' }], nearMisses: ['Power users.', 'A powerful start.'] },
+    'word-choice': {
+      cues: [
+        { text: 'A powerful tool.', cue: 'powerful' },
+        { text: 'A tool.', cue: 'tool' },
+      ],
+      nearMisses: ['Power users.', 'A powerful start.'],
+    },
   };
 
   it('counts a cue as found only when a signal of its rule overlaps it, and every signalled near-miss as an alarm', () => {

@@ -27,7 +27,9 @@ export type CatalogueBuild =
  * Each profile's rules, in catalogue order, from the rules' `scope`: the one
  * place membership is written. The served rule records keep their `scope`.
  */
-export function profilesOf<Id extends string>(rules: readonly { readonly id: Id; readonly scope: readonly ProfileId[] }[]): Record<ProfileId, Id[]> {
+export function profilesOf<Id extends string>(
+  rules: readonly { readonly id: Id; readonly scope: readonly ProfileId[] }[],
+): Record<ProfileId, Id[]> {
   const profiles = {} as Record<ProfileId, Id[]>;
   for (const profile of PROFILE_IDS) profiles[profile] = rules.filter((rule) => rule.scope.includes(profile)).map((rule) => rule.id);
   return profiles;

@@ -30,7 +30,11 @@ function compileRecord(file: string, record: LeveledRecordSource, problems: Prob
     return undefined;
   }
   let ok = true;
-  for (const failure of recordLinearTimeFailures({ phrases, pairs, numericComparisons, notAfter, notAfterInClause, notBeforeInClause, notInGap }, source, flags)) {
+  for (const failure of recordLinearTimeFailures(
+    { phrases, pairs, numericComparisons, notAfter, notAfterInClause, notBeforeInClause, notInGap },
+    source,
+    flags,
+  )) {
     ok = false;
     // Name the phrase as written when a generated form came from one.
     const match = /^phrases\[(\d+)\]$/.exec(failure.part);
@@ -60,7 +64,11 @@ function compileRecord(file: string, record: LeveledRecordSource, problems: Prob
  * The compiled records of the scannable rules in their order, English then
  * German, each followed by its suggestion record; problems go to `problems`.
  */
-export function compileSignalRecords(loaded: LoadedCatalogue, scannableRuleIds: readonly RuleId[], problems: ProblemList): CompiledSignalRecord[] {
+export function compileSignalRecords(
+  loaded: LoadedCatalogue,
+  scannableRuleIds: readonly RuleId[],
+  problems: ProblemList,
+): CompiledSignalRecord[] {
   const compiled: CompiledSignalRecord[] = [];
   for (const ruleId of scannableRuleIds) {
     const signalFile = loaded.signals.find((s) => s.name === ruleId);

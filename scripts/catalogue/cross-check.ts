@@ -6,13 +6,7 @@ import type { LoadedCatalogue } from './load';
 import { INDEX_FILE, RULES_DIR, SIGNALS_DIR } from './load';
 import type { ProblemList } from './problems';
 
-function checkFileSet(
-  dir: string,
-  found: readonly string[],
-  expected: readonly string[],
-  what: string,
-  problems: ProblemList,
-): void {
+function checkFileSet(dir: string, found: readonly string[], expected: readonly string[], what: string, problems: ProblemList): void {
   for (const name of expected) {
     if (!found.includes(name)) problems.add(`${dir}/${name}.yaml`, '', `missing: every ${what} needs its file`);
   }
@@ -43,7 +37,8 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
     checkUnique(INDEX_FILE, 'rules', listed, problems);
     checkFileSet(RULES_DIR, loaded.fileNames.rules, listed, `rule listed under rules in ${INDEX_FILE}`, problems);
     for (const name of loaded.fileNames.signals) {
-      if (!listed.includes(name)) problems.add(`${SIGNALS_DIR}/${name}.yaml`, '', `extra file: "${name}" is not a rule listed under rules in ${INDEX_FILE}`);
+      if (!listed.includes(name))
+        problems.add(`${SIGNALS_DIR}/${name}.yaml`, '', `extra file: "${name}" is not a rule listed under rules in ${INDEX_FILE}`);
     }
   }
 
@@ -58,7 +53,12 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
   for (const { file, name, data: rule } of loaded.rules) {
     checkUnique(file, 'scope', rule.scope, problems);
     checkCatalogueOrder(file, 'scope', rule.scope, PROFILE_IDS, problems);
-    checkUnique(file, 'evidence', rule.evidence.map((e) => e.sourceId), problems);
+    checkUnique(
+      file,
+      'evidence',
+      rule.evidence.map((e) => e.sourceId),
+      problems,
+    );
     rule.evidence.forEach(({ sourceId }, i) => {
       cited.add(sourceId);
       if (!sourceIds.has(sourceId)) problems.add(file, `evidence[${i}].sourceId`, `unknown source "${sourceId}"`);
@@ -96,10 +96,23 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
       if (data[language].id !== expectedId) problems.add(file, `${language}.id`, `must be "${expectedId}"`);
       // The record and its suggestion block are checked alike; a phrase or lemma stands in one of them only.
       const record = data[language];
-      const blocks = [{ at: language, block: record }, ...(record.suggestion ? [{ at: `${language}.suggestion`, block: record.suggestion }] : [])];
+      const blocks = [
+        { at: language, block: record },
+        ...(record.suggestion ? [{ at: `${language}.suggestion`, block: record.suggestion }] : []),
+      ];
       for (const { at, block } of blocks) {
-        checkUnique(file, `${at}.phrases`, (block.phrases ?? []).map((p) => p.trim()), problems);
-        checkUnique(file, `${at}.adjectives`, (block.adjectives ?? []).map((p) => p.trim()), problems);
+        checkUnique(
+          file,
+          `${at}.phrases`,
+          (block.phrases ?? []).map((p) => p.trim()),
+          problems,
+        );
+        checkUnique(
+          file,
+          `${at}.adjectives`,
+          (block.adjectives ?? []).map((p) => p.trim()),
+          problems,
+        );
         const kinds = [block.phrases, block.adjectives, block.attributive, block.verbSecond, block.pairs];
         // A record may keep every form in its suggestion block (the schema then wants its examples there).
         if (kinds.every((list) => !list?.length) && (block !== record || !record.suggestion)) {
@@ -114,7 +127,8 @@ export function crossCheckCatalogue(loaded: LoadedCatalogue, problems: ProblemLi
       for (const kind of ['phrases', 'adjectives'] as const) {
         const own = new Set((record[kind] ?? []).map((p) => p.trim()));
         (record.suggestion?.[kind] ?? []).forEach((value, i) => {
-          if (own.has(value.trim())) problems.add(file, `${language}.suggestion.${kind}[${i}]`, `also listed in ${language}.${kind}: a form has one level`);
+          if (own.has(value.trim()))
+            problems.add(file, `${language}.suggestion.${kind}[${i}]`, `also listed in ${language}.${kind}: a form has one level`);
         });
       }
     }

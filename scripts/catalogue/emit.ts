@@ -68,16 +68,18 @@ export function generatedModule(built: CatalogueAsBuilt): string {
 
 /** The text of dist/signal-forms.json (and of `npm run signal-forms`): per record, its level, every literal form, every pair with all forms of both parts, and the guards. */
 export function signalFormsJson(catalogue: CompiledCatalogue): string {
-  const records = catalogue.signalRecords.map(({ id, level, phrases, pairs, numericComparisons, notAfter, notAfterInClause, notBeforeInClause, notInGap }) => ({
-    id,
-    level,
-    phrases,
-    pairs,
-    numericComparisons,
-    notAfter,
-    notAfterInClause,
-    notBeforeInClause,
-    notInGap,
-  }));
+  const records = catalogue.signalRecords.map(
+    ({ id, level, phrases, pairs, numericComparisons, notAfter, notAfterInClause, notBeforeInClause, notInGap }) => ({
+      id,
+      level,
+      phrases,
+      pairs,
+      numericComparisons,
+      notAfter,
+      notAfterInClause,
+      notBeforeInClause,
+      notInGap,
+    }),
+  );
   return `${JSON.stringify({ catalogueVersion: catalogue.catalogueVersion, records }, null, 2)}\n`;
 }

@@ -5,12 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import {
-  catalogueIndexSchema,
-  ruleFileSchema,
-  signalFileSchema,
-  sourceSchema,
-} from '../../src/core/catalogue/files-schema';
+import { catalogueIndexSchema, ruleFileSchema, signalFileSchema, sourceSchema } from '../../src/core/catalogue/files-schema';
 import { fieldPath, type ProblemList } from './problems';
 
 /** A validated file and the name it was read from (without `.yaml`). */
@@ -34,7 +29,13 @@ export const RULES_DIR = 'catalogue/rules';
 export const SOURCES_DIR = 'catalogue/sources';
 export const SIGNALS_DIR = 'catalogue/signals';
 
-const EXPECTED: Record<string, string> = { array: 'a list', object: 'a mapping', string: 'a text', number: 'a number', int: 'a whole number' };
+const EXPECTED: Record<string, string> = {
+  array: 'a list',
+  object: 'a mapping',
+  string: 'a text',
+  number: 'a number',
+  int: 'a whole number',
+};
 
 function issueMessage(issue: z.core.$ZodIssue): { path: string; message: string }[] {
   const path = fieldPath(issue.path);
@@ -77,12 +78,7 @@ function readYaml(root: string, file: string, problems: ProblemList): unknown {
   return doc.toJS();
 }
 
-function loadFile<S extends z.ZodType>(
-  root: string,
-  file: string,
-  schema: S,
-  problems: ProblemList,
-): z.infer<S> | undefined {
+function loadFile<S extends z.ZodType>(root: string, file: string, schema: S, problems: ProblemList): z.infer<S> | undefined {
   const raw = readYaml(root, file, problems);
   if (raw === UNREADABLE) return undefined;
   const result = schema.safeParse(raw, { reportInput: true });

@@ -29,7 +29,15 @@ export interface DeployBundle {
 export function buildDeployBundle(root: string, entry?: string): DeployBundle {
   const dir = mkdtempSync(join(tmpdir(), 'writing-rules-bundle-'));
   const metafilePath = join(dir, 'meta.json');
-  const [command, args] = wranglerCommand(['deploy', '--dry-run', '--outdir', dir, '--metafile', metafilePath, ...(entry === undefined ? [] : [entry])]);
+  const [command, args] = wranglerCommand([
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    dir,
+    '--metafile',
+    metafilePath,
+    ...(entry === undefined ? [] : [entry]),
+  ]);
   try {
     execFileSync(command, args, { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {

@@ -122,8 +122,17 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   if (options.rewriteConfig && cwd === options.root) throw new Error('rewriteConfig needs snapshot: true');
   const config = cwd === options.root ? options.config : snapshotConfig(cwd, options.config ?? 'wrangler.toml', options.rewriteConfig);
   const [command, args] = wranglerCommand([
-    'dev', '--local', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort),
-    '--show-interactive-dev-session=false', '--log-level', 'warn',
+    'dev',
+    '--local',
+    '--ip',
+    HOST,
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
     ...(config ? ['--config', config] : []),
     ...(options.state === 'fresh' && scratch ? ['--persist-to', join(scratch, 'state')] : []),
     ...(options.extraArgs ?? []),

@@ -6,13 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import * as z from 'zod';
 import { echo, printable } from '../core/input-checks/echo';
-import {
-  MAX_COHORT_ID_UNITS,
-  MAX_MODEL_ID_UNITS,
-  MAX_REVIEW_CONTEXT_UNITS,
-  idListProblem,
-  plainTextProblem,
-} from '../core/index';
+import { MAX_COHORT_ID_UNITS, MAX_MODEL_ID_UNITS, MAX_REVIEW_CONTEXT_UNITS, idListProblem, plainTextProblem } from '../core/index';
 import { readTextFile } from './files';
 import { SETTINGS, UsageError, type PartialSettings, type ScanSettings } from './settings';
 
@@ -206,7 +200,10 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), json);
+  return path.reduce<unknown>(
+    (value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    json,
+  );
 }
 
 // Glob patterns in the config file's `ignore` and `overrides[].files`,

@@ -117,8 +117,7 @@ function walk(directory: string, display: string, problems: InputProblem[]): Inp
       // The URI carries the name's own bytes (%FF), where `shown` spells them as text (\xff) that names another file.
       const uri = `${display === '.' ? '' : `${pathToUriReference(display.replace(/\/+$/, ''))}/`}${percentEncodedBytes(entry.name)}`;
       problems.push({ path: shown, message: 'has a name that is not UTF-8, so it was not checked; rename it', uri });
-    }
-    else if (entry.isDirectory()) found.push(...walk(absolute, shown, problems));
+    } else if (entry.isDirectory()) found.push(...walk(absolute, shown, problems));
     else found.push({ display: shown, absolute });
   }
   return found;
@@ -126,7 +125,13 @@ function walk(directory: string, display: string, problems: InputProblem[]): Inp
 
 /** Bytes as a URI path segment: unreserved ASCII as it is, every other byte as %XX. */
 function percentEncodedBytes(name: Uint8Array): string {
-  return [...name].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...name]
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) && byte < 0x80
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** A relative URI reference for a `/`-separated path: each segment percent-encoded. */
@@ -139,7 +144,9 @@ export function pathToUriReference(path: string): string {
 
 /** A name that is not UTF-8, printable: ASCII as it is, every other byte as \xNN. */
 function escapedBytes(name: Uint8Array): string {
-  return [...name].map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`)).join('');
+  return [...name]
+    .map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`))
+    .join('');
 }
 
 export type ReadResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };

@@ -53,9 +53,12 @@ export async function runMcp(command: McpCommand, io: CliIo): Promise<number> {
   const context: ModelComparisonContext | undefined =
     modelIds === undefined && cohortIds === undefined ? undefined : { availableModelIds: modelIds ?? [], cohortIds: cohortIds ?? [] };
   if (evidenceDir !== undefined && context === undefined) {
-    throw new UsageError('--evidence-dir needs --model-ids and --cohort-ids (or mcp.modelIds and mcp.cohortIds): evidence is checked against them');
+    throw new UsageError(
+      '--evidence-dir needs --model-ids and --cohort-ids (or mcp.modelIds and mcp.cohortIds): evidence is checked against them',
+    );
   }
-  const evidence = evidenceDir === undefined || context === undefined ? undefined : await loadEvidenceDirectory(evidenceDir, io.cwd, context);
+  const evidence =
+    evidenceDir === undefined || context === undefined ? undefined : await loadEvidenceDirectory(evidenceDir, io.cwd, context);
 
   const host: WritingToolHost = {
     ...(audience !== undefined && goal !== undefined ? { reviewContext: { audience, goal } } : {}),
@@ -68,7 +71,9 @@ export async function runMcp(command: McpCommand, io: CliIo): Promise<number> {
     `catalogue ${catalogueVersion}`,
     host.reviewContext ? 'review context set' : 'no review context',
     context ? `${context.availableModelIds.length} model IDs, ${context.cohortIds.length} cohort IDs` : 'no model comparison context',
-    evidence ? `${evidence.files.length} evidence files from ${printable(relative(io.cwd, evidenceDir ?? '') || '.')}` : 'no evidence files',
+    evidence
+      ? `${evidence.files.length} evidence files from ${printable(relative(io.cwd, evidenceDir ?? '') || '.')}`
+      : 'no evidence files',
   ];
   io.stderr.write(`writing-rules mcp: serving ${writingReviewTools.length} tools on stdio (${described.join('; ')})\n`);
   for (const warning of evidence?.warnings ?? []) io.stderr.write(`writing-rules mcp: ${warning}\n`);

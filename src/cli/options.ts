@@ -127,7 +127,12 @@ export function parseCommand(argv: readonly string[]): Command {
     if (ids.includes('') && ids.some((id) => id !== '')) {
       throw new UsageError(`--rules must be rule IDs separated by single commas, none empty (got ${echo(values.rules)})`);
     }
-    settings.rules = checked('--rules', 'rules', ids.filter((id) => id !== ''), values.rules);
+    settings.rules = checked(
+      '--rules',
+      'rules',
+      ids.filter((id) => id !== ''),
+      values.rules,
+    );
   }
   if (values.format !== undefined) settings.format = checked('--format', 'format', values.format);
   if (values['max-signals'] !== undefined) {
@@ -171,7 +176,9 @@ function checked<K extends keyof typeof SETTINGS>(
  * can give them too.
  */
 function parseMcpCommand(argv: readonly string[]): McpCommand | { readonly command: 'help' } {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof MCP_OPTIONS; allowPositionals: false; strict: true }>>['values'];
+  let values: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof MCP_OPTIONS; allowPositionals: false; strict: true }>
+  >['values'];
   try {
     ({ values } = parseArgs({ args: [...argv], options: MCP_OPTIONS, allowPositionals: false, strict: true }));
   } catch (error) {

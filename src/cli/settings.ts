@@ -46,7 +46,10 @@ export const SETTINGS = {
   language: spec(z.enum(LANGUAGES), `one of ${oneOf(LANGUAGES)}`),
   profile: spec(z.enum(PROFILE_IDS), `one of ${oneOf(PROFILE_IDS)}`),
   rules: spec(
-    z.array(z.enum(RULE_IDS)).min(1).refine((ids) => new Set(ids).size === ids.length),
+    z
+      .array(z.enum(RULE_IDS))
+      .min(1)
+      .refine((ids) => new Set(ids).size === ids.length),
     'a list of unique catalogue rule IDs',
     ruleListProblem,
   ),

@@ -111,7 +111,9 @@ function classify(message: unknown, rawId: string | undefined): RpcRequest | 'ac
   }
   if (params !== undefined && !isObject(params)) return 'invalid';
   if (!Object.hasOwn(message, 'id')) return 'accepted';
-  return validId ? { id: id as Id, rawId: rawId ?? JSON.stringify(id), method, params: (params as JsonObject | undefined) ?? {} } : 'invalid';
+  return validId
+    ? { id: id as Id, rawId: rawId ?? JSON.stringify(id), method, params: (params as JsonObject | undefined) ?? {} }
+    : 'invalid';
 }
 
 /**
@@ -145,12 +147,16 @@ function readMcpMessages(value: unknown, rawIds: readonly (string | undefined)[]
   if (initializes && messages.length > 1) return refuse('Invalid Request: initialize must be sent alone.');
   const calls = requests.filter((request) => request.method === 'tools/call');
   if (calls.length > MAX_TOOL_CALLS_PER_BATCH) {
-    return refuse(`Invalid Request: a batch holds at most ${MAX_TOOL_CALLS_PER_BATCH} tools/call requests; this one holds ${calls.length}.`);
+    return refuse(
+      `Invalid Request: a batch holds at most ${MAX_TOOL_CALLS_PER_BATCH} tools/call requests; this one holds ${calls.length}.`,
+    );
   }
   // One request scans at most MAX_TEXT_UNITS, however many calls carry the text.
   const units = calls.reduce((sum, request) => sum + textUnitsOf(request.params), 0);
   if (calls.length > 1 && units > MAX_TEXT_UNITS) {
-    return refuse(`Invalid Request: the texts of one batch must be at most ${MAX_TEXT_UNITS} UTF-16 units together; this one has ${units}.`);
+    return refuse(
+      `Invalid Request: the texts of one batch must be at most ${MAX_TEXT_UNITS} UTF-16 units together; this one has ${units}.`,
+    );
   }
   return { ok: true, batch, requests, initializes, toolCalls: calls.length };
 }
@@ -184,7 +190,7 @@ function toCallToolResult(result: WritingToolResult, protocolVersion: string): J
 }
 
 /** The text block of a result sent as structuredContent. */
-export const STRUCTURED_CONTENT_POINTER = 'The result is this call\'s structuredContent, a JSON object that fits the tool\'s outputSchema.';
+export const STRUCTURED_CONTENT_POINTER = "The result is this call's structuredContent, a JSON object that fits the tool's outputSchema.";
 
 /** What answering depends on besides the messages: the protocol revision in force. */
 export interface McpAnswerContext {
@@ -210,7 +216,8 @@ async function answer(request: RpcRequest, options: McpServerOptions, context: M
   const error = (code: number, message: string): McpAnswer => ({ jsonrpc: '2.0', id, error: { code, message } });
   switch (method) {
     case 'initialize': {
-      if (typeof params.protocolVersion !== 'string') return error(JSON_RPC_ERRORS.invalidParams, 'Invalid params: initialize needs params.protocolVersion, a string.');
+      if (typeof params.protocolVersion !== 'string')
+        return error(JSON_RPC_ERRORS.invalidParams, 'Invalid params: initialize needs params.protocolVersion, a string.');
       const asked = params.protocolVersion;
       return result({
         protocolVersion: isSupportedProtocolVersion(asked) ? asked : MCP_PROTOCOL_VERSIONS[0],
@@ -224,7 +231,8 @@ async function answer(request: RpcRequest, options: McpServerOptions, context: M
       // Four tools fit one page: no cursor is ever handed out.
       return result({ tools: options.tools.map(toMcpTool) });
     case 'tools/call': {
-      if (typeof params.name !== 'string') return error(JSON_RPC_ERRORS.invalidParams, 'Invalid params: tools/call needs params.name, a string.');
+      if (typeof params.name !== 'string')
+        return error(JSON_RPC_ERRORS.invalidParams, 'Invalid params: tools/call needs params.name, a string.');
       // A misspelt `arguments` would otherwise run the tool on its defaults.
       const unknown = Object.keys(params).find((key) => !TOOLS_CALL_PARAMS.has(key));
       if (unknown !== undefined) {

@@ -31,7 +31,7 @@ const en = {
   'format.label': 'Format of the text',
   'format.text': 'Plain text',
   'format.markdown': 'Markdown',
-  'submit': 'Find signals',
+  submit: 'Find signals',
   'token.label': 'Bearer token',
   'token.apply': 'Use token',
   'token.hint': "The service asks for a token. It stays in this page's memory and is gone after a reload.",
@@ -51,7 +51,8 @@ const en = {
   'signals.show-suggestions': 'Show suggestions (cues that are often fine, drawn lighter)',
   'signals.hidden': 'Suggestions hidden: {count}.',
   'coverage.heading': 'Coverage',
-  'coverage.notice': 'No signal is not a pass. The scanner only finds listed phrases; every rule still needs a human or model review of the meaning.',
+  'coverage.notice':
+    'No signal is not a pass. The scanner only finds listed phrases; every rule still needs a human or model review of the meaning.',
   'coverage.scanned': 'Scanned for phrases',
   'coverage.unscanned': 'Needs a human or model review only',
   'coverage.not-yet': 'Not checked yet.',
@@ -91,7 +92,8 @@ export type MessageKey = keyof typeof en;
 
 const de: Readonly<Record<MessageKey, string>> = {
   'page.title': 'Textprüfung',
-  'page.intro': 'Findet Wendungen, die oft auf ein Schreibproblem hinweisen. Jedes Signal muss geprüft werden – und kein Signal heißt nicht, dass der Text in Ordnung ist.',
+  'page.intro':
+    'Findet Wendungen, die oft auf ein Schreibproblem hinweisen. Jedes Signal muss geprüft werden – und kein Signal heißt nicht, dass der Text in Ordnung ist.',
   'ui.label': 'Sprache der Oberfläche',
   'ui.en': 'English',
   'ui.de': 'Deutsch',
@@ -112,14 +114,16 @@ const de: Readonly<Record<MessageKey, string>> = {
   'format.label': 'Format des Textes',
   'format.text': 'Reiner Text',
   'format.markdown': 'Markdown',
-  'submit': 'Signale suchen',
+  submit: 'Signale suchen',
   'token.label': 'Bearer-Token',
   'token.apply': 'Token verwenden',
   'token.hint': 'Der Dienst verlangt ein Token. Es bleibt nur im Speicher dieser Seite und wird beim Neuladen verworfen.',
   'signals.heading': 'Signale im Text',
   'signals.none-yet': 'Noch kein Text geprüft.',
-  'signals.none': 'Kein Signal gefunden. Damit ist der Text noch nicht in Ordnung: Ob er die Regeln erfüllt, muss weiterhin ein Mensch oder ein Modell prüfen.',
-  'signals.summary': '{signals} an {passages}. Prüfen Sie jedes Signal; zeigen Sie auf eine Markierung oder wählen Sie sie mit der Tabulatortaste, um ihre Regel zu lesen.',
+  'signals.none':
+    'Kein Signal gefunden. Damit ist der Text noch nicht in Ordnung: Ob er die Regeln erfüllt, muss weiterhin ein Mensch oder ein Modell prüfen.',
+  'signals.summary':
+    '{signals} an {passages}. Prüfen Sie jedes Signal; zeigen Sie auf eine Markierung oder wählen Sie sie mit der Tabulatortaste, um ihre Regel zu lesen.',
   'signals.count.one': '1 Signal',
   'signals.count.other': '{count} Signale',
   'signals.passages.one': 'einer markierten Stelle',
@@ -132,7 +136,8 @@ const de: Readonly<Record<MessageKey, string>> = {
   'signals.show-suggestions': 'Hinweise zeigen (oft unbedenkliche Wendungen, heller markiert)',
   'signals.hidden': 'Ausgeblendete Hinweise: {count}.',
   'coverage.heading': 'Abdeckung',
-  'coverage.notice': 'Ohne Signal ist ein Text nicht automatisch in Ordnung. Die Suche findet nur hinterlegte Wendungen; ob der Text eine Regel erfüllt, muss weiterhin ein Mensch oder ein Modell inhaltlich prüfen.',
+  'coverage.notice':
+    'Ohne Signal ist ein Text nicht automatisch in Ordnung. Die Suche findet nur hinterlegte Wendungen; ob der Text eine Regel erfüllt, muss weiterhin ein Mensch oder ein Modell inhaltlich prüfen.',
   'coverage.scanned': 'Nach Wendungen durchsucht',
   'coverage.unscanned': 'Nur von Mensch oder Modell zu prüfen',
   'coverage.not-yet': 'Noch nicht geprüft.',
@@ -161,7 +166,8 @@ const de: Readonly<Record<MessageKey, string>> = {
   'error.shape': 'Die Antwort hat nicht die erwartete Form.',
   'error.no-envelope': 'Der Prüfdienst hat mit HTTP {status} geantwortet, aber ohne Fehlerangabe.',
   'error.not-object': 'Die Argumente des Aufrufs müssen ein Objekt mit benannten Werten sein',
-  'error.empty-item': '{name} muss aus Regel-IDs bestehen, getrennt durch Kommas, etwa „word-choice,meta-framing“; Eintrag {item} von {count} ist leer',
+  'error.empty-item':
+    '{name} muss aus Regel-IDs bestehen, getrennt durch Kommas, etwa „word-choice,meta-framing“; Eintrag {item} von {count} ist leer',
   'tool.get_writing_rules': 'Abrufen der Schreibregeln',
   'tool.compose_writing_review_prompt': 'Erstellen der Prüfanweisungen',
   'tool.find_writing_signals': 'Durchsuchen des Textes nach Signalen',

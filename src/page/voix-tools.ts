@@ -72,13 +72,18 @@ function propType(tool: string, name: string, schema: PropertySchema): Pick<Voix
 export function voixTool(tool: ToolSource): VoixTool {
   const properties = (tool.inputSchema.properties ?? {}) as Readonly<Record<string, PropertySchema>>;
   const required = new Set((tool.inputSchema.required ?? []) as readonly string[]);
-  const props = Object.entries(properties).map(([name, schema]) => ({ name, ...propType(tool.name, name, schema), required: required.has(name) }));
+  const props = Object.entries(properties).map(([name, schema]) => ({
+    name,
+    ...propType(tool.name, name, schema),
+    required: required.has(name),
+  }));
   return { name: tool.name, title: tool.title, description: tool.description, props };
 }
 
 function toolMarkup(tool: VoixTool): string {
   const props = tool.props.map(
-    (prop) => `<prop name="${attribute(prop.name)}" type="${prop.type}" description="${attribute(prop.description)}"${prop.required ? ' required' : ''}></prop>`,
+    (prop) =>
+      `<prop name="${attribute(prop.name)}" type="${prop.type}" description="${attribute(prop.description)}"${prop.required ? ' required' : ''}></prop>`,
   );
   return `<tool name="${attribute(tool.name)}" description="${attribute(tool.description)}" data-title="${attribute(tool.title)}" return>${props.join('')}</tool>`;
 }

@@ -46,7 +46,10 @@ export function createApp({ config, dispatcher, mcpRoutes }: AppDependencies): H
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, methods) =>
-        errorResponse(c, new ApiError('method-not-allowed', `This endpoint accepts ${methods.join(', ')} only.`, '', { Allow: methods.join(', ') })),
+        errorResponse(
+          c,
+          new ApiError('method-not-allowed', `This endpoint accepts ${methods.join(', ')} only.`, '', { Allow: methods.join(', ') }),
+        ),
     }),
   );
   if (config.corsOrigins.length > 0) app.use('*', corsAllowlist(config.corsOrigins));
@@ -76,7 +79,10 @@ export function createConfigErrorApp(message: string, versionId: string | undefi
 
 /** An app that answers every request with 500 `internal-error`: the app could not be built. */
 export function createInternalErrorApp(versionId: string | undefined): Hono<AppEnv> {
-  return refusingApp(new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'), versionId);
+  return refusingApp(
+    new ApiError('internal-error', 'The service failed to start; its operator can find the cause in the Worker logs.'),
+    versionId,
+  );
 }
 
 // Every refusal is a 5xx, which the request log always writes.

@@ -123,9 +123,7 @@ const apiToken = checkedString((value) => {
 });
 
 const evidenceCacheTtl = checkedString((value) =>
-  /^\d{1,6}$/.test(value) &&
-  Number(value) >= MIN_EVIDENCE_CACHE_TTL_SECONDS &&
-  Number(value) <= MAX_EVIDENCE_CACHE_TTL_SECONDS
+  /^\d{1,6}$/.test(value) && Number(value) >= MIN_EVIDENCE_CACHE_TTL_SECONDS && Number(value) <= MAX_EVIDENCE_CACHE_TTL_SECONDS
     ? undefined
     : `EVIDENCE_CACHE_TTL_SECONDS must be a whole number of seconds from ${MIN_EVIDENCE_CACHE_TTL_SECONDS} (the least KV allows) to ${MAX_EVIDENCE_CACHE_TTL_SECONDS}, not ${echo(value)}`,
 ).transform(Number);
@@ -148,8 +146,7 @@ function read<T>(source: Readonly<Record<string, unknown>>, name: string, schema
 
 /** Parses a comma-separated ID list (MODEL_IDS, COHORT_IDS); unset or empty means none. */
 export function parseIdList(source: Readonly<Record<string, unknown>>, name: 'MODEL_IDS' | 'COHORT_IDS'): readonly string[] {
-  const list =
-    name === 'COHORT_IDS' ? idList(name, MAX_COHORT_ID_UNITS, cohortKeyProblem) : idList(name, MAX_MODEL_ID_UNITS);
+  const list = name === 'COHORT_IDS' ? idList(name, MAX_COHORT_ID_UNITS, cohortKeyProblem) : idList(name, MAX_MODEL_ID_UNITS);
   return Object.freeze(read(source, name, list) ?? []);
 }
 

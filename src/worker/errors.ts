@@ -110,8 +110,5 @@ export function errorResponse(c: Context, err: unknown): Response {
       statusFor(apiError.code),
     );
   }
-  return c.json(
-    { ok: false, tool: apiError.tool, error: { code: apiError.code, message: apiError.message } },
-    statusFor(apiError.code),
-  );
+  return c.json({ ok: false, tool: apiError.tool, error: { code: apiError.code, message: apiError.message } }, statusFor(apiError.code));
 }

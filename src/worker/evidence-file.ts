@@ -30,7 +30,8 @@ export async function checkEvidenceFile(label: string, text: string, context: Mo
     getModelComparisonEvidence: async () => value as ModelComparisonEvidence,
   });
   const result = await dispatcher.dispatch({ name: 'get_model_comparison_evidence', arguments: query ?? {} });
-  if (!result.ok && result.error.code === 'invalid-arguments') return { ok: false, message: `${label}: invalid query: ${result.error.message}` };
+  if (!result.ok && result.error.code === 'invalid-arguments')
+    return { ok: false, message: `${label}: invalid query: ${result.error.message}` };
   const key = evidenceKey(query as ModelComparisonQuery);
   const parsed = parseModelComparisonEvidence(value, query as ModelComparisonQuery, context);
   if (!parsed.ok) return { ok: false, key, message: `${label}: ${parsed.message}` };
@@ -38,7 +39,11 @@ export async function checkEvidenceFile(label: string, text: string, context: Mo
   const stored = JSON.stringify(value);
   // The Worker's reader refuses a longer value without parsing it.
   if (stored.length > MAX_EVIDENCE_UNITS) {
-    return { ok: false, key, message: `${label}: stored as JSON it takes ${stored.length} UTF-16 units; the Worker reads at most ${MAX_EVIDENCE_UNITS}` };
+    return {
+      ok: false,
+      key,
+      message: `${label}: stored as JSON it takes ${stored.length} UTF-16 units; the Worker reads at most ${MAX_EVIDENCE_UNITS}`,
+    };
   }
   return { ok: true, key, value: stored };
 }

@@ -55,4 +55,3 @@ function parseJsonOrRaw(text: string): unknown {
     return text;
   }
 }
-

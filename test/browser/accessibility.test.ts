@@ -12,7 +12,8 @@ import { baseUrl, gotoReviewPage, launchChromium, sharedReviewPage } from './chr
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // Signals of two rules, one overlap of two rules, and text around them.
-const TEXT = 'It is worth noting that the installer might possibly need a restart.\nThe setup could be sorted out somewhat, and it is a stunning and seamless setup.';
+const TEXT =
+  'It is worth noting that the installer might possibly need a restart.\nThe setup could be sorted out somewhat, and it is a stunning and seamless setup.';
 
 interface Finding {
   readonly rule: string;
@@ -42,7 +43,9 @@ interface Audit {
 async function audit(page: Page): Promise<Audit> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
-    const results = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    const results = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+    });
     const contrastPasses = results.passes.find((result) => result.id === 'color-contrast')?.nodes.length ?? 0;
     return { violations: results.violations, incomplete: results.incomplete, contrastPasses };
   }, WCAG_TAGS);
@@ -62,7 +65,10 @@ async function expectAccessible(page: Page, tipOpen = false): Promise<void> {
   expect(results.contrastPasses).toBeGreaterThan(20);
   const undecided = findings(results.incomplete);
   if (!tipOpen) expect(undecided).toEqual([]);
-  else expect(undecided.flatMap((finding) => finding.nodes.filter((node) => finding.rule !== 'color-contrast' || !OVERLAP.test(node)))).toEqual([]);
+  else
+    expect(
+      undecided.flatMap((finding) => finding.nodes.filter((node) => finding.rule !== 'color-contrast' || !OVERLAP.test(node))),
+    ).toEqual([]);
 }
 
 /** The part of axe-core's colour module (`axe.commons.color`) that its typings leave out. */
@@ -190,9 +196,21 @@ describe.each(['en', 'de'])('axe-core, WCAG 2.1 A and AA, interface language %s'
     await page.route('**/v1/dispatch', async (route) => {
       const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
       if (call.name === 'compose_writing_review_prompt') {
-        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'context-missing', message: 'This host has no review context.' } }) });
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            ok: false,
+            tool: call.name,
+            error: { code: 'context-missing', message: 'This host has no review context.' },
+          }),
+        });
       }
-      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unauthorized', message: 'A bearer token is needed.' } }),
+      });
     });
     await page.goto(`${baseUrl()}/${query}`);
     await page.waitForSelector('#token-panel:not([hidden])');
@@ -211,7 +229,11 @@ describe.each(['en', 'de'])('axe-core, WCAG 2.1 A and AA, interface language %s'
     await page.route('**/v1/dispatch', async (route) => {
       const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
       if (call.name === 'get_writing_rules') {
-        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unavailable', message: 'Try later.' } }) });
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'unavailable', message: 'Try later.' } }),
+        });
       }
       if (call.name === 'find_writing_signals') await held;
       return route.continue();

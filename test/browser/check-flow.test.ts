@@ -87,7 +87,8 @@ async function installPausedClock(page: Page): Promise<void> {
   await page.clock.pauseAt(CLOCK_START + 1_000);
 }
 
-const promptShown = (page: Page) => page.waitForFunction(() => (document.getElementById('review-prompt') as HTMLTextAreaElement).value !== '');
+const promptShown = (page: Page) =>
+  page.waitForFunction(() => (document.getElementById('review-prompt') as HTMLTextAreaElement).value !== '');
 /** aria-busy of the region around the checked text, as a screen reader meets it. */
 const busyOfResults = (page: Page) => page.$eval('#highlighted', (view) => view.closest('[aria-busy]')?.getAttribute('aria-busy') ?? null);
 const promptOf = (page: Page) => page.$eval('#review-prompt', (area) => (area as HTMLTextAreaElement).value);
@@ -145,12 +146,18 @@ describe('late answers', () => {
   it('keeps the rules and prompt of the latest profile when an earlier profile answers late', async () => {
     const opened = await reviewPage();
     const { page } = opened;
-    const publicDocs = await holdFirst(page, (call) => call.name === 'compose_writing_review_prompt' && call.arguments.profile === 'public-docs');
+    const publicDocs = await holdFirst(
+      page,
+      (call) => call.name === 'compose_writing_review_prompt' && call.arguments.profile === 'public-docs',
+    );
     await page.goto(`${baseUrl()}/`);
     await page.selectOption('#review-profile', 'technical-reference');
     await promptShown(page);
     await page.waitForSelector('#profile-rules details');
-    const reference = await callService<{ prompt: string }>('compose_writing_review_prompt', { profile: 'technical-reference', language: 'en' });
+    const reference = await callService<{ prompt: string }>('compose_writing_review_prompt', {
+      profile: 'technical-reference',
+      language: 'en',
+    });
     const rulesBefore = await page.$$eval('#profile-rules summary', (items) => items.map((item) => item.textContent));
 
     await publicDocs.release();
@@ -236,10 +243,30 @@ async function answer(page: Page, name: string, status: number, body: unknown): 
 
 describe('failed loads and checks', () => {
   it.each([
-    ['a 503', (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"tool":"get_writing_rules","error":{"code":"unavailable","message":"Try later."}}' })],
-    ['a 401', (route: Route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"ok":false,"tool":"","error":{"code":"unauthorized","message":"A bearer token is needed."}}' })],
+    [
+      'a 503',
+      (route: Route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"ok":false,"tool":"get_writing_rules","error":{"code":"unavailable","message":"Try later."}}',
+        }),
+    ],
+    [
+      'a 401',
+      (route: Route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: '{"ok":false,"tool":"","error":{"code":"unauthorized","message":"A bearer token is needed."}}',
+        }),
+    ],
     ['a network error', (route: Route) => route.abort('connectionrefused')],
-    ['a 200 of the wrong shape', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"tool":"get_writing_rules","data":{"rules":{}}}' })],
+    [
+      'a 200 of the wrong shape',
+      (route: Route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"tool":"get_writing_rules","data":{"rules":{}}}' }),
+    ],
   ])('says that the rules could not be read after %s at page load, in English and German', async (_case, fail) => {
     for (const [query, expected] of [
       ['', 'Reading the writing rules failed.'],
@@ -262,7 +289,9 @@ describe('failed loads and checks', () => {
     await page.fill('#review-text', 'A stunning tool.');
     await page.click('button[type=submit]');
     await page.waitForSelector('#errors p', { timeout: 5_000 });
-    expect(await page.textContent('#errors')).toBe('Checking the text for writing signals failed. invalid-response: The answer does not have the expected form.');
+    expect(await page.textContent('#errors')).toBe(
+      'Checking the text for writing signals failed. invalid-response: The answer does not have the expected form.',
+    );
     expect(await page.textContent('#status')).toBe('Checking the text for writing signals failed.');
     expect(opened.consoleErrors).toEqual([]);
   });
@@ -276,7 +305,11 @@ describe('failed loads and checks', () => {
     await page.click('button[type=submit]');
     await page.waitForSelector('#highlighted mark');
 
-    await answer(page, 'find_writing_signals', 503, { ok: false, tool: 'find_writing_signals', error: { code: 'unavailable', message: 'Try later.' } });
+    await answer(page, 'find_writing_signals', 503, {
+      ok: false,
+      tool: 'find_writing_signals',
+      error: { code: 'unavailable', message: 'Try later.' },
+    });
     await page.fill('#review-text', 'Another text.');
     await page.click('button[type=submit]');
     await page.waitForSelector('#errors p', { timeout: 5_000 });
@@ -284,7 +317,10 @@ describe('failed loads and checks', () => {
     expect(await page.textContent('#highlighted')).toBe('');
     expect(await page.isVisible('#highlighted')).toBe(false);
     expect(await page.textContent('#signal-summary')).toBe('Checking the text for writing signals failed.');
-    expect(await page.$$eval('#scanned-rules li, #unscanned-rules li', (items) => items.map((li) => li.textContent))).toEqual(['Not checked yet.', 'Not checked yet.']);
+    expect(await page.$$eval('#scanned-rules li, #unscanned-rules li', (items) => items.map((li) => li.textContent))).toEqual([
+      'Not checked yet.',
+      'Not checked yet.',
+    ]);
   });
 });
 
@@ -327,7 +363,11 @@ describe('the token field', () => {
       const auth = route.request().headers().authorization;
       seen.push(auth);
       if (auth === 'Bearer enter-token') return route.continue();
-      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }),
+      });
     });
     await page.goto(`${baseUrl()}/`);
     await page.waitForSelector('#token-panel:not([hidden])');
@@ -342,7 +382,11 @@ describe('the token field', () => {
 
   it('keeps the field open while the service still refuses the token', async () => {
     const { page } = await reviewPage();
-    await answer(page, 'get_writing_rules', 401, { ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } });
+    await answer(page, 'get_writing_rules', 401, {
+      ok: false,
+      tool: '',
+      error: { code: 'unauthorized', message: 'A bearer token is needed.' },
+    });
     await page.goto(`${baseUrl()}/`);
     await page.waitForSelector('#token-panel:not([hidden])');
     await page.fill('#api-token', 'wrong-token');

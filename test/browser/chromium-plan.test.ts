@@ -28,7 +28,8 @@ describe('browserTestPlan', () => {
     expect(plan).toEqual({
       kind: 'skip',
       executablePath: '/missing/chromium',
-      message: 'No Chromium at /missing/chromium: the browser tests (test/browser) were skipped; install it with `apt-get install chromium` or set CHROMIUM_PATH to its executable.',
+      message:
+        'No Chromium at /missing/chromium: the browser tests (test/browser) were skipped; install it with `apt-get install chromium` or set CHROMIUM_PATH to its executable.',
     });
     expect(plan.kind === 'skip' && plan.message.includes('\n')).toBe(false);
   });

@@ -50,7 +50,15 @@ export function browserTestPlan(env: Environment, exists: (path: string) => bool
   if (exists(executablePath)) return { kind: 'run', executablePath };
   const install = `install it with \`apt-get install chromium\` or set ${CHROMIUM_PATH_VARIABLE} to its executable`;
   if (isCi(env)) {
-    return { kind: 'fail', executablePath, message: `No Chromium at ${executablePath}, and CI is set, so the browser tests (test/browser) cannot be skipped: ${install}.` };
+    return {
+      kind: 'fail',
+      executablePath,
+      message: `No Chromium at ${executablePath}, and CI is set, so the browser tests (test/browser) cannot be skipped: ${install}.`,
+    };
   }
-  return { kind: 'skip', executablePath, message: `No Chromium at ${executablePath}: the browser tests (test/browser) were skipped; ${install}.` };
+  return {
+    kind: 'skip',
+    executablePath,
+    message: `No Chromium at ${executablePath}: the browser tests (test/browser) were skipped; ${install}.`,
+  };
 }

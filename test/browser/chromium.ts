@@ -31,7 +31,18 @@ export interface OpenedPage {
 }
 
 /** Events a test may listen to; the reset removes every listener of them and records requests and errors anew. */
-const PAGE_EVENTS = ['request', 'requestfinished', 'requestfailed', 'response', 'console', 'pageerror', 'dialog', 'popup', 'download', 'filechooser'] as const;
+const PAGE_EVENTS = [
+  'request',
+  'requestfinished',
+  'requestfailed',
+  'response',
+  'console',
+  'pageerror',
+  'dialog',
+  'popup',
+  'download',
+  'filechooser',
+] as const;
 
 function record({ page, requests, consoleErrors }: OpenedPage): void {
   page.on('request', (request) => requests.push(request.url()));
@@ -112,6 +123,9 @@ export async function gotoReviewPage(opened: OpenedPage, query = ''): Promise<vo
   await opened.page.goto(`${baseUrl()}/${query}`);
   await opened.page.waitForSelector('#profile-rules details, #errors p');
   const alert = await opened.page.textContent('#errors');
-  if (alert) throw new Error(`The review page showed an alert instead of its rules: ${alert} (console errors: ${JSON.stringify(opened.consoleErrors)})`);
+  if (alert)
+    throw new Error(
+      `The review page showed an alert instead of its rules: ${alert} (console errors: ${JSON.stringify(opened.consoleErrors)})`,
+    );
   await opened.page.waitForSelector('#profile-rules details');
 }

@@ -34,14 +34,20 @@ const STARTUP_MS = 90_000;
 
 /** Seeds the local EVIDENCE namespace; asynchronous, so the test runner in this process keeps running. */
 function seedEvidence(config: string): Promise<void> {
-  const files = readdirSync(`${root}examples/evidence`).filter((name) => name.endsWith('.json')).map((name) => `examples/evidence/${name}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/evidence-put.ts', ...files, '--local', '--config', config], { cwd: root });
+  const files = readdirSync(`${root}examples/evidence`)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `examples/evidence/${name}`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/evidence-put.ts', ...files, '--local', '--config', config], {
+    cwd: root,
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (status) => (status === 0 ? resolve() : reject(new Error(`seeding the local EVIDENCE namespace failed:\n${output}`))));
+    child.on('close', (status) =>
+      status === 0 ? resolve() : reject(new Error(`seeding the local EVIDENCE namespace failed:\n${output}`)),
+    );
   });
 }
 
@@ -51,7 +57,9 @@ async function startWorker(config: string, port: number): Promise<WranglerDev> {
   try {
     const page = await fetch(`${worker.origin}/`);
     if (!page.headers.get('content-type')?.startsWith('text/html')) {
-      throw new Error(`GET / answered ${page.status} ${page.headers.get('content-type')}, not the review page: the app must mount pageHandler (src/worker/page/page-route.ts).`);
+      throw new Error(
+        `GET / answered ${page.status} ${page.headers.get('content-type')}, not the review page: the app must mount pageHandler (src/worker/page/page-route.ts).`,
+      );
     }
   } catch (err) {
     await worker.stop();

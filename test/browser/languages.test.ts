@@ -29,9 +29,11 @@ async function served(query: string, acceptLanguage?: string): Promise<Response>
 function interfaceText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('#highlighted, #profile-rules, #review-prompt, #review-text, #ui-language, script, tool, context').forEach((el) => {
-      el.remove();
-    });
+    clone
+      .querySelectorAll('#highlighted, #profile-rules, #review-prompt, #review-text, #ui-language, script, tool, context')
+      .forEach((el) => {
+        el.remove();
+      });
     return clone.textContent ?? '';
   });
 }
@@ -77,7 +79,10 @@ describe('the language the Worker serves', () => {
     for (const lang of ['en', 'de'] as const) {
       const html = await (await served(`?lang=${lang}`)).text();
       const shown = [...html.matchAll(/\sdata-t="([^"]+)"/g)].map((match) => match[1] as string);
-      const table = JSON.parse(html.match(/<script type="application\/json" id="ui-messages">([^<]*)<\/script>/)?.[1] ?? '{}') as Record<string, string>;
+      const table = JSON.parse(html.match(/<script type="application\/json" id="ui-messages">([^<]*)<\/script>/)?.[1] ?? '{}') as Record<
+        string,
+        string
+      >;
       expect([lang, [...new Set(shown), ...Object.keys(table)].sort()]).toEqual([lang, Object.keys(MESSAGES[lang]).sort()]);
       expect(table['signals.summary']).toBe(MESSAGES[lang]['signals.summary']);
       expect(html).toContain(`<title data-t="page.title">${MESSAGES[lang]['page.title']}</title>`);
@@ -108,7 +113,9 @@ describe('a German reader', () => {
     await page.waitForFunction(() => document.getElementById('review-prompt')?.getAttribute('lang') === 'de');
     await checkText(page, GERMAN_TEXT);
     expect(await page.textContent('#status')).toMatch(/^Prüfung abgeschlossen: \d+ Signale?\.$/);
-    expect(await page.textContent('#signal-summary')).toMatch(/^\d+ Signale? an (einer markierten Stelle|\d+ markierten Stellen)\. Prüfen Sie/);
+    expect(await page.textContent('#signal-summary')).toMatch(
+      /^\d+ Signale? an (einer markierten Stelle|\d+ markierten Stellen)\. Prüfen Sie/,
+    );
     const firstMark = await page.getAttribute('#highlighted mark', 'aria-describedby');
     expect(await page.textContent(`#${firstMark}`)).toMatch(/^Signal zur Regel „[^“]+“: /);
     const rules = await page.$$eval('#profile-rules summary', (items) => items.map((item) => item.textContent));
@@ -177,7 +184,10 @@ describe('texts a German page does not send', () => {
 
 describe('the language of the text', () => {
   it('starts as the interface language on a German page, by ?lang= or Accept-Language, and asks for German rules and prompt', async () => {
-    for (const [query, locale] of [['?lang=de', undefined], ['', 'de-DE']] as const) {
+    for (const [query, locale] of [
+      ['?lang=de', undefined],
+      ['', 'de-DE'],
+    ] as const) {
       const opened = await (locale ? germanReaderPage() : reviewPage());
       const { page } = opened;
       const prompts: string[] = [];

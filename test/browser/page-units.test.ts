@@ -20,7 +20,15 @@ const signal = (ruleId: string, start: number, end: number) => ({ ruleId, start,
 
 describe('highlightSpans', () => {
   it('merges overlapping signals and keeps touching ones apart', () => {
-    const spans = highlightSpans([signal('word-choice', 10, 14), signal('concrete-subject', 0, 6), signal('calibrated-uncertainty', 4, 9), signal('meta-framing', 9, 10)], 20);
+    const spans = highlightSpans(
+      [
+        signal('word-choice', 10, 14),
+        signal('concrete-subject', 0, 6),
+        signal('calibrated-uncertainty', 4, 9),
+        signal('meta-framing', 9, 10),
+      ],
+      20,
+    );
     expect(spans.map((span) => [span.start, span.end, span.signals.map((s) => s.ruleId)])).toEqual([
       [0, 9, ['concrete-subject', 'calibrated-uncertainty']],
       [9, 10, ['meta-framing']],
@@ -35,12 +43,18 @@ describe('highlightSpans', () => {
 
 describe('toDispatchArguments', () => {
   it('splits and trims a comma-separated ruleIds and keeps other fields as given', () => {
-    expect(toDispatchArguments({ ruleIds: ' word-choice ,meta-framing', maxSignals: 3 })).toEqual({ ok: true, value: { ruleIds: ['word-choice', 'meta-framing'], maxSignals: 3 } });
+    expect(toDispatchArguments({ ruleIds: ' word-choice ,meta-framing', maxSignals: 3 })).toEqual({
+      ok: true,
+      value: { ruleIds: ['word-choice', 'meta-framing'], maxSignals: 3 },
+    });
   });
 
   it('refuses an empty item instead of dropping it', () => {
     expect(toDispatchArguments({ ruleIds: '' })).toEqual({ ok: false, message: expect.stringContaining('item 1 of 1 is empty') });
-    expect(toDispatchArguments({ ruleIds: 'word-choice,' })).toEqual({ ok: false, message: expect.stringContaining('item 2 of 2 is empty') });
+    expect(toDispatchArguments({ ruleIds: 'word-choice,' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('item 2 of 2 is empty'),
+    });
   });
 
   it('reads a missing detail as no arguments and refuses a non-object', () => {
@@ -53,7 +67,15 @@ describe('voixTool', () => {
   const base = writingReviewTools[0]!;
 
   it('keeps names and descriptions as written, types the props for VOIX and flags required ones', () => {
-    const tool = { ...base, description: 'Reads <rules> & "sources"', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'a' }, n: { type: 'integer' } }, required: ['text'] } };
+    const tool = {
+      ...base,
+      description: 'Reads <rules> & "sources"',
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string', description: 'a' }, n: { type: 'integer' } },
+        required: ['text'],
+      },
+    };
     expect(voixTool(tool)).toEqual({
       name: 'get_writing_rules',
       title: base.title,
@@ -77,7 +99,11 @@ describe('voixTool', () => {
 describe('voixToolsMarkup', () => {
   it('escapes what a double-quoted attribute needs and keeps apostrophes', () => {
     const base = writingReviewTools[0]!;
-    const tool = { ...base, description: `Reads <rules> & "sources" in 'en'`, inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'a"b' } }, required: ['text'] } };
+    const tool = {
+      ...base,
+      description: `Reads <rules> & "sources" in 'en'`,
+      inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'a"b' } }, required: ['text'] },
+    };
     expect(voixToolsMarkup([tool])).toBe(
       `<tool name="get_writing_rules" description="Reads &#60;rules&#62; &#38; &#34;sources&#34; in 'en'" data-title="${base.title}" return><prop name="text" type="string" description="a&#34;b" required></prop></tool>`,
     );
@@ -92,9 +118,15 @@ describe('message tables', () => {
   });
 
   it('use the same placeholders for each key, and no empty message', () => {
-    const differing = Object.entries(MESSAGES.en).filter(([key, text]) => placeholders(text).join() !== placeholders(MESSAGES.de[key as keyof typeof MESSAGES.de]).join());
+    const differing = Object.entries(MESSAGES.en).filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(MESSAGES.de[key as keyof typeof MESSAGES.de]).join(),
+    );
     expect(differing).toEqual([]);
-    expect(Object.values(MESSAGES).flatMap((table) => Object.values(table)).filter((text) => text.trim() === '')).toEqual([]);
+    expect(
+      Object.values(MESSAGES)
+        .flatMap((table) => Object.values(table))
+        .filter((text) => text.trim() === ''),
+    ).toEqual([]);
   });
 
   it('name each tool as its descriptor titles it, in English', () => {
@@ -108,7 +140,8 @@ describe('message tables', () => {
 });
 
 describe('fillMessages', () => {
-  const template = '<html lang="x"><title data-t="page.title"></title><p class="a" data-t="submit" id="b"></p><script type="application/json"><!--ui-messages--></script>';
+  const template =
+    '<html lang="x"><title data-t="page.title"></title><p class="a" data-t="submit" id="b"></p><script type="application/json"><!--ui-messages--></script>';
 
   it('fills each marked element in the language and embeds the other messages of that table as JSON', () => {
     const html = fillMessages(template, 'de');
@@ -135,7 +168,9 @@ describe('fits', () => {
 
   it('takes an answer with the fields the page reads, optional ones left out or present', () => {
     expect(fits(answer, SIGNALS)).toBe(true);
-    expect(fits({ ...answer, coverage: { ...answer.coverage, suppressedSignals: 1, directiveProblems: [{ line: 3, message: 'm' }] } }, SIGNALS)).toBe(true);
+    expect(
+      fits({ ...answer, coverage: { ...answer.coverage, suppressedSignals: 1, directiveProblems: [{ line: 3, message: 'm' }] } }, SIGNALS),
+    ).toBe(true);
   });
 
   it('refuses a missing field, a wrong type at any depth, and a wrong optional field', () => {
@@ -168,7 +203,10 @@ describe('pickUiLanguage', () => {
 describe('the text limit in the messages', () => {
   it('is the tool limit, written as each language writes numbers', async () => {
     const { MAX_TEXT_UNITS } = await import('../../src/core/index');
-    for (const [language, locale] of [['en', 'en-US'], ['de', 'de-DE']] as const) {
+    for (const [language, locale] of [
+      ['en', 'en-US'],
+      ['de', 'de-DE'],
+    ] as const) {
       const limit = MAX_TEXT_UNITS.toLocaleString(locale);
       expect(MESSAGES[language]['text.hint'], language).toContain(limit);
       expect(MESSAGES[language]['text.too-long'], language).toContain(limit);

@@ -42,7 +42,13 @@ function drawnMarks(page: Page) {
     for (const node of view.childNodes) {
       const text = node.textContent ?? '';
       if (node instanceof HTMLElement && node.tagName === 'MARK') {
-        marks.push({ start: offset, text, dataStart: Number(node.dataset.start), dataEnd: Number(node.dataset.end), rules: node.dataset.rules ?? '' });
+        marks.push({
+          start: offset,
+          text,
+          dataStart: Number(node.dataset.start),
+          dataEnd: Number(node.dataset.end),
+          rules: node.dataset.rules ?? '',
+        });
       }
       offset += text.length;
     }
@@ -87,7 +93,11 @@ describe('review page in Chromium', () => {
   });
 
   it('highlights each signal at its exact UTF-16 span after emoji and combining marks', async () => {
-    const { signals } = await callService<{ signals: Signal[] }>('find_writing_signals', { text: TEXT, profile: 'technical-reference', maxSignals: 500 });
+    const { signals } = await callService<{ signals: Signal[] }>('find_writing_signals', {
+      text: TEXT,
+      profile: 'technical-reference',
+      maxSignals: 500,
+    });
     const { whole, marks } = await drawnMarks(opened.page);
     expect(whole).toBe(TEXT);
     expect(marks.map((mark) => mark.text)).toEqual(['stunning', 'could be sorted out somewhat', 'Seamlessly']);
@@ -110,7 +120,9 @@ describe('review page in Chromium', () => {
   });
 
   it('gives each mark a description with the rule title and instruction, shown on keyboard focus', async () => {
-    const rules = await callService<{ rules: { id: string; title: { en: string }; prompt: { en: string } }[] }>('get_writing_rules', { detail: 'full' });
+    const rules = await callService<{ rules: { id: string; title: { en: string }; prompt: { en: string } }[] }>('get_writing_rules', {
+      detail: 'full',
+    });
     const wordChoice = rules.rules.find((rule) => rule.id === 'word-choice')!;
     const { page } = opened;
     await page.focus('button[type=submit]');
@@ -122,7 +134,9 @@ describe('review page in Chromium', () => {
     expect(await page.isVisible('#signal-tip')).toBe(false);
 
     const cdp = await page.context().newCDPSession(page);
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; description?: { value: string }; focusable?: boolean }[] };
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value: string }; name?: { value: string }; description?: { value: string }; focusable?: boolean }[];
+    };
     const marks = nodes.filter((node) => node.role?.value === 'mark');
     expect(marks).toHaveLength(3);
     expect(marks[0]?.name?.value).toBe('stunning');
@@ -141,7 +155,11 @@ describe('review page in Chromium', () => {
     const { page } = opened;
     const scanned = await page.$$eval('#scanned-rules li', (items) => items.map((li) => li.textContent));
     const unscanned = await page.$$eval('#unscanned-rules li', (items) => items.map((li) => li.textContent));
-    expect(scanned.map((text) => text?.match(/\(([a-z-]+)\)$/)?.[1])).toEqual(['concrete-subject', 'calibrated-uncertainty', 'word-choice']);
+    expect(scanned.map((text) => text?.match(/\(([a-z-]+)\)$/)?.[1])).toEqual([
+      'concrete-subject',
+      'calibrated-uncertainty',
+      'word-choice',
+    ]);
     expect(unscanned.map((text) => text?.match(/\(([a-z-]+)\)$/)?.[1])).toEqual(['current-state', 'invented-labels', 'format-fit']);
     expect(await page.textContent('#coverage-heading + .notice')).toContain('No signal is not a pass');
   });
@@ -150,14 +168,19 @@ describe('review page in Chromium', () => {
     const other = await reviewPage();
     await gotoReviewPage(other);
     await review(other.page, 'Run the installer, then open a terminal.');
-    expect(await other.page.textContent('#signal-summary')).toBe('No signal found. That is not a pass: the rules still need a human or model review.');
+    expect(await other.page.textContent('#signal-summary')).toBe(
+      'No signal found. That is not a pass: the rules still need a human or model review.',
+    );
     expect(await other.page.$$('mark')).toHaveLength(0);
   });
 
   it('shows the profile rules and copies the composed prompt with one click', async () => {
     const { page } = opened;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    const composed = await callService<{ prompt: string }>('compose_writing_review_prompt', { profile: 'technical-reference', language: 'en' });
+    const composed = await callService<{ prompt: string }>('compose_writing_review_prompt', {
+      profile: 'technical-reference',
+      language: 'en',
+    });
     expect(await page.$$('#profile-rules details')).toHaveLength(6);
     await page.click('#copy-prompt');
     await page.waitForFunction(() => document.getElementById('copy-status')?.textContent !== '');
@@ -167,7 +190,9 @@ describe('review page in Chromium', () => {
 
   it('prints only plain-line labels and makes no request outside its origin', async () => {
     const { page, requests, consoleErrors } = opened;
-    const labels = await page.$$eval('label, button, h1, h2, h3, summary, option', (elements) => elements.map((el) => el.textContent?.trim() ?? ''));
+    const labels = await page.$$eval('label, button, h1, h2, h3, summary, option', (elements) =>
+      elements.map((el) => el.textContent?.trim() ?? ''),
+    );
     expect(labels.filter((label) => !isPlainLine(label))).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${baseUrl()}/`) && !url.startsWith('data:'))).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -183,12 +208,15 @@ describe('format of the text', () => {
     const { page } = markdown;
     await page.selectOption('#review-format', 'markdown');
     await review(page, MARKDOWN);
-    const service = await callService<{ signals: Signal[]; coverage: { notScannedUnits: Record<string, number> } }>('find_writing_signals', {
-      text: MARKDOWN,
-      profile: 'technical-reference',
-      maxSignals: 500,
-      format: 'markdown',
-    });
+    const service = await callService<{ signals: Signal[]; coverage: { notScannedUnits: Record<string, number> } }>(
+      'find_writing_signals',
+      {
+        text: MARKDOWN,
+        profile: 'technical-reference',
+        maxSignals: 500,
+        format: 'markdown',
+      },
+    );
     const { whole, marks } = await drawnMarks(page);
     expect(whole).toBe(MARKDOWN);
     const prose = MARKDOWN.indexOf('A stunning') + 2;
@@ -196,7 +224,9 @@ describe('format of the text', () => {
     expect(service.signals.map((signal) => signal.start)).toEqual([prose]);
     const skipped = Object.values(service.coverage.notScannedUnits).reduce((sum, units) => sum + units, 0);
     expect(skipped).toBeGreaterThan(0);
-    expect(await page.textContent('#coverage-skipped')).toBe(`Read as Markdown: ${skipped} UTF-16 code units of code, markup, links and front matter not scanned.`);
+    expect(await page.textContent('#coverage-skipped')).toBe(
+      `Read as Markdown: ${skipped} UTF-16 code units of code, markup, links and front matter not scanned.`,
+    );
     expect(await page.isVisible('#coverage-skipped')).toBe(true);
 
     await page.selectOption('#review-format', 'text');
@@ -210,7 +240,8 @@ describe('format of the text', () => {
 });
 
 describe('comments that switch rules off', () => {
-  const MARKDOWN = 'A stunning tool.\n\n<!-- writing-rules-disable word-choice -->\n\nAnother stunning tool.\n\n<!-- writing-rules-disable no-such-rule -->\n';
+  const MARKDOWN =
+    'A stunning tool.\n\n<!-- writing-rules-disable word-choice -->\n\nAnother stunning tool.\n\n<!-- writing-rules-disable no-such-rule -->\n';
 
   it('says how many signals comments turned off and names each comment it could not read, with its line', async () => {
     const opened = await reviewPage();
@@ -218,12 +249,15 @@ describe('comments that switch rules off', () => {
     const { page } = opened;
     await page.selectOption('#review-format', 'markdown');
     await review(page, MARKDOWN);
-    const service = await callService<{ coverage: { suppressedSignals: number; directiveProblems: { line: number; message: string }[] } }>('find_writing_signals', {
-      text: MARKDOWN,
-      profile: 'technical-reference',
-      maxSignals: 500,
-      format: 'markdown',
-    });
+    const service = await callService<{ coverage: { suppressedSignals: number; directiveProblems: { line: number; message: string }[] } }>(
+      'find_writing_signals',
+      {
+        text: MARKDOWN,
+        profile: 'technical-reference',
+        maxSignals: 500,
+        format: 'markdown',
+      },
+    );
     expect(service.coverage.suppressedSignals).toBe(1);
     const [problem] = service.coverage.directiveProblems;
     expect(problem?.line).toBe(7);
@@ -254,7 +288,11 @@ describe('errors of the service', () => {
     await page.route('**/v1/dispatch', async (route) => {
       const call = JSON.parse(route.request().postData() ?? '{}') as { name: string };
       if (call.name !== 'compose_writing_review_prompt') return route.continue();
-      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'context-missing', message } }) });
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, tool: call.name, error: { code: 'context-missing', message } }),
+      });
     });
     await page.goto(`${baseUrl()}/`);
     await page.waitForSelector('#errors p');
@@ -282,7 +320,11 @@ describe('errors of the service', () => {
       const auth = route.request().headers().authorization;
       seen.push(auth);
       if (auth === 'Bearer page-test-token') return route.continue();
-      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }),
+      });
     });
     await page.goto(`${baseUrl()}/`);
     await page.waitForSelector('#token-panel:not([hidden])');
@@ -320,7 +362,9 @@ describe('signal levels on the review page', () => {
       ['This allows us', 'suggestion'],
       ['stunning', ''],
     ]);
-    expect(await luminance(page, '#highlighted mark.suggestion')).toBeGreaterThan(await luminance(page, '#highlighted mark:not(.suggestion)'));
+    expect(await luminance(page, '#highlighted mark.suggestion')).toBeGreaterThan(
+      await luminance(page, '#highlighted mark:not(.suggestion)'),
+    );
     const described = await page.getAttribute('#highlighted mark.suggestion', 'aria-describedby');
     expect(await page.textContent(`#${described}`)).toMatch(/^Suggestion for .+, often fine: /);
     expect(await page.textContent('#signal-summary')).toMatch(/^2 signals in 2 highlighted passages\./);
@@ -348,12 +392,14 @@ describe('signal levels on the review page', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('show-suggestions');
     await page.keyboard.press('Space');
     expect(await page.isChecked('#show-suggestions')).toBe(true);
-    expect(await page.$$eval('#highlighted mark', (items) => items.map((mark) => mark.textContent))).toEqual(['This allows us', 'stunning']);
+    expect(await page.$$eval('#highlighted mark', (items) => items.map((mark) => mark.textContent))).toEqual([
+      'This allows us',
+      'stunning',
+    ]);
     expect(calls).toBe(0);
     expect(levels.consoleErrors).toEqual([]);
   });
 });
-
 
 // The browser test files share a page among their tests (chromium.ts); this holds them to starting as on a fresh page.
 describe('a shared page handed out again', () => {

@@ -13,11 +13,15 @@ import { gotoReviewPage, launchChromium, sharedReviewPage } from './chromium';
 const SAMPLES = {
   en: {
     file: 'review-page.png',
-    text: 'It is worth noting that the installer might possibly need a restart.\n' + 'This makes it easy to start: the setup is production-ready, stunning and seamless.',
+    text:
+      'It is worth noting that the installer might possibly need a restart.\n' +
+      'This makes it easy to start: the setup is production-ready, stunning and seamless.',
   },
   de: {
     file: 'review-page-de.png',
-    text: 'Es ist wichtig zu beachten, dass das Installationsprogramm eventuell einen Neustart braucht.\n' + 'Das könnte eventuell helfen, denn die Einrichtung ist leistungsstark und nahtlos.',
+    text:
+      'Es ist wichtig zu beachten, dass das Installationsprogramm eventuell einen Neustart braucht.\n' +
+      'Das könnte eventuell helfen, denn die Einrichtung ist leistungsstark und nahtlos.',
   },
 } as const;
 
@@ -33,9 +37,10 @@ const reviewPage = sharedReviewPage(() => browser);
 
 it.each(['en', 'de'] as const)('renders a checked text with highlights, coverage and the focused rule (%s)', async (lang) => {
   const { file, text } = SAMPLES[lang];
-  const target = process.env.UPDATE_SCREENSHOT === '1'
-    ? fileURLToPath(new URL(`../../docs/${file}`, import.meta.url))
-    : join(mkdtempSync(join(tmpdir(), 'review-page-')), file);
+  const target =
+    process.env.UPDATE_SCREENSHOT === '1'
+      ? fileURLToPath(new URL(`../../docs/${file}`, import.meta.url))
+      : join(mkdtempSync(join(tmpdir(), 'review-page-')), file);
   const opened = await reviewPage();
   await gotoReviewPage(opened, `?lang=${lang}`);
   const { page } = opened;

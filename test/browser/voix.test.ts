@@ -11,7 +11,9 @@ interface Descriptor {
   description: string;
 }
 
-type ReturnDetail = { ok: true; tool: string; data: Record<string, any> } | { ok: false; tool: string; error: string; code: string; message: string };
+type ReturnDetail =
+  | { ok: true; tool: string; data: Record<string, any> }
+  | { ok: false; tool: string; error: string; code: string; message: string };
 
 /** Dispatches `call` (bubbling, detail = arguments) on the tool and resolves with the `return` detail. */
 function callTool(page: Page, name: string, args: unknown): Promise<ReturnDetail> {
@@ -50,14 +52,21 @@ describe('VOIX declarations', () => {
   it('declares the four tools with the descriptors’ names, descriptions and titles, returning data', async () => {
     const { tools } = (await (await fetch(`${baseUrl()}/v1/tools`)).json()) as { tools: Descriptor[] };
     const declared = await page.$$eval('tool', (elements) =>
-      elements.map((el) => ({ name: el.getAttribute('name'), title: el.getAttribute('data-title'), description: el.getAttribute('description'), returns: el.hasAttribute('return') })),
+      elements.map((el) => ({
+        name: el.getAttribute('name'),
+        title: el.getAttribute('data-title'),
+        description: el.getAttribute('description'),
+        returns: el.hasAttribute('return'),
+      })),
     );
     expect(declared).toEqual(tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, returns: true })));
   });
 
   it('declares props with VOIX types, bounds in descriptions, and required flags', async () => {
     const props = await page.$$eval('tool[name=find_writing_signals] > prop', (elements) =>
-      elements.map((el) => [el.getAttribute('name'), el.getAttribute('type'), el.hasAttribute('required'), el.getAttribute('description')] as const),
+      elements.map(
+        (el) => [el.getAttribute('name'), el.getAttribute('type'), el.hasAttribute('required'), el.getAttribute('description')] as const,
+      ),
     );
     expect(props.map(([name, type, required]) => [name, type, required])).toEqual([
       ['text', 'string', true],
@@ -75,7 +84,9 @@ describe('VOIX declarations', () => {
     expect(description.format).toContain("one of 'text', 'markdown', 'html'");
     expect(description.ruleIds).toMatch(/^Comma-separated list, such as "[a-z-]+,[a-z-]+"/);
     expect(description.ruleIds).toContain('word-choice');
-    const evidence = await page.$$eval('tool[name=get_model_comparison_evidence] > prop', (elements) => elements.map((el) => el.hasAttribute('required')));
+    const evidence = await page.$$eval('tool[name=get_model_comparison_evidence] > prop', (elements) =>
+      elements.map((el) => el.hasAttribute('required')),
+    );
     expect(evidence).toEqual([true, true, true, true]);
   });
 
@@ -85,7 +96,10 @@ describe('VOIX declarations', () => {
     expect(context).toContain('Audience: Developers reading the setup guide of a command-line tool');
     expect(context).toContain('Goal: Install the tool and complete a first review without help');
     expect(context).toContain(`Catalogue version: ${catalogueVersion}`);
-    const shown = await page.$$eval('tool, prop, context', (elements) => elements.filter((el) => getComputedStyle(el).display !== 'none').length);
+    const shown = await page.$$eval(
+      'tool, prop, context',
+      (elements) => elements.filter((el) => getComputedStyle(el).display !== 'none').length,
+    );
     expect(shown).toBe(0);
   });
 });
@@ -103,7 +117,11 @@ describe('VOIX calls', () => {
   });
 
   it('find_writing_signals: splits the comma-separated ruleIds and returns the envelope', async () => {
-    const detail = await callTool(page, 'find_writing_signals', { text: 'It is worth noting that a stunning panel helps.', ruleIds: 'word-choice, meta-framing', maxSignals: 5 });
+    const detail = await callTool(page, 'find_writing_signals', {
+      text: 'It is worth noting that a stunning panel helps.',
+      ruleIds: 'word-choice, meta-framing',
+      maxSignals: 5,
+    });
     expect(asVoixSees(detail).failed).toBe(false);
     expect(detail.ok && detail.tool).toBe('find_writing_signals');
     const data = detail.ok ? detail.data : {};
@@ -111,7 +129,12 @@ describe('VOIX calls', () => {
       ['meta-framing', 'It is worth noting'],
       ['word-choice', 'stunning'],
     ]);
-    expect(data.coverage).toMatchObject({ scannedRuleIds: ['meta-framing', 'word-choice'], unscannedRuleIds: [], maxSignals: 5, truncated: false });
+    expect(data.coverage).toMatchObject({
+      scannedRuleIds: ['meta-framing', 'word-choice'],
+      unscannedRuleIds: [],
+      maxSignals: 5,
+      truncated: false,
+    });
     expect(await page.textContent('#status')).toBe('Assistant call done: Checking the text for writing signals.');
   });
 

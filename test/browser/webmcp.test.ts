@@ -33,7 +33,13 @@ async function listTools(page: Page): Promise<RegisteredTool[]> {
   const tools = await page.evaluate(async () => {
     const context = (document as unknown as { modelContext: ModelContextClient }).modelContext;
     const tools = await context.getTools();
-    return tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, readOnlyHint: tool.annotations.readOnlyHint }));
+    return tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      readOnlyHint: tool.annotations.readOnlyHint,
+    }));
   });
   return tools.sort(byName);
 }
@@ -93,7 +99,15 @@ describe('WebMCP registration', () => {
   it('registers the four tools once, with the descriptors’ names, titles, descriptions and input schemas, read-only', async () => {
     const { tools } = (await (await fetch(`${baseUrl()}/v1/tools`)).json()) as { tools: Descriptor[] };
     expect(await listTools(opened.page)).toEqual(
-      tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, readOnlyHint: true })).sort(byName),
+      tools
+        .map((tool) => ({
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          readOnlyHint: true,
+        }))
+        .sort(byName),
     );
   });
 
@@ -149,7 +163,11 @@ describe('WebMCP on a host that asks for a token', () => {
     const token = 'Bearer webmcp-token';
     await page.route(/\/v1\/(tools|dispatch)$/, async (route) => {
       if (route.request().headers().authorization === token) return route.continue();
-      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }) });
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, tool: '', error: { code: 'unauthorized', message: 'A bearer token is needed.' } }),
+      });
     });
     const refused = page.waitForResponse((response) => response.url().endsWith('/v1/tools'));
     await page.goto(`${baseUrl()}/`);
@@ -161,7 +179,12 @@ describe('WebMCP on a host that asks for a token', () => {
     await page.fill('#api-token', 'webmcp-token');
     await page.click('#token-apply');
     await toolsListed(page, 4);
-    expect((await listTools(page)).map((tool) => tool.name)).toEqual(['compose_writing_review_prompt', 'find_writing_signals', 'get_model_comparison_evidence', 'get_writing_rules']);
+    expect((await listTools(page)).map((tool) => tool.name)).toEqual([
+      'compose_writing_review_prompt',
+      'find_writing_signals',
+      'get_model_comparison_evidence',
+      'get_writing_rules',
+    ]);
   });
 });
 
@@ -172,7 +195,11 @@ describe('WebMCP calls answer as POST /v1/dispatch does', () => {
     expect(overHttp.status).toBe(200);
     const viaWebMcp = await executeTool(opened.page, 'find_writing_signals', input);
     expect(viaWebMcp).toEqual(overHttp.body);
-    expect(viaWebMcp).toMatchObject({ ok: true, tool: 'find_writing_signals', data: { signals: [{ quote: 'It is worth noting' }, { quote: 'stunning' }] } });
+    expect(viaWebMcp).toMatchObject({
+      ok: true,
+      tool: 'find_writing_signals',
+      data: { signals: [{ quote: 'It is worth noting' }, { quote: 'stunning' }] },
+    });
     expect(await opened.page.textContent('#status')).toBe('Assistant call done: Checking the text for writing signals.');
   });
 

@@ -24,7 +24,8 @@ beforeAll(async () => {
   const deadline = Date.now() + READY_MS;
   while (!(await answers(`${baseUrl}/healthz`))) {
     if (existsSync(failureFile)) throw new Error(`The Worker for the browser tests did not start:\n${readFileSync(failureFile, 'utf8')}`);
-    if (Date.now() > deadline) throw new Error(`The Worker for the browser tests did not answer ${baseUrl}/healthz within ${READY_MS / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(`The Worker for the browser tests did not answer ${baseUrl}/healthz within ${READY_MS / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }, READY_MS + 10_000);

@@ -46,9 +46,7 @@ describe('the product apart from the lab', () => {
     const offending = ['src', 'scripts', 'test'].flatMap((dir) =>
       sourcesUnder(join(root, dir))
         .filter((file) => file !== thisFile)
-        .flatMap((file) =>
-        labReferences(file, readFileSync(file, 'utf8')).map((specifier) => `${relative(root, file)}: ${specifier}`),
-      ),
+        .flatMap((file) => labReferences(file, readFileSync(file, 'utf8')).map((specifier) => `${relative(root, file)}: ${specifier}`)),
     );
     expect(offending).toEqual([]);
   });
@@ -68,6 +66,12 @@ describe('the product apart from the lab', () => {
           "import { lab } from './lab/helpers';",
         ].join('\n'),
       ),
-    ).toEqual(['../../lab/bench/run', '../../lab/quality/sample', '../../lab/load/mix', `${LAB_PACKAGE}/quality/sample`, '../../lab/data/labelled-set.en.yaml']);
+    ).toEqual([
+      '../../lab/bench/run',
+      '../../lab/quality/sample',
+      '../../lab/load/mix',
+      `${LAB_PACKAGE}/quality/sample`,
+      '../../lab/data/labelled-set.en.yaml',
+    ]);
   });
 });

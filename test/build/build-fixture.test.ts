@@ -44,9 +44,7 @@ describe('building a valid catalogue', () => {
   });
 
   it('compiles sixteen records: scannable rules in order, English then German', () => {
-    expect(result.catalogue.signalRecords.map((r) => r.id)).toEqual(
-      SCANNABLE_RULE_IDS.flatMap((id) => [`${id}.en`, `${id}.de`]),
-    );
+    expect(result.catalogue.signalRecords.map((r) => r.id)).toEqual(SCANNABLE_RULE_IDS.flatMap((id) => [`${id}.en`, `${id}.de`]));
   });
 
   it('gives each record the warning level, and compiles a suggestion block into its own record after it, inheriting the guards it does not give', () => {
@@ -85,9 +83,7 @@ describe('building a valid catalogue', () => {
     const record = result.catalogue.signalRecords.find((r) => r.id === 'word-choice.en')!;
     expect(record.phrases).toEqual(['word-choice cues', 'word-choice cue']);
     const regex = new RegExp(record.source, record.flags);
-    expect([...'A word-choice cues list, a word-choice cuex.'.matchAll(regex)].map((m) => m[0])).toEqual([
-      'word-choice cues',
-    ]);
+    expect([...'A word-choice cues list, a word-choice cuex.'.matchAll(regex)].map((m) => m[0])).toEqual(['word-choice cues']);
   });
 
   it('names the release and a 12-digit content hash in catalogueVersion', () => {

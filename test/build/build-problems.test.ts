@@ -56,7 +56,9 @@ describe('rule IDs from the catalogue files', () => {
 
   it('a rule without a signal file builds and is not scanned', () => {
     const { root, result } = buildAfter((r) => rmSync(join(r, WORD_SIGNALS)));
-    expect(result.ok ? result.catalogue.signalRecords.map((record) => record.id) : result.problems.map(formatProblem)).not.toContain('word-choice.en');
+    expect(result.ok ? result.catalogue.signalRecords.map((record) => record.id) : result.problems.map(formatProblem)).not.toContain(
+      'word-choice.en',
+    );
     expect(result.ok).toBe(true);
     expect(ruleIdsOf(root).scannableRuleIds).not.toContain('word-choice');
   });
@@ -142,17 +144,15 @@ describe('the build refuses', () => {
   });
 
   it('a profile list in release.yaml, where membership is not written', () => {
-    const problems = problemsAfter((r) => mutate(r, 'catalogue/release.yaml', (d) => void (d.profiles = { 'agent-report': ['meta-framing'] })));
+    const problems = problemsAfter((r) =>
+      mutate(r, 'catalogue/release.yaml', (d) => void (d.profiles = { 'agent-report': ['meta-framing'] })),
+    );
     expect(problems).toEqual(['catalogue/release.yaml: profiles: unknown field']);
   });
 
   it('a rule scope out of profile order', () => {
-    const problems = problemsAfter((r) =>
-      mutate(r, 'catalogue/rules/meta-framing.yaml', (d) => void d.scope.reverse()),
-    );
-    expect(problems).toEqual([
-      'catalogue/rules/meta-framing.yaml: scope: must be in catalogue order: public-docs, agent-report',
-    ]);
+    const problems = problemsAfter((r) => mutate(r, 'catalogue/rules/meta-framing.yaml', (d) => void d.scope.reverse()));
+    expect(problems).toEqual(['catalogue/rules/meta-framing.yaml: scope: must be in catalogue order: public-docs, agent-report']);
   });
 
   it('a rule relating to itself', () => {
@@ -239,7 +239,11 @@ describe('the build refuses', () => {
   it('a suggestion block that misses its own match, matches a non-match, repeats a form of its record, names an id or lists no form', () => {
     const problems = problemsAfter((r) =>
       mutate(r, WORD_SIGNALS, (d) => {
-        d.en.suggestion = { phrases: ['mild cue', 'word-choice cue'], matches: [{ text: 'No cue.', quotes: ['mild cue'] }], nonMatches: ['A mild cue.'] };
+        d.en.suggestion = {
+          phrases: ['mild cue', 'word-choice cue'],
+          matches: [{ text: 'No cue.', quotes: ['mild cue'] }],
+          nonMatches: ['A mild cue.'],
+        };
         d.de.suggestion = { notes: 'Nothing to match.' };
       }),
     );
@@ -249,7 +253,9 @@ describe('the build refuses', () => {
       `${WORD_SIGNALS}: en.suggestion.matches[0]: expected quotes ["mild cue"], found []`,
       `${WORD_SIGNALS}: en.suggestion.nonMatches[0]: must not match, found ["mild cue"]`,
     ]);
-    const named = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.suggestion = { id: 'x', phrases: ['mild cue'], matches: [] })));
+    const named = problemsAfter((r) =>
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.suggestion = { id: 'x', phrases: ['mild cue'], matches: [] })),
+    );
     expect(named.join('\n')).toMatch(/en\.suggestion/);
     expect(named.join('\n')).toMatch(/id/);
     expect(named.join('\n')).toMatch(/matches/);
@@ -308,8 +314,24 @@ describe('the build refuses', () => {
 
   it('a numeric comparison reaching too far, with no words, a factor word with a reach or marker, or an unknown side', () => {
     const problems = problemsAfter((r) => {
-      mutate(r, WORD_SIGNALS, (d) => void (d.en.numericComparisons = [{ words: ['faster'], number: 'before', within: 5 }, { words: [], number: 'after', within: 0 }]));
-      mutate(r, WORD_SIGNALS, (d) => void (d.de.numericComparisons = [{ words: ['halbiert'], number: 'word', within: 1, marker: ['um'] }, { words: ['schneller'], number: 'beside', within: 0 }]));
+      mutate(
+        r,
+        WORD_SIGNALS,
+        (d) =>
+          void (d.en.numericComparisons = [
+            { words: ['faster'], number: 'before', within: 5 },
+            { words: [], number: 'after', within: 0 },
+          ]),
+      );
+      mutate(
+        r,
+        WORD_SIGNALS,
+        (d) =>
+          void (d.de.numericComparisons = [
+            { words: ['halbiert'], number: 'word', within: 1, marker: ['um'] },
+            { words: ['schneller'], number: 'beside', within: 0 },
+          ]),
+      );
     });
     expect(problems).toEqual([
       `${WORD_SIGNALS}: en.numericComparisons[0].within: must be at most 4`,
@@ -341,20 +363,28 @@ describe('the build refuses', () => {
         d.en.nonMatches.push('It is faster and cuts build time by a lot, in 2 steps.');
       }),
     );
-    expect(result.ok ? result.catalogue.signalRecords.find((record) => record.id === 'word-choice.en')?.numericComparisons : result.problems.map(formatProblem)).toEqual([
+    expect(
+      result.ok
+        ? result.catalogue.signalRecords.find((record) => record.id === 'word-choice.en')?.numericComparisons
+        : result.problems.map(formatProblem),
+    ).toEqual([
       { words: ['faster'], number: 'before', within: 1 },
       { words: ['cuts'], number: 'after', within: 3, marker: ['by'] },
     ]);
   }, 240_000);
 
   it('a guard distance that is not a whole number', () => {
-    const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notBeforeInClause = { words: ['enough'], within: 2.5 })));
+    const problems = problemsAfter((r) =>
+      mutate(r, WORD_SIGNALS, (d) => void (d.en.notBeforeInClause = { words: ['enough'], within: 2.5 })),
+    );
     expect(problems).toEqual([`${WORD_SIGNALS}: en.notBeforeInClause.within: must be a whole number`]);
   });
 
   it('a guard that would silence one of its own matches', () => {
     const problems = problemsAfter((r) => mutate(r, WORD_SIGNALS, (d) => void (d.en.notAfter = { words: ['One'], within: 0 })));
-    expect(problems[0]).toMatch(/^catalogue\/signals\/word-choice\.yaml: en\.matches\[0\]: expected quotes \["word-choice cue"\], found \[\]$/);
+    expect(problems[0]).toMatch(
+      /^catalogue\/signals\/word-choice\.yaml: en\.matches\[0\]: expected quotes \["word-choice cue"\], found \[\]$/,
+    );
   });
 
   it('and reports every problem, not only the first', () => {

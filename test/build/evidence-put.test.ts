@@ -124,7 +124,9 @@ describe('npm run evidence:put', () => {
     const { config } = tempHost();
     const { outcome, writes } = await putInProcess(EN, '--config', config);
     expect(outcome).toEqual({ ok: true, written: [`local ${EN_KEY} <- ${EN}`] });
-    expect(writes.map(({ target, entries }) => ({ target, keys: entries.map((entry) => entry.key) }))).toEqual([{ target: '--local', keys: [EN_KEY] }]);
+    expect(writes.map(({ target, entries }) => ({ target, keys: entries.map((entry) => entry.key) }))).toEqual([
+      { target: '--local', keys: [EN_KEY] },
+    ]);
   });
 
   // The write itself is the real one above; the bound is the script's own check.
@@ -138,36 +140,58 @@ describe('npm run evidence:put', () => {
 
   // Each bad file goes in beside both good examples: the run must write none of them.
   const badFiles: [string, (dir: string) => string, RegExp][] = [
-    ['a model ID outside MODEL_IDS', (dir) => {
-      const value = example();
-      value.bestValue.modelId = 'example-model-z';
-      return writeJson(dir, 'unknown-model.json', value);
-    }, /evidence\.bestValue\.modelId 'example-model-z' is not one of the host's available model IDs/],
-    ['a cohort outside COHORT_IDS', (dir) => {
-      const value = example();
-      value.query.cohortId = 'other-cohort-v1';
-      return writeJson(dir, 'unknown-cohort.json', value);
-    }, /invalid query: cohortId 'other-cohort-v1' is not one of the host's cohort IDs/],
-    ['an unknown field', (dir) => {
-      const value = example();
-      value.highestDetection.notes = 'extra';
-      return writeJson(dir, 'unknown-field.json', value);
-    }, /evidence\.highestDetection has unknown field 'notes'/],
-    ['broken JSON', (dir) => {
-      const file = join(dir, 'broken.json');
-      writeFileSync(file, readFileSync(join(root, EN), 'utf8').slice(0, 200));
-      return file;
-    }, /not readable as JSON \(.+\)/],
+    [
+      'a model ID outside MODEL_IDS',
+      (dir) => {
+        const value = example();
+        value.bestValue.modelId = 'example-model-z';
+        return writeJson(dir, 'unknown-model.json', value);
+      },
+      /evidence\.bestValue\.modelId 'example-model-z' is not one of the host's available model IDs/,
+    ],
+    [
+      'a cohort outside COHORT_IDS',
+      (dir) => {
+        const value = example();
+        value.query.cohortId = 'other-cohort-v1';
+        return writeJson(dir, 'unknown-cohort.json', value);
+      },
+      /invalid query: cohortId 'other-cohort-v1' is not one of the host's cohort IDs/,
+    ],
+    [
+      'an unknown field',
+      (dir) => {
+        const value = example();
+        value.highestDetection.notes = 'extra';
+        return writeJson(dir, 'unknown-field.json', value);
+      },
+      /evidence\.highestDetection has unknown field 'notes'/,
+    ],
+    [
+      'broken JSON',
+      (dir) => {
+        const file = join(dir, 'broken.json');
+        writeFileSync(file, readFileSync(join(root, EN), 'utf8').slice(0, 200));
+        return file;
+      },
+      /not readable as JSON \(.+\)/,
+    ],
     ['a file that does not exist', (dir) => join(dir, 'missing.json'), /cannot read the file \(ENOENT.+\)/],
-    ['a query that is not a valid tool call', (dir) => {
-      const value = example();
-      value.query.role = 'writer';
-      return writeJson(dir, 'writer-role.json', value);
-    }, /invalid query: role must be 'reviewer' \(got 'writer'\)/],
-    ['a value over the reader\'s limit', (dir) => writeJson(dir, 'too-long.json', evidenceOfLength(READER_LIMIT + 1)),
-      new RegExp(`takes ${READER_LIMIT + 1} UTF-16 units; the Worker reads at most ${READER_LIMIT}`)],
-    ['a second file for the same key', (dir) => writeJson(dir, 'en-again.json', example()),
-      new RegExp(`same key ${EN_KEY} as ${EN}`)],
+    [
+      'a query that is not a valid tool call',
+      (dir) => {
+        const value = example();
+        value.query.role = 'writer';
+        return writeJson(dir, 'writer-role.json', value);
+      },
+      /invalid query: role must be 'reviewer' \(got 'writer'\)/,
+    ],
+    [
+      "a value over the reader's limit",
+      (dir) => writeJson(dir, 'too-long.json', evidenceOfLength(READER_LIMIT + 1)),
+      new RegExp(`takes ${READER_LIMIT + 1} UTF-16 units; the Worker reads at most ${READER_LIMIT}`),
+    ],
+    ['a second file for the same key', (dir) => writeJson(dir, 'en-again.json', example()), new RegExp(`same key ${EN_KEY} as ${EN}`)],
   ];
 
   for (const [kind, write, reason] of badFiles) {
@@ -193,7 +217,10 @@ describe('npm run evidence:put', () => {
     const refused = put(EN, bad, DE, '--local', '--config', config);
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('Nothing written.');
-    expect(refused.stderr.split('\n').find((text) => text.startsWith(`- ${bad}: `)), refused.stderr).toMatch(reason);
+    expect(
+      refused.stderr.split('\n').find((text) => text.startsWith(`- ${bad}: `)),
+      refused.stderr,
+    ).toMatch(reason);
     expect(refused.stdout).toBe('');
     expect(await storedEvidence(dir)).toEqual({});
   });
@@ -221,7 +248,16 @@ describe('npm run evidence:put', () => {
     const { outcome, writes } = await putInProcess(EN, DE, '--remote', '--config', config);
     expect(outcome).toEqual({ ok: true, written: [`remote ${EN_KEY} <- ${EN}`, `remote ${DE_KEY} <- ${DE}`] });
     const stored = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(root, file), 'utf8')));
-    expect(writes).toEqual([{ entries: [{ key: EN_KEY, value: stored(EN) }, { key: DE_KEY, value: stored(DE) }], target: '--remote', config }]);
+    expect(writes).toEqual([
+      {
+        entries: [
+          { key: EN_KEY, value: stored(EN) },
+          { key: DE_KEY, value: stored(DE) },
+        ],
+        target: '--remote',
+        config,
+      },
+    ]);
   });
 
   it('stops with what the writer reports when the write fails, and prints no written line', async () => {

@@ -23,7 +23,10 @@ let work: string;
 let project: string;
 let packed: string[];
 
-const quiet = { encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } } as const;
+const quiet = {
+  encoding: 'utf8',
+  env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+} as const;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'writing-rules-installed-'));
@@ -35,7 +38,10 @@ beforeAll(() => {
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-users-project', private: true, type: 'module' }));
-  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, result?.filename ?? '')], { ...quiet, cwd: project });
+  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, result?.filename ?? '')], {
+    ...quiet,
+    cwd: project,
+  });
   if (install.status !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
 }, 120_000);
 
@@ -96,7 +102,11 @@ describe('the packed package, installed into a fresh project', () => {
     const installed = join(project, 'node_modules', manifest.name, 'dist', 'types', 'index.d.ts');
     expect(program.getSourceFiles().map((source) => source.fileName)).toContain(installed);
 
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', readFileSync(file, 'utf8').replace(/: FindWritingSignalsResult|, type FindWritingSignalsResult/g, '')], { ...quiet, cwd: project });
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', readFileSync(file, 'utf8').replace(/: FindWritingSignalsResult|, type FindWritingSignalsResult/g, '')],
+      { ...quiet, cwd: project },
+    );
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('undefined\n["stunning"]\n');
   }, 60_000);

@@ -46,9 +46,7 @@ describe('@voice/writing-rules/tools as built', () => {
       ok: true,
       tool: 'find_writing_signals',
       data: {
-        signals: [
-          { ruleId: 'word-choice', kind: 'surface-cue', quote: 'powerful', start: 2, end: 10, line: 1, column: 3 },
-        ],
+        signals: [{ ruleId: 'word-choice', kind: 'surface-cue', quote: 'powerful', start: 2, end: 10, line: 1, column: 3 }],
         coverage: { language: 'en', semanticReviewRequired: true, truncated: false },
       },
     });
@@ -118,30 +116,37 @@ describe('@voice/writing-rules/tools as built', () => {
     for (const specifier of typed.filter((name) => !name.startsWith('.'))) expect(declared).toContain(packageOf(specifier));
   }, 30_000);
 
-  it.each(['NodeNext', 'Bundler'] as const)('type-checks a host module with moduleResolution %s', (resolution) => {
-    const host = consumerProject();
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: false,
-      skipDefaultLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2022.d.ts'],
-      // A Node host: zod's own declarations name the global URL.
-      types: ['node'],
-      typeRoots: [join(root, 'node_modules', '@types')],
-      ...(resolution === 'NodeNext'
-        ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
-        : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
-    };
-    const program = ts.createProgram({ rootNames: [host], options });
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => `${d.file?.fileName ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-    expect(problems).toEqual([]);
-    const resolved = program.getSourceFiles().map((file) => file.fileName);
-    expect(resolved.some((name) => name.endsWith(`${TYPES_DIR}/index.d.ts`)), rebuild).toBe(true);
-  }, 60_000);
+  it.each(['NodeNext', 'Bundler'] as const)(
+    'type-checks a host module with moduleResolution %s',
+    (resolution) => {
+      const host = consumerProject();
+      const options: ts.CompilerOptions = {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        skipDefaultLibCheck: true,
+        target: ts.ScriptTarget.ES2022,
+        lib: ['lib.es2022.d.ts'],
+        // A Node host: zod's own declarations name the global URL.
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules', '@types')],
+        ...(resolution === 'NodeNext'
+          ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
+          : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
+      };
+      const program = ts.createProgram({ rootNames: [host], options });
+      const problems = ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => `${d.file?.fileName ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+      expect(problems).toEqual([]);
+      const resolved = program.getSourceFiles().map((file) => file.fileName);
+      expect(
+        resolved.some((name) => name.endsWith(`${TYPES_DIR}/index.d.ts`)),
+        rebuild,
+      ).toBe(true);
+    },
+    60_000,
+  );
 
   it('packs dist/ with the exports targets and no sources', () => {
     const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
@@ -187,7 +192,7 @@ function consumerProject(): string {
       'export const chosenData: FindWritingSignalsResult | undefined = chosen.ok ? chosen.data : undefined;',
       'export const quotes: string[] = result.ok ? result.data.signals.map((signal) => signal.quote) : [];',
       'export const names: string[] = writingReviewTools.map((tool) => tool.name);',
-      '// scanDocument takes the tool\'s arguments and types its data the same way.',
+      "// scanDocument takes the tool's arguments and types its data the same way.",
       "const documentArgs: ScanDocumentArguments = { text: 'A powerful review panel.', format: 'markdown', ruleIds };",
       'const scanned = await scanDocument(documentArgs);',
       'export const documentData: FindWritingSignalsResult | undefined = scanned.ok ? scanned.data : undefined;',

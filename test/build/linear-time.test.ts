@@ -85,7 +85,11 @@ describe('recordLinearTimeFailures', () => {
   });
 
   it('proves a record with a guard of negations, and refuses a source that drops the guard', () => {
-    const patterns = { phrases: ['the fastest', 'always'], pairs: [pair(2)], notAfter: { words: ['not', "isn't", 'never', 'a.k.a.'], within: 0 } };
+    const patterns = {
+      phrases: ['the fastest', 'always'],
+      pairs: [pair(2)],
+      notAfter: { words: ['not', "isn't", 'never', 'a.k.a.'], within: 0 },
+    };
     for (const within of [0, MAX_GUARD_GAP]) {
       const guarded = { ...patterns, notAfter: { ...patterns.notAfter, within } };
       expect(recordLinearTimeFailures(guarded, compileRecordSource(guarded), RECORD_FLAGS)).toEqual([]);
@@ -171,22 +175,55 @@ describe('recordLinearTimeFailures', () => {
       expect(recordLinearTimeFailures(patterns, compileRecordSource(patterns), RECORD_FLAGS)).toEqual([]);
     }
     const plain = { phrases: ['powerful'], pairs: [] };
-    expect(recordLinearTimeFailures({ ...plain, numericComparisons: [{ words: ['faster'], number: 'before', within: 1 }] }, compileRecordSource(plain), RECORD_FLAGS)).toEqual([
-      { part: 'source', reason: 'is not what the phrases, pairs and guard compile to' },
-    ]);
+    expect(
+      recordLinearTimeFailures(
+        { ...plain, numericComparisons: [{ words: ['faster'], number: 'before', within: 1 }] },
+        compileRecordSource(plain),
+        RECORD_FLAGS,
+      ),
+    ).toEqual([{ part: 'source', reason: 'is not what the phrases, pairs and guard compile to' }]);
   }, 900_000);
 
   it("reads a number the same from either side: the look-behind's skeleton is the number reversed", () => {
-    const numbers = ['40', '40 %', '40%', '1.5x', '3×', '3 ×', '10,000', '2,5', '10-fold', '10fold', '3-fach', '3fach', '3-mal', '3mal', '1.2.3', '2-4x', '3–20', '2,5-3,5 %'];
+    const numbers = [
+      '40',
+      '40 %',
+      '40%',
+      '1.5x',
+      '3×',
+      '3 ×',
+      '10,000',
+      '2,5',
+      '10-fold',
+      '10fold',
+      '3-fach',
+      '3fach',
+      '3-mal',
+      '3mal',
+      '1.2.3',
+      '2-4x',
+      '3–20',
+      '2,5-3,5 %',
+    ];
     const nonNumbers = ['40 x', '%40', 'x3', '1.', '.5', '3  %', 'fold', '3--fold', '2-', '-4', '2-4-6'];
     const whole = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
     for (const text of numbers) {
       const reversed = [...text].reverse().join('');
-      expect([text, whole(numberSource()).test(text), whole(numberSkeleton()).test(text), whole(reversedNumberSkeleton()).test(reversed)]).toEqual([text, true, true, true]);
+      expect([
+        text,
+        whole(numberSource()).test(text),
+        whole(numberSkeleton()).test(text),
+        whole(reversedNumberSkeleton()).test(reversed),
+      ]).toEqual([text, true, true, true]);
     }
     for (const text of nonNumbers) {
       const reversed = [...text].reverse().join('');
-      expect([text, whole(numberSource()).test(text), whole(numberSkeleton()).test(text), whole(reversedNumberSkeleton()).test(reversed)]).toEqual([text, false, false, false]);
+      expect([
+        text,
+        whole(numberSource()).test(text),
+        whole(numberSkeleton()).test(text),
+        whole(reversedNumberSkeleton()).test(reversed),
+      ]).toEqual([text, false, false, false]);
     }
     // Multiplier words are one literal each: `x` in both skeletons.
     for (const word of MULTIPLIER_WORDS) expect(whole(numberSource()).test(word)).toBe(true);

@@ -17,7 +17,10 @@ describe('npm run signal-forms', () => {
       // One run for both forms of asking: each run compiles the whole catalogue.
       const result = run('word-choice.de', 'meta-framing');
       expect(result.status).toBe(0);
-      const printed = JSON.parse(result.stdout) as { catalogueVersion: string; records: { id: string; level: string; phrases: string[] }[] };
+      const printed = JSON.parse(result.stdout) as {
+        catalogueVersion: string;
+        records: { id: string; level: string; phrases: string[] }[];
+      };
       expect(printed.catalogueVersion).toBe(catalogue.catalogueVersion);
       // A record's suggestion block is printed as its own record, right after it, with its level.
       expect(printed.records.map((r) => [r.id, r.level])).toEqual([

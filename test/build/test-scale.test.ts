@@ -2,7 +2,16 @@
 // `npm test` runs them at scale 1, `.ci/run` sets WRITING_RULES_TEST_SCALE.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXHAUSTIVE_SCALE, isExhaustive, MAX_TEST_SCALE, parseTestScale, sampledCase, scaled, scaledTimeout, TEST_SCALE_VARIABLE } from '../test-scale';
+import {
+  EXHAUSTIVE_SCALE,
+  isExhaustive,
+  MAX_TEST_SCALE,
+  parseTestScale,
+  sampledCase,
+  scaled,
+  scaledTimeout,
+  TEST_SCALE_VARIABLE,
+} from '../test-scale';
 
 describe('parseTestScale', () => {
   it('is 1 when the variable is unset or empty', () => {
@@ -18,7 +27,9 @@ describe('parseTestScale', () => {
   });
 
   it.each(['0', '-2', 'four', 'NaN', 'Infinity', String(MAX_TEST_SCALE + 1)])('refuses %j, naming the variable and the bound', (value) => {
-    expect(() => parseTestScale(value)).toThrow(`${TEST_SCALE_VARIABLE} must be a number above 0 and at most ${MAX_TEST_SCALE} (got '${value}')`);
+    expect(() => parseTestScale(value)).toThrow(
+      `${TEST_SCALE_VARIABLE} must be a number above 0 and at most ${MAX_TEST_SCALE} (got '${value}')`,
+    );
   });
 });
 
@@ -45,7 +56,12 @@ describe('the exhaustive scale', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].filter((i) => sampledCase(i, 1))).toEqual([4, 8]);
     expect([1, 2, 3, 4, 5, 6, 7, 8].filter((i) => sampledCase(i, 2))).toEqual([2, 4, 6, 8]);
     expect([1, 2, 3].every((i) => sampledCase(i, EXHAUSTIVE_SCALE))).toBe(true);
-    expect([isExhaustive(1), isExhaustive(EXHAUSTIVE_SCALE - 1), isExhaustive(EXHAUSTIVE_SCALE), isExhaustive(10)]).toEqual([false, false, true, true]);
+    expect([isExhaustive(1), isExhaustive(EXHAUSTIVE_SCALE - 1), isExhaustive(EXHAUSTIVE_SCALE), isExhaustive(10)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 

@@ -74,7 +74,10 @@ function numericAttacks(comparison: NonNullable<CompiledSignalRecord['numericCom
 
 /** Near-misses, pair and guard attacks of one record, then runs that stretch a scan (letters, umlauts, white space). */
 function attackBlock(
-  record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>,
+  record: Pick<
+    CompiledSignalRecord,
+    'phrases' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'
+  >,
 ): string {
   const numeric = (record.numericComparisons ?? []).flatMap(numericAttacks);
   const pieces = [...(record.pairs ?? []).flatMap(pairAttacks), ...record.phrases].flatMap((phrase) => {
@@ -97,7 +100,10 @@ function attackBlock(
 }
 
 function adversarial(
-  record: Pick<CompiledSignalRecord, 'phrases' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>,
+  record: Pick<
+    CompiledSignalRecord,
+    'phrases' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'
+  >,
 ): string {
   return fill(attackBlock(record));
 }
@@ -132,10 +138,20 @@ describe('numeric comparisons at every reach', () => {
       { words: ['cuts', 'senkt'], number: 'after' as const, within, marker: ['by', 'um'] },
       { words: ['saves'], number: 'after' as const, within },
     ];
-    const patterns = { phrases: ['powerful'], pairs: [], numericComparisons, notBeforeInClause: { words: ['according', 'laut'], within: 6 } };
+    const patterns = {
+      phrases: ['powerful'],
+      pairs: [],
+      numericComparisons,
+      notBeforeInClause: { words: ['according', 'laut'], within: 6 },
+    };
     const record = { ...patterns, source: compileRecordSource(patterns), flags: RECORD_FLAGS };
     const prose = fill(PROSE.en);
-    for (const attack of [fill('3 3 3 faster 3 '), fill('3 3 cuts 3 by 3 by '), fill('twice as fast 1.5x 3 times faster '), adversarial(record)]) {
+    for (const attack of [
+      fill('3 3 3 faster 3 '),
+      fill('3 3 cuts 3 by 3 by '),
+      fill('twice as fast 1.5x 3 times faster '),
+      adversarial(record),
+    ]) {
       expect(attack.length).toBe(LENGTH);
       const attackMs = scanTime(record, attack);
       expect(attackMs).toBeLessThan(20 * scanTime(record, prose) + 50);

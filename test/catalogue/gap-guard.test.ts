@@ -34,7 +34,11 @@ function sourceBeforeGapGuard(patterns: RecordPatterns): string {
   const gap = (within: number) => (within === 0 ? String.raw`,?\s+` : String.raw`,?(?:\s+[^\s.!?;:\uFFFC]+){0,${within}}?\s+`);
   const pairs = (patterns.pairs ?? []).map((pair) => `${side(pair.first)}${gap(pair.within)}${side(pair.then)}`);
   // Numeric comparisons take no gap guard: their source is the shared compiler's.
-  const alternatives = [...pairs, ...(patterns.numericComparisons ?? []).map(numericComparisonToSource), ...orderPhrases(patterns.phrases).map(phraseToSource)];
+  const alternatives = [
+    ...pairs,
+    ...(patterns.numericComparisons ?? []).map(numericComparisonToSource),
+    ...orderPhrases(patterns.phrases).map(phraseToSource),
+  ];
   const before = `${patterns.notAfter ? guardSource(patterns.notAfter) : ''}${patterns.notAfterInClause ? guardSource(patterns.notAfterInClause, true) : ''}`;
   const after = patterns.notBeforeInClause ? forwardGuardSource(patterns.notBeforeInClause) : '';
   return `(?<!${WORD_CHAR})${before}(?:${alternatives.join('|')})(?!${WORD_CHAR})${after}`;
@@ -44,9 +48,12 @@ const guarded = catalogue.signalRecords.filter((r) => r.notInGap !== undefined);
 const unguarded = catalogue.signalRecords.filter((r) => r.notInGap === undefined);
 
 describe('the gap guard on the compiled catalogue', () => {
-  it.each(unguarded.map((r) => [r.id, r] as const))('%s, without notInGap, compiles byte for byte as before the guard existed', (_id, record) => {
-    expect(record.source).toBe(sourceBeforeGapGuard(record));
-  });
+  it.each(unguarded.map((r) => [r.id, r] as const))(
+    '%s, without notInGap, compiles byte for byte as before the guard existed',
+    (_id, record) => {
+      expect(record.source).toBe(sourceBeforeGapGuard(record));
+    },
+  );
 
   it.each(guarded.map((r) => [r.id, r] as const))('%s differs from its unguarded source only in the words of its gaps', (_id, record) => {
     const word = guardedGapWord(record.notInGap!);
@@ -55,10 +62,18 @@ describe('the gap guard on the compiled catalogue', () => {
   });
 
   it('guards the gaps of reported-evidence, claims-evidence and unsupported-causality in both languages, and of German concrete-subject', () => {
-    expect([...new Set(guarded.map((r) => `${r.ruleId}.${r.language}`))].sort()).toEqual(['claims-evidence.de', 'claims-evidence.en', 'concrete-subject.de', 'reported-evidence.de', 'reported-evidence.en', 'unsupported-causality.de', 'unsupported-causality.en']);
+    expect([...new Set(guarded.map((r) => `${r.ruleId}.${r.language}`))].sort()).toEqual([
+      'claims-evidence.de',
+      'claims-evidence.en',
+      'concrete-subject.de',
+      'reported-evidence.de',
+      'reported-evidence.en',
+      'unsupported-causality.de',
+      'unsupported-causality.en',
+    ]);
   });
 
-  it('lists each record\'s gap guard words in dist/signal-forms.json', () => {
+  it("lists each record's gap guard words in dist/signal-forms.json", () => {
     const forms = JSON.parse(readFileSync(fileURLToPath(new URL(`../../${SIGNAL_FORMS_FILE}`, import.meta.url)), 'utf8')) as {
       records: { id: string; notInGap?: { words: string[] } }[];
     };

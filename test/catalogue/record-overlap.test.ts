@@ -17,7 +17,10 @@ const records = loadSignalRecords();
 const profiles = profilesOf(loadCatalogue(root, new ProblemList()).rules.map((r) => r.data));
 
 /** The profiles that run both rules. */
-const sharedProfiles = (a: RuleId, b: RuleId) => Object.entries(profiles).filter(([, rules]) => rules.includes(a) && rules.includes(b)).map(([id]) => id);
+const sharedProfiles = (a: RuleId, b: RuleId) =>
+  Object.entries(profiles)
+    .filter(([, rules]) => rules.includes(a) && rules.includes(b))
+    .map(([id]) => id);
 
 /** Every text the record is written to match: its forms, and each pair's first part right before its second. */
 const textsOf = (record: CompiledSignalRecord) => [

@@ -92,7 +92,11 @@ describe('generated variants', () => {
     const both = records.filter((r) => r.record.id === id || r.record.id === `${id}.suggestion`);
     const { ruleId, language } = both[0]!;
     return {
-      scan: (text: string) => referenceScan(both.map((r) => r.patterns), { text, language, ruleIds: [ruleId] }).map((s) => s.quote),
+      scan: (text: string) =>
+        referenceScan(
+          both.map((r) => r.patterns),
+          { text, language, ruleIds: [ruleId] },
+        ).map((s) => s.quote),
       phrases: both.flatMap((r) => r.patterns.phrases),
     };
   };
@@ -106,7 +110,16 @@ describe('generated variants', () => {
 
   it('inflects German adjectives from their lemma', () => {
     const { scan, phrases } = find('word-choice.de');
-    expect(phrases).toEqual(expect.arrayContaining(['leistungsstark', 'leistungsstarke', 'leistungsstarkem', 'leistungsstarken', 'leistungsstarker', 'leistungsstarkes']));
+    expect(phrases).toEqual(
+      expect.arrayContaining([
+        'leistungsstark',
+        'leistungsstarke',
+        'leistungsstarkem',
+        'leistungsstarken',
+        'leistungsstarker',
+        'leistungsstarkes',
+      ]),
+    );
     expect(scan('Ein leistungsstarkem Werkzeug.')).toEqual(['leistungsstarkem']);
   });
 

@@ -92,7 +92,10 @@ describe('the GitHub Action', () => {
     const sarif = JSON.parse(readFileSync(join(workspace, 'writing-rules.sarif'), 'utf8'));
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0].results).toMatchObject([
-      { ruleId: 'word-choice', locations: [{ physicalLocation: { artifactLocation: { uri: 'docs/flagged.md' }, region: { startLine: 1, startColumn: 3 } } }] },
+      {
+        ruleId: 'word-choice',
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'docs/flagged.md' }, region: { startLine: 1, startColumn: 3 } } }],
+      },
     ]);
   }, 30_000);
 

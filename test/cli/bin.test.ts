@@ -35,7 +35,9 @@ describe('the writing-rules executable', () => {
     const flagged = cli(['check', '-'], { cwd: dir, input: `So ${EN_WORD}.\n` });
     expect(flagged.stderr, rebuild).toBe('');
     expect(flagged.status).toBe(1);
-    expect(flagged.stdout).toBe(`-:1:4  warning  word-choice  "stunning"  ${title('word-choice')}\n\n1 signal in 1 of 1 file. Each signal needs a reviewer's judgment.\n`);
+    expect(flagged.stdout).toBe(
+      `-:1:4  warning  word-choice  "stunning"  ${title('word-choice')}\n\n1 signal in 1 of 1 file. Each signal needs a reviewer's judgment.\n`,
+    );
     expect(cli(['check', 'clean.md'], { cwd: dir })).toMatchObject({ status: 0, stdout: '0 signals in 0 of 1 file\n' });
     expect(cli(['--version'], { cwd: dir }).stdout).toBe(`writing-rules, catalogue ${catalogueVersion}\n`);
   });

@@ -50,7 +50,13 @@ describe('exit codes', () => {
   });
 
   it('finds a conflict inside one config override before any file is read, whichever files are named', async () => {
-    const config = JSON.stringify({ rules: ['word-choice'], overrides: [{ files: ['sub/**'], profile: 'technical-reference' }, { files: ['de/**'], profile: 'public-docs' }] });
+    const config = JSON.stringify({
+      rules: ['word-choice'],
+      overrides: [
+        { files: ['sub/**'], profile: 'technical-reference' },
+        { files: ['de/**'], profile: 'public-docs' },
+      ],
+    });
     const dir = tree({ 'writing-rules.config.json': config, 'a.md': 'x\n' });
     const result = await run(dir, ['check', 'a.md']);
     expect(result.code).toBe(2);
@@ -145,9 +151,21 @@ describe('inputs', () => {
 
   it('walks directories for the documented extensions, skipping node_modules and dot-directories', async () => {
     const files = Object.fromEntries(
-      ['a.md', 'b.markdown', 'c.mdx', 'd.html', 'e.htm', 'f.txt', 'G.MD', 'x.js', 'y.json', 'sub/deep/h.md', 'node_modules/p/README.md', '.git/i.md', 'sub/.hidden/j.md'].map(
-        (path) => [path, `${EN_WORD}\n`],
-      ),
+      [
+        'a.md',
+        'b.markdown',
+        'c.mdx',
+        'd.html',
+        'e.htm',
+        'f.txt',
+        'G.MD',
+        'x.js',
+        'y.json',
+        'sub/deep/h.md',
+        'node_modules/p/README.md',
+        '.git/i.md',
+        'sub/.hidden/j.md',
+      ].map((path) => [path, `${EN_WORD}\n`]),
     );
     const dir = tree(files);
     const result = await run(dir, ['check', '--format', 'json', '.']);
@@ -155,7 +173,10 @@ describe('inputs', () => {
     expect(paths).toEqual(['G.MD', 'a.md', 'b.markdown', 'c.mdx', 'd.html', 'e.htm', 'f.txt', 'sub/deep/h.md']);
     // A file named directly is checked whatever its extension; no path means the current directory.
     const direct = await run(dir, ['check', '--format', 'json', 'x.js', 'node_modules/p/README.md']);
-    expect((JSON.parse(direct.stdout) as { files: { path: string }[] }).files.map((file) => file.path)).toEqual(['x.js', 'node_modules/p/README.md']);
+    expect((JSON.parse(direct.stdout) as { files: { path: string }[] }).files.map((file) => file.path)).toEqual([
+      'x.js',
+      'node_modules/p/README.md',
+    ]);
     const none = await run(dir, ['check', '--format', 'json']);
     expect(JSON.parse(none.stdout)).toEqual(JSON.parse(result.stdout));
   });
@@ -221,13 +242,18 @@ describe('settings per file', () => {
     expect(meta.files[0]?.signals.map((signal) => signal.ruleId)).toEqual(['meta-framing']);
     expect(meta.files[0]?.coverage.scannedRuleIds).toEqual(['meta-framing']);
     const profile = await run(dir, ['check', '--language', 'de', '--profile', 'public-docs', '--format', 'json', 'de.md']);
-    const scanned = (JSON.parse(profile.stdout) as { files: { coverage: { scannedRuleIds: string[] } }[] }).files[0]?.coverage.scannedRuleIds;
+    const scanned = (JSON.parse(profile.stdout) as { files: { coverage: { scannedRuleIds: string[] } }[] }).files[0]?.coverage
+      .scannedRuleIds;
     expect(scanned).toEqual(['meta-framing', 'calibrated-uncertainty']);
   });
 
   it('checks a mixed English and German tree in one command with a config file', async () => {
     const dir = tree({
-      'writing-rules.config.json': JSON.stringify({ language: 'en', overrides: [{ files: ['docs/de/**'], language: 'de' }], ignore: ['docs/generated/**'] }),
+      'writing-rules.config.json': JSON.stringify({
+        language: 'en',
+        overrides: [{ files: ['docs/de/**'], language: 'de' }],
+        ignore: ['docs/generated/**'],
+      }),
       'docs/en/guide.md': `It is ${EN_WORD}. Es ist ${DE_WORD}.\n`,
       'docs/de/anleitung.md': `It is ${EN_WORD}. Es ist ${DE_WORD}.\n`,
       'docs/generated/api.md': `${EN_WORD}\n`,
@@ -274,7 +300,9 @@ describe('inputs that used to hang or mislead', () => {
     const started = performance.now();
     const named = await run(dir, ['check', 'pipe.md', 'good.md']);
     expect(named.code).toBe(2);
-    expect(named.stderr).toBe('writing-rules: pipe.md is a named pipe or socket, not a file; send its content to standard input (-) instead\n');
+    expect(named.stderr).toBe(
+      'writing-rules: pipe.md is a named pipe or socket, not a file; send its content to standard input (-) instead\n',
+    );
     const config = await run(dir, ['check', '-c', 'pipe.json', 'good.md']);
     expect(config.code).toBe(2);
     expect(config.stderr).toContain('pipe.json: the config file is a named pipe or socket, not a file');
@@ -293,7 +321,9 @@ describe('inputs that used to hang or mislead', () => {
     const dir = tree({ 'docs/good.md': `${EN_WORD}\n` });
     writeFileSync(Buffer.concat([Buffer.from(`${dir}/docs/caf`), Buffer.from([0xe9]), Buffer.from('.md')]), `${EN_WORD}\n`);
     const sarif = JSON.parse((await run(dir, ['check', '--format', 'sarif', '.'])).stdout) as {
-      runs: { invocations: { toolExecutionNotifications: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }[];
+      runs: {
+        invocations: { toolExecutionNotifications: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+      }[];
     };
     const notifications = sarif.runs[0]?.invocations[0]?.toolExecutionNotifications ?? [];
     expect(notifications.map((n) => n.locations[0]?.physicalLocation.artifactLocation.uri)).toEqual(['docs/caf%E9.md']);

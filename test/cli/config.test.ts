@@ -41,12 +41,17 @@ describe('config file', () => {
   });
 
   it('sets maxSignals, failOnSignals and rules as defaults, which options override', async () => {
-    const dir = tree({ ...flagged, 'writing-rules.config.json': JSON.stringify({ maxSignals: 1, failOnSignals: false, rules: ['meta-framing'] }) });
+    const dir = tree({
+      ...flagged,
+      'writing-rules.config.json': JSON.stringify({ maxSignals: 1, failOnSignals: false, rules: ['meta-framing'] }),
+    });
     const quiet = await run(dir, ['check', 'a.md']);
     expect(quiet).toMatchObject({ code: 0, stdout: '0 signals in 0 of 1 file\n' });
     const overridden = await run(dir, ['check', '--rules', 'word-choice', '--format', 'json', 'a.md']);
     expect(overridden.code).toBe(0);
-    const file = (JSON.parse(overridden.stdout) as { files: { signals: unknown[]; coverage: { truncated: boolean; maxSignals: number } }[] }).files[0];
+    const file = (
+      JSON.parse(overridden.stdout) as { files: { signals: unknown[]; coverage: { truncated: boolean; maxSignals: number } }[] }
+    ).files[0];
     expect(file?.signals).toHaveLength(1);
     expect(file?.coverage).toMatchObject({ truncated: true, maxSignals: 1 });
   });
@@ -65,7 +70,9 @@ describe('config file', () => {
       'docs/c.en.md': 'x\n',
     });
     const result = await run(dir, ['check', '--format', 'json', 'docs']);
-    const languages = (JSON.parse(result.stdout) as { files: { path: string; language: string }[] }).files.map((f) => `${f.path}=${f.language}`);
+    const languages = (JSON.parse(result.stdout) as { files: { path: string; language: string }[] }).files.map(
+      (f) => `${f.path}=${f.language}`,
+    );
     expect(languages).toEqual(['docs/a.md=de', 'docs/c.en.md=en', 'docs/en/b.md=en']);
   });
 
@@ -77,13 +84,25 @@ describe('config file', () => {
     ['{"maxSignals":0}', /^writing-rules\.config\.json: maxSignals must be an integer from 1 to 500 \(got 0\)$/],
     ['{"failOnSignals":"no"}', /^writing-rules\.config\.json: failOnSignals must be true or false \(got 'no'\)$/],
     ['{"rules":["word-choice","x"]}', /^writing-rules\.config\.json: rules 'x' is not a catalogue rule\. The check scans meta-framing, /],
-    ['{"overrides":[{"files":["a"],"rules":["word-choise","word-choise"]}]}', /^writing-rules\.config\.json: overrides\[0\]\.rules 'word-choise' \(did you mean 'word-choice'\?\) is not a catalogue rule\. /],
+    [
+      '{"overrides":[{"files":["a"],"rules":["word-choise","word-choise"]}]}',
+      /^writing-rules\.config\.json: overrides\[0\]\.rules 'word-choise' \(did you mean 'word-choice'\?\) is not a catalogue rule\. /,
+    ],
     ['{"rules":["word-choice","word-choice"]}', /^writing-rules\.config\.json: rules must not repeat 'word-choice'$/],
     ['{"rules":"word-choice"}', /^writing-rules\.config\.json: rules must be a list of unique catalogue rule IDs \(got 'word-choice'\)$/],
     ['{"ignore":[""]}', /^writing-rules\.config\.json: ignore\[0\] must be a list of non-empty globs/],
-    ['{"overrides":[{"files":["docs/**"],"language":"fr"}]}', /^writing-rules\.config\.json: overrides\[0\]\.language must be one of 'en', 'de' \(got 'fr'\)$/],
-    ['{"overrides":[{"files":[],"language":"de"}]}', /^writing-rules\.config\.json: overrides\[0\]\.files must be a list of non-empty globs/],
-    ['{"overrides":[{"files":["a"],"format":"json"}]}', /^writing-rules\.config\.json: unknown field 'format' in overrides\[0\]; known fields: files, language, profile, rules$/],
+    [
+      '{"overrides":[{"files":["docs/**"],"language":"fr"}]}',
+      /^writing-rules\.config\.json: overrides\[0\]\.language must be one of 'en', 'de' \(got 'fr'\)$/,
+    ],
+    [
+      '{"overrides":[{"files":[],"language":"de"}]}',
+      /^writing-rules\.config\.json: overrides\[0\]\.files must be a list of non-empty globs/,
+    ],
+    [
+      '{"overrides":[{"files":["a"],"format":"json"}]}',
+      /^writing-rules\.config\.json: unknown field 'format' in overrides\[0\]; known fields: files, language, profile, rules$/,
+    ],
   ])('refuses %s with exit 2 and a message naming the field', async (content, message) => {
     const dir = tree({ ...flagged, 'writing-rules.config.json': content });
     const result = await run(dir, ['check', 'a.md']);
@@ -103,9 +122,13 @@ describe('config file', () => {
     const withBom = tree({ ...flagged, 'writing-rules.config.json': '\uFEFF{"format":"json"}' });
     expect((await run(withBom, ['check', 'a.md'])).stdout).toMatch(/^\{/);
     const latin1 = tree({ ...flagged, 'writing-rules.config.json': Buffer.from('{"ignore":["caf\xe9/**"]}', 'latin1') });
-    expect((await run(latin1, ['check', 'a.md'])).stderr.split('\n')[0]).toBe('writing-rules: writing-rules.config.json: the config file is not UTF-8 text');
+    expect((await run(latin1, ['check', 'a.md'])).stderr.split('\n')[0]).toBe(
+      'writing-rules: writing-rules.config.json: the config file is not UTF-8 text',
+    );
     const binary = tree({ ...flagged, 'c.json': new Uint8Array([0x7b, 0x00, 0x1b, 0x5b, 0x33, 0x31, 0x6d]) });
-    expect((await run(binary, ['check', '-c', 'c.json', 'a.md'])).stderr.split('\n')[0]).toBe('writing-rules: c.json: the config file is binary (contains a NUL byte), not text');
+    expect((await run(binary, ['check', '-c', 'c.json', 'a.md'])).stderr.split('\n')[0]).toBe(
+      'writing-rules: c.json: the config file is binary (contains a NUL byte), not text',
+    );
     const control = tree({ ...flagged, 'c.json': '{"format":\u001b[31m}' });
     const message = (await run(control, ['check', '-c', 'c.json', 'a.md'])).stderr;
     expect(message).toMatch(/^writing-rules: c\.json: not valid JSON \(/);

@@ -53,7 +53,11 @@ describe('sarif', () => {
     });
     expect(runOutput.originalUriBaseIds.SRCROOT.uri).toBe(pathToFileURL(`${dir}/`).href);
 
-    const results = runOutput.results as { ruleId: string; ruleIndex: number; locations: { physicalLocation: { artifactLocation: object; region: object } }[] }[];
+    const results = runOutput.results as {
+      ruleId: string;
+      ruleIndex: number;
+      locations: { physicalLocation: { artifactLocation: object; region: object } }[];
+    }[];
     expect(results.map((r) => r.ruleId)).toEqual(['word-choice', 'meta-framing', 'word-choice']);
     expect(results[0]?.ruleIndex).toBe(SCANNABLE_RULE_IDS.indexOf('word-choice'));
     expect(results[0]?.locations[0]?.physicalLocation).toEqual({
@@ -208,7 +212,9 @@ describe('json', () => {
           coverage: {
             language: 'en',
             scannedRuleIds: SCANNABLE_RULE_IDS,
-            unscannedRuleIds: catalogue.rules.map((rule) => rule.id).filter((id) => !(SCANNABLE_RULE_IDS as readonly string[]).includes(id)),
+            unscannedRuleIds: catalogue.rules
+              .map((rule) => rule.id)
+              .filter((id) => !(SCANNABLE_RULE_IDS as readonly string[]).includes(id)),
             semanticReviewRequired: true,
             maxSignals: 500,
             truncated: false,

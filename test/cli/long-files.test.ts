@@ -62,7 +62,12 @@ describe('a file over the tool limit', () => {
 
     const [first, second] = [await tool(head, 'markdown'), await tool(tail, 'markdown')];
     const lines = lineCount(head);
-    const placed = (signal: Signal): Signal => ({ ...signal, start: signal.start + head.length, end: signal.end + head.length, line: signal.line + lines });
+    const placed = (signal: Signal): Signal => ({
+      ...signal,
+      start: signal.start + head.length,
+      end: signal.end + head.length,
+      line: signal.line + lines,
+    });
     const sum = (key: keyof NonNullable<Coverage['notScannedUnits']>) =>
       (first.coverage.notScannedUnits?.[key] ?? 0) + (second.coverage.notScannedUnits?.[key] ?? 0);
 
@@ -85,7 +90,8 @@ describe('a file over the tool limit', () => {
   });
 
   it('Markdown: fenced code longer than the limit is skipped as code, counted, and not warned about', async () => {
-    const fenceOf = (lines: number) => `A ${EN_WORD} start.\n\n\`\`\`\n${`a ${EN_WORD} setup\n`.repeat(lines)}\`\`\`\n\nA ${EN_WORD} end.\n`;
+    const fenceOf = (lines: number) =>
+      `A ${EN_WORD} start.\n\n\`\`\`\n${`a ${EN_WORD} setup\n`.repeat(lines)}\`\`\`\n\nA ${EN_WORD} end.\n`;
     const text = fenceOf(16_000);
     expect(text.length).toBeGreaterThan(MAX_TEXT_UNITS);
     const small = await tool(fenceOf(100), 'markdown');

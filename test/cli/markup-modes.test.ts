@@ -10,15 +10,36 @@ import { EN_WORD, run, title, tree } from './helpers';
 const WORD = title('word-choice');
 
 interface JsonOutput {
-  files: { path: string; mode: string; pieces: number; signals: { quote: string; line: number }[]; coverage: { directiveProblems?: { line: number; message: string }[]; omittedDirectiveProblems?: number } }[];
+  files: {
+    path: string;
+    mode: string;
+    pieces: number;
+    signals: { quote: string; line: number }[];
+    coverage: { directiveProblems?: { line: number; message: string }[]; omittedDirectiveProblems?: number };
+  }[];
 }
 const parse = (stdout: string): JsonOutput => JSON.parse(stdout) as JsonOutput;
 
 describe('mode by file name', () => {
   it('maps the walked extensions, in any case, and anything else to text', () => {
-    expect(MODE_BY_EXTENSION).toEqual({ '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.html': 'html', '.htm': 'html', '.txt': 'text' });
+    expect(MODE_BY_EXTENSION).toEqual({
+      '.md': 'markdown',
+      '.markdown': 'markdown',
+      '.mdx': 'markdown',
+      '.html': 'html',
+      '.htm': 'html',
+      '.txt': 'text',
+    });
     expect(['a.md', 'b.MARKDOWN', 'c.Mdx', 'd.html', 'e.HTM', 'f.txt', 'g.js', 'README', '-'].map(modeForPath)).toEqual([
-      'markdown', 'markdown', 'markdown', 'html', 'html', 'text', 'text', 'text', 'text',
+      'markdown',
+      'markdown',
+      'markdown',
+      'html',
+      'html',
+      'text',
+      'text',
+      'text',
+      'text',
     ]);
   });
 });
@@ -55,7 +76,12 @@ describe('Markdown, HTML and text files', () => {
       '',
     ].join('\n');
     const html = `<h1>@synergy-design-system/mcp</h1>\n<p>The MCP server of the Synergy Design System serves Synergy components.</p>\n<p>See https://synergy-design.github.io/ for the Synergy tokens.</p>\n`;
-    const dir = tree({ 'README.md': readme, 'README.txt': readme, 'index.html': html, 'used.md': `${readme}\nIt creates synergy between teams.\n` });
+    const dir = tree({
+      'README.md': readme,
+      'README.txt': readme,
+      'index.html': html,
+      'used.md': `${readme}\nIt creates synergy between teams.\n`,
+    });
     const output = parse((await run(dir, ['check', '--format', 'json', '--rules', 'word-choice', '.'])).stdout);
     expect(output.files.map((file) => [file.path, file.signals.map((signal) => signal.quote + signal.line)])).toEqual([
       ['README.md', []],
@@ -123,8 +149,7 @@ describe('Markdown, HTML and text files', () => {
   });
 
   it('reports the first 100 directive problems of a file at their lines and counts the rest', async () => {
-    const block = (index: number): string =>
-      `<!-- writing-rules-disable-next-line nope${index} -->\nParagraph ${index} is ${EN_WORD}.\n\n`;
+    const block = (index: number): string => `<!-- writing-rules-disable-next-line nope${index} -->\nParagraph ${index} is ${EN_WORD}.\n\n`;
     const text = Array.from({ length: 400 }, (_, index) => block(index)).join('');
     const dir = tree({ 'long.md': text });
     const file = parse((await run(dir, ['check', '--format', 'json', 'long.md'])).stdout).files[0];

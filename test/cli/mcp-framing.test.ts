@@ -46,7 +46,11 @@ describe('serveMcpStdio', () => {
   it('refuses a line that is not UTF-8 and one that is not a JSON-RPC message', async () => {
     expect(await serve([new Uint8Array([0xff, 0x0a]), '{"id":1}\n'])).toEqual([
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON in UTF-8.' } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('Invalid Request: the message is not a JSON-RPC 2.0') } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('Invalid Request: the message is not a JSON-RPC 2.0') },
+      },
     ]);
   });
 

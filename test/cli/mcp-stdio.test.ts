@@ -28,7 +28,12 @@ interface Server {
 
 /** The command started by the SDK's stdio transport, as an MCP client configuration starts it. */
 async function start(args: readonly string[], cwd: string): Promise<Server> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [join(root, CLI_FILE), 'mcp', ...args], cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(root, CLI_FILE), 'mcp', ...args],
+    cwd,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'writing-rules-stdio-test', version: '1.0.0' });
@@ -72,8 +77,12 @@ describe('writing-rules mcp over stdio, with a review context and the example ev
   beforeAll(async () => {
     const cwd = tree({});
     mkdirSync(join(cwd, 'evidence'));
-    for (const name of ['en-public-docs.json', 'de-public-docs.json']) copyFileSync(join(root, 'examples/evidence', name), join(cwd, 'evidence', name));
-    server = await start(['--audience', 'New users of a CLI', '--goal', 'Finish the first review', ...HOST_FLAGS, '--evidence-dir', 'evidence'], cwd);
+    for (const name of ['en-public-docs.json', 'de-public-docs.json'])
+      copyFileSync(join(root, 'examples/evidence', name), join(cwd, 'evidence', name));
+    server = await start(
+      ['--audience', 'New users of a CLI', '--goal', 'Finish the first review', ...HOST_FLAGS, '--evidence-dir', 'evidence'],
+      cwd,
+    );
     ({ tools } = await server.client.listTools());
   }, 30_000);
   afterAll(() => server?.client.close());
@@ -108,7 +117,11 @@ describe('writing-rules mcp over stdio, with a review context and the example ev
 
     const evidence = await call('get_model_comparison_evidence', EXAMPLE_QUERY);
     expectFitsOutputSchema(tool('get_model_comparison_evidence'), evidence);
-    expect(evidence.structuredContent).toMatchObject({ status: 'available', query: EXAMPLE_QUERY, bestValue: { modelId: 'example-model-a' } });
+    expect(evidence.structuredContent).toMatchObject({
+      status: 'available',
+      query: EXAMPLE_QUERY,
+      bestValue: { modelId: 'example-model-a' },
+    });
 
     const missing = await call('get_model_comparison_evidence', { ...EXAMPLE_QUERY, profile: 'product-copy' });
     expectFitsOutputSchema(tool('get_model_comparison_evidence'), missing);
@@ -136,27 +149,52 @@ describe('writing-rules mcp over stdio, with a review context and the example ev
   });
 
   it('answers bad calls with the dispatcher errors, and an unknown tool or method with a JSON-RPC error', async () => {
-    expect(errorOf(await call('find_writing_signals', { text: 'x', maxSignals: 0 }))).toMatchObject({ code: 'invalid-arguments', message: expect.stringContaining('maxSignals') });
-    expect(errorOf(await call('get_model_comparison_evidence', { ...EXAMPLE_QUERY, cohortId: 'other' }))).toMatchObject({ code: 'invalid-arguments' });
+    expect(errorOf(await call('find_writing_signals', { text: 'x', maxSignals: 0 }))).toMatchObject({
+      code: 'invalid-arguments',
+      message: expect.stringContaining('maxSignals'),
+    });
+    expect(errorOf(await call('get_model_comparison_evidence', { ...EXAMPLE_QUERY, cohortId: 'other' }))).toMatchObject({
+      code: 'invalid-arguments',
+    });
     expect(errorOf(await call('rewrite_my_text', {}))).toMatchObject({ code: 'unknown-tool' });
-    await expect(server.client.request({ method: 'resources/list', params: {} }, (await import('@modelcontextprotocol/sdk/types.js')).ListResourcesResultSchema)).rejects.toThrow(/Method not found/);
+    await expect(
+      server.client.request(
+        { method: 'resources/list', params: {} },
+        (await import('@modelcontextprotocol/sdk/types.js')).ListResourcesResultSchema,
+      ),
+    ).rejects.toThrow(/Method not found/);
   });
 });
 
 describe('writing-rules mcp, the process', () => {
-  const lines = (...messages: unknown[]) => messages.map((message) => (typeof message === 'string' ? message : JSON.stringify(message))).join('\n');
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+  const lines = (...messages: unknown[]) =>
+    messages.map((message) => (typeof message === 'string' ? message : JSON.stringify(message))).join('\n');
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  };
 
   it('answers one line per request, refuses a line that is not JSON by name, logs only to stderr and exits 0 at the end of input', async () => {
-    const run = await runToEnd([], `${lines(initialize, 'not json', { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 'b', method: 'ping' })}\n`, tree({}));
+    const run = await runToEnd(
+      [],
+      `${lines(initialize, 'not json', { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 'b', method: 'ping' })}\n`,
+      tree({}),
+    );
     expect(run.code).toBe(0);
-    const answers = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const answers = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers).toEqual([
       expect.objectContaining({ id: 1, result: expect.objectContaining({ protocolVersion: '2025-06-18' }) }),
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON in UTF-8.' } },
       { jsonrpc: '2.0', id: 'b', result: {} },
     ]);
-    expect(run.stderr).toMatch(/^writing-rules mcp: serving 4 tools on stdio \(catalogue .*; no review context; no model comparison context; no evidence files\)\n$/);
+    expect(run.stderr).toMatch(
+      /^writing-rules mcp: serving 4 tools on stdio \(catalogue .*; no review context; no model comparison context; no evidence files\)\n$/,
+    );
   }, 30_000);
 
   it('refuses a broken evidence file with invalid-host-evidence for its scope, and says so on stderr at start', async () => {
@@ -170,7 +208,8 @@ describe('writing-rules mcp, the process', () => {
       const result = (await server.client.callTool({ name: 'get_model_comparison_evidence', arguments: EXAMPLE_QUERY })) as CallToolResult;
       expect(errorOf(result)).toEqual({
         code: 'invalid-host-evidence',
-        message: "the host's evidence is not valid: evidence.bestValue.modelId 'a-model-the-host-does-not-name' is not one of the host's available model IDs",
+        message:
+          "the host's evidence is not valid: evidence.bestValue.modelId 'a-model-the-host-does-not-name' is not one of the host's available model IDs",
       });
       expect(server.stderr()).toContain(
         "writing-rules mcp: evidence/en.json: evidence.bestValue.modelId 'a-model-the-host-does-not-name' is not one of the host's available model IDs; get_model_comparison_evidence answers invalid-host-evidence for evidence/en/public-docs/reviewer/public-docs-example-v1",
@@ -181,12 +220,28 @@ describe('writing-rules mcp, the process', () => {
   }, 30_000);
 
   it.each([
-    ['an audience without a goal', ['--audience', 'Readers'], '--audience and --goal (or mcp.audience and mcp.goal) must be given together, or neither'],
-    ['evidence without IDs', ['--evidence-dir', 'evidence'], '--evidence-dir needs --model-ids and --cohort-ids (or mcp.modelIds and mcp.cohortIds): evidence is checked against them'],
+    [
+      'an audience without a goal',
+      ['--audience', 'Readers'],
+      '--audience and --goal (or mcp.audience and mcp.goal) must be given together, or neither',
+    ],
+    [
+      'evidence without IDs',
+      ['--evidence-dir', 'evidence'],
+      '--evidence-dir needs --model-ids and --cohort-ids (or mcp.modelIds and mcp.cohortIds): evidence is checked against them',
+    ],
     ['an empty ID', ['--model-ids', 'a,,b'], "--model-ids must be IDs separated by single commas, none empty (got 'a,,b')"],
     ['a repeated ID', ['--model-ids', 'a,a'], "--model-ids must not repeat 'a'"],
-    ['an audience over the bound', ['--audience', 'x'.repeat(4001), '--goal', 'y'], '--audience must be at most 4000 UTF-16 units (got 4001)'],
-    ['a missing evidence directory', [...HOST_FLAGS, '--evidence-dir', 'missing'], '--evidence-dir missing: cannot read the directory (ENOENT)'],
+    [
+      'an audience over the bound',
+      ['--audience', 'x'.repeat(4001), '--goal', 'y'],
+      '--audience must be at most 4000 UTF-16 units (got 4001)',
+    ],
+    [
+      'a missing evidence directory',
+      [...HOST_FLAGS, '--evidence-dir', 'missing'],
+      '--evidence-dir missing: cannot read the directory (ENOENT)',
+    ],
     ['an unknown option', ['--port', '1'], "mcp: Unknown option '--port'"],
   ])('refuses %s before serving, naming the option and the bound', async (_, args, message) => {
     // In process: the same runCli as the executable, refusing before it reads any input.
@@ -205,15 +260,30 @@ describe('writing-rules mcp, the process', () => {
     const cwd = tree({ 'evidence/notes.json': '{"query": 1' });
     const run = await runToEnd([...HOST_FLAGS, '--evidence-dir', 'evidence'], '', cwd);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^writing-rules: evidence\/notes\.json: not readable as JSON \(.*\); an evidence file's query must name a scope this host serves\n/);
+    expect(run.stderr).toMatch(
+      /^writing-rules: evidence\/notes\.json: not readable as JSON \(.*\); an evidence file's query must name a scope this host serves\n/,
+    );
   }, 30_000);
 
   it('takes the host context from the config file, with the evidence directory relative to it', async () => {
     const cwd = tree({
-      'writing-rules.config.json': JSON.stringify({ mcp: { audience: 'Config readers', goal: 'A goal', modelIds: ['example-model-a', 'example-model-b'], cohortIds: ['public-docs-example-v1'], evidenceDir: 'evidence' } }),
+      'writing-rules.config.json': JSON.stringify({
+        mcp: {
+          audience: 'Config readers',
+          goal: 'A goal',
+          modelIds: ['example-model-a', 'example-model-b'],
+          cohortIds: ['public-docs-example-v1'],
+          evidenceDir: 'evidence',
+        },
+      }),
       'evidence/en.json': readFileSync(join(root, 'examples/evidence/en-public-docs.json'), 'utf8'),
     });
-    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_model_comparison_evidence', arguments: EXAMPLE_QUERY } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_model_comparison_evidence', arguments: EXAMPLE_QUERY },
+    };
     const run = await runToEnd([], `${lines(initialize, call)}\n`, cwd);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('review context set; 2 model IDs, 1 cohort IDs; 1 evidence files from evidence');

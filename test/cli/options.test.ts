@@ -16,8 +16,24 @@ const usageError = (argv: string[]): string => {
 describe('parseCommand', () => {
   it('reads every option into settings', () => {
     const command = parseCommand([
-      'check', '--language', 'de', '--profile', 'product-copy', '--rules', 'word-choice, claims-evidence',
-      '--format', 'sarif', '--max-signals', '7', '--exit-zero', '--config', 'x.json', '--stdin-name', 'a.md', 'docs', '-',
+      'check',
+      '--language',
+      'de',
+      '--profile',
+      'product-copy',
+      '--rules',
+      'word-choice, claims-evidence',
+      '--format',
+      'sarif',
+      '--max-signals',
+      '7',
+      '--exit-zero',
+      '--config',
+      'x.json',
+      '--stdin-name',
+      'a.md',
+      'docs',
+      '-',
     ]);
     expect(command).toEqual({
       command: 'check',
@@ -37,7 +53,10 @@ describe('parseCommand', () => {
 
   it('takes the short forms and --no-config', () => {
     const command = parseCommand(['check', '-l', 'en', '-p', 'public-docs', '-r', 'meta-framing', '-f', 'json', '--no-config']);
-    expect(command).toMatchObject({ settings: { language: 'en', profile: 'public-docs', rules: ['meta-framing'], format: 'json' }, configFile: null });
+    expect(command).toMatchObject({
+      settings: { language: 'en', profile: 'public-docs', rules: ['meta-framing'], format: 'json' },
+      configFile: null,
+    });
     expect(parseCommand(['check'])).toMatchObject({ paths: [], settings: {}, configFile: undefined });
     expect(parseCommand(['--help'])).toEqual({ command: 'help' });
     expect(parseCommand(['-v'])).toEqual({ command: 'version' });
@@ -46,7 +65,9 @@ describe('parseCommand', () => {
   it('names the option and its bound for a bad value', () => {
     expect(usageError(['check', '--language', 'fr'])).toBe(`--language must be one of 'en', 'de' (got 'fr')`);
     expect(usageError(['check', '--profile', 'blog'])).toMatch(/^--profile must be one of 'public-docs', .* \(got 'blog'\)$/);
-    expect(usageError(['check', '--format', 'xml'])).toBe(`--format must be one of 'text', 'json', 'sarif', 'rdjson', 'github' (got 'xml')`);
+    expect(usageError(['check', '--format', 'xml'])).toBe(
+      `--format must be one of 'text', 'json', 'sarif', 'rdjson', 'github' (got 'xml')`,
+    );
     for (const value of ['0', '501', '2.5', 'ten', '-1']) {
       expect(usageError(['check', `--max-signals=${value}`])).toBe(`--max-signals must be an integer from 1 to 500 (got '${value}')`);
     }
@@ -65,7 +86,10 @@ describe('parseCommand', () => {
   });
 
   it('words an unknown rule ID as the HTTP API and MCP do', async () => {
-    const answer = await createWritingToolDispatcher().dispatch({ name: 'find_writing_signals', arguments: { text: '', ruleIds: ['nope'] } });
+    const answer = await createWritingToolDispatcher().dispatch({
+      name: 'find_writing_signals',
+      arguments: { text: '', ruleIds: ['nope'] },
+    });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: "ruleIds[0] 'nope' is not a catalogue rule" } });
     expect(usageError(['check', '--rules', 'nope'])).toContain("'nope' is not a catalogue rule");
   });

@@ -34,7 +34,10 @@ function git(cwd: string, ...args: string[]): void {
 
 beforeAll(() => {
   if (missing !== undefined) {
-    if (isCi(process.env)) throw new Error(`${PRE_COMMIT} is missing and CI is set, so the hook tests cannot be skipped: install it with \`apt-get install pre-commit\``);
+    if (isCi(process.env))
+      throw new Error(
+        `${PRE_COMMIT} is missing and CI is set, so the hook tests cannot be skipped: install it with \`apt-get install pre-commit\``,
+      );
     return;
   }
   work = mkdtempSync(join(tmpdir(), 'writing-rules-hook-'));

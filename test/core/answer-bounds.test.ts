@@ -19,7 +19,11 @@ async function answerBytes(call: ToolCall, over: 'dispatch' | '2025-03-26' | '20
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call });
   const messages = parseMcpMessages(body);
   if (!messages.ok) throw new Error(messages.refusal.message);
-  const answer = await answerMcpMessages(messages, { tools: writingReviewTools, dispatch: (c) => dispatcher.dispatch(c), version: 'test' }, { protocolVersion: over });
+  const answer = await answerMcpMessages(
+    messages,
+    { tools: writingReviewTools, dispatch: (c) => dispatcher.dispatch(c), version: 'test' },
+    { protocolVersion: over },
+  );
   return { request: bytes(body), answer: bytes(answer ?? '') };
 }
 

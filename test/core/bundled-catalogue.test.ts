@@ -5,11 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/core/catalogue/catalogue.generated';
 import { PROFILE_IDS, RULE_IDS, SCANNABLE_RULE_IDS } from '../../src/core/catalogue/ids';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import {
-  catalogueVersion,
-  createWritingToolDispatcher,
-  writingReviewTools,
-} from '../../src/core/index';
+import { catalogueVersion, createWritingToolDispatcher, writingReviewTools } from '../../src/core/index';
 import { dataOf, reviewContext } from './helpers';
 
 const dispatcher = createWritingToolDispatcher({ reviewContext });
@@ -29,9 +25,7 @@ describe('the bundled catalogue through the public entry', () => {
   it.each(PROFILE_IDS.flatMap((profile) => (['en', 'de'] as const).map((language) => [profile, language] as const)))(
     'composes the %s prompt in %s with every rule layer',
     async (profile, language) => {
-      const data = dataOf(
-        await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: { profile, language } }),
-      );
+      const data = dataOf(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: { profile, language } }));
       expect(data.ruleIds).toEqual(catalogue.profiles[profile]);
       for (const id of data.ruleIds) {
         const rule = catalogue.rules.find((r) => r.id === id)!;
@@ -43,9 +37,7 @@ describe('the bundled catalogue through the public entry', () => {
   );
 
   it.each(['en', 'de'] as const)('scans exactly the eight scannable rules in %s', async (language) => {
-    const data = dataOf(
-      await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: '', language } }),
-    );
+    const data = dataOf(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: '', language } }));
     expect([...data.coverage.scannedRuleIds].sort()).toEqual([...SCANNABLE_RULE_IDS].sort());
     expect(data.coverage.unscannedRuleIds).toHaveLength(RULE_IDS.length - SCANNABLE_RULE_IDS.length);
   });

@@ -98,7 +98,9 @@ describe('tool descriptors', () => {
     expect(signals.minLevel).toMatchObject({ type: 'string', enum: ['warning', 'suggestion'] });
     expect(signals.minLevel!.description).toMatch(/'warning' or 'suggestion'; default every level/);
     // The result schema carries each signal's level and the counts by level.
-    const output = descriptors[2]!.outputSchema as { properties: Record<string, { items?: { properties: Record<string, unknown> }; properties?: Record<string, unknown> }> };
+    const output = descriptors[2]!.outputSchema as {
+      properties: Record<string, { items?: { properties: Record<string, unknown> }; properties?: Record<string, unknown> }>;
+    };
     expect(output.properties.signals!.items!.properties.level).toMatchObject({ type: 'string', enum: ['warning', 'suggestion'] });
     expect(output.properties.coverage!.properties!.signalsByLevel).toMatchObject({ required: ['warning', 'suggestion'] });
     expect(descriptors[2]!.inputSchema.required).toEqual(['text']);

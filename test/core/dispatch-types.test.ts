@@ -64,10 +64,16 @@ describe('dispatch typed per tool name', () => {
     if (!prompt.ok) throw new Error(prompt.error.message);
     const ruleIds = prompt.data.ruleIds;
     expectTypeOf(ruleIds).toEqualTypeOf<readonly RuleId[]>();
-    const fromResult = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.', ruleIds } });
+    const fromResult = await dispatcher.dispatch({
+      name: 'find_writing_signals',
+      arguments: { text: 'A powerful review panel.', ruleIds },
+    });
     expectTypeOf(fromResult).toEqualTypeOf<WritingToolResult<FindWritingSignalsResult>>();
     const chosen = ['word-choice'] as const;
-    const asConst = await dispatcher.dispatch({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.', ruleIds: chosen } });
+    const asConst = await dispatcher.dispatch({
+      name: 'find_writing_signals',
+      arguments: { text: 'A powerful review panel.', ruleIds: chosen },
+    });
     expectTypeOf(asConst).toEqualTypeOf<WritingToolResult<FindWritingSignalsResult>>();
     const rules = await dispatcher.dispatch({ name: 'get_writing_rules', arguments: { ruleIds, detail: 'full' } });
     expectTypeOf(rules).toEqualTypeOf<WritingToolResult<GetWritingRulesResult>>();

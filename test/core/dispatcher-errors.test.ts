@@ -121,7 +121,12 @@ describe('invalid-arguments', () => {
     );
   });
 
-  it.each([['note', "'note'"], ['Warning', "'Warning'"], [1, '1'], [null, 'null']])('refuses minLevel %j, naming the field and the allowed values', async (minLevel, got) => {
+  it.each([
+    ['note', "'note'"],
+    ['Warning', "'Warning'"],
+    [1, '1'],
+    [null, 'null'],
+  ])('refuses minLevel %j, naming the field and the allowed values', async (minLevel, got) => {
     expectError(
       await call('find_writing_signals', { text: '', minLevel }),
       'invalid-arguments',
@@ -147,7 +152,11 @@ describe('invalid-arguments', () => {
 
   it('says an array came where a string or number belongs, with its length', async () => {
     expectError(await call('find_writing_signals', { text: ['a'] }), 'invalid-arguments', /^text must be .* \(got an array of 1 item\)$/);
-    expectError(await call('compose_writing_review_prompt', { maxFindings: [5, 6] }), 'invalid-arguments', /^maxFindings must be an integer from 1 to 20 \(got an array of 2 items\)$/);
+    expectError(
+      await call('compose_writing_review_prompt', { maxFindings: [5, 6] }),
+      'invalid-arguments',
+      /^maxFindings must be an integer from 1 to 20 \(got an array of 2 items\)$/,
+    );
   });
 
   it('refuses a duplicate rule ID', async () => {
@@ -245,13 +254,17 @@ describe('invalid-arguments', () => {
 
   it('refuses a cohort outside the host cohort IDs before the reader runs', async () => {
     let calls = 0;
-    const result = await call('get_model_comparison_evidence', { ...query, cohortId: 'cohort-z' }, {
-      modelComparisonContext: modelContext,
-      getModelComparisonEvidence: () => {
-        calls += 1;
-        return validEvidence();
+    const result = await call(
+      'get_model_comparison_evidence',
+      { ...query, cohortId: 'cohort-z' },
+      {
+        modelComparisonContext: modelContext,
+        getModelComparisonEvidence: () => {
+          calls += 1;
+          return validEvidence();
+        },
       },
-    });
+    );
     expectError(result, 'invalid-arguments', "cohortId 'cohort-z' is not one of the host's cohort IDs");
     expect(calls).toBe(0);
   });
@@ -276,7 +289,12 @@ describe('context-missing', () => {
 
 describe('host-evidence-failed', () => {
   it.each([
-    ['throws', () => { throw new Error('secret-token-123 at db.internal'); }],
+    [
+      'throws',
+      () => {
+        throw new Error('secret-token-123 at db.internal');
+      },
+    ],
     ['rejects', () => Promise.reject(new Error('secret-token-123 at db.internal'))],
   ])('answers host-evidence-failed when the reader %s, without its text', async (_label, reader) => {
     const result = await call('get_model_comparison_evidence', query, {

@@ -43,8 +43,16 @@ const mutations: [string, (e: Mutable) => void, RegExp][] = [
   ['another language', (e) => (e.query.language = 'en'), /evidence\.query\.language must be 'de'/],
   ['another profile', (e) => (e.query.profile = 'public-docs'), /evidence\.query\.profile must be 'agent-report'/],
   ['another cohort', (e) => (e.query.cohortId = 'cohort-b'), /evidence\.query\.cohortId must be 'cohort-a'/],
-  ['a model the host does not list', (e) => (e.bestValue.modelId = 'model-z'), /bestValue\.modelId 'model-z' is not one of the host's available model IDs/],
-  ['a source ID that names no source', (e) => (e.highestDetection.sourceIds[1] = 'report-9'), /highestDetection\.sourceIds\[1\] 'report-9' names no listed source/],
+  [
+    'a model the host does not list',
+    (e) => (e.bestValue.modelId = 'model-z'),
+    /bestValue\.modelId 'model-z' is not one of the host's available model IDs/,
+  ],
+  [
+    'a source ID that names no source',
+    (e) => (e.highestDetection.sourceIds[1] = 'report-9'),
+    /highestDetection\.sourceIds\[1\] 'report-9' names no listed source/,
+  ],
   ['no source IDs', (e) => (e.bestValue.sourceIds = []), /bestValue\.sourceIds must list at least one source ID/],
   ['duplicate source IDs', (e) => (e.sources[1].id = 'report-1'), /evidence\.sources\[1\]\.id repeats 'report-1'/],
   ['a short sha256', (e) => (e.sources[0].sha256 = 'abc'), /evidence\.sources\[0\]\.sha256 must be 64 hex digits/],
@@ -54,40 +62,101 @@ const mutations: [string, (e: Mutable) => void, RegExp][] = [
   ['a fractional count', (e) => (e.bestValue.quality.falseChanges = 1.5), /falseChanges must be null or a non-negative safe integer/],
   ['an unsafe integer', (e) => (e.bestValue.sample.plannedReviews = 2 ** 53), /plannedReviews must be a non-negative safe integer/],
   ['zero judged reviews', (e) => (e.highestDetection.sample.judgedReviews = 0), /judgedReviews must be from 1 to plannedReviews/],
-  ['more judged than planned', (e) => (e.bestValue.sample.judgedReviews = 41), /judgedReviews must be from 1 to plannedReviews \(40\), got 41/],
-  ['more accepted than judged', (e) => (e.bestValue.sample.acceptedCompleteReviews = 39), /acceptedCompleteReviews must be at most judgedReviews/],
-  ['detected without expected', (e) => (e.bestValue.quality.expectedProblems = null), /detectedProblems and expectedProblems must both be null or both be numbers/],
+  [
+    'more judged than planned',
+    (e) => (e.bestValue.sample.judgedReviews = 41),
+    /judgedReviews must be from 1 to plannedReviews \(40\), got 41/,
+  ],
+  [
+    'more accepted than judged',
+    (e) => (e.bestValue.sample.acceptedCompleteReviews = 39),
+    /acceptedCompleteReviews must be at most judgedReviews/,
+  ],
+  [
+    'detected without expected',
+    (e) => (e.bestValue.quality.expectedProblems = null),
+    /detectedProblems and expectedProblems must both be null or both be numbers/,
+  ],
   ['more detected than expected', (e) => (e.bestValue.quality.detectedProblems = 91), /detectedProblems must be at most expectedProblems/],
   ['a negative cost', (e) => (e.bestValue.totalCostUsd = -0.01), /totalCostUsd must be null or a finite non-negative number/],
   ['an infinite cost', (e) => (e.highestDetection.totalCostUsd = Infinity), /totalCostUsd must be null or a finite/],
-  ['bestValue without an accepted review', (e) => (e.bestValue.sample.acceptedCompleteReviews = 0), /bestValue\.sample\.acceptedCompleteReviews must be at least 1/],
+  [
+    'bestValue without an accepted review',
+    (e) => (e.bestValue.sample.acceptedCompleteReviews = 0),
+    /bestValue\.sample\.acceptedCompleteReviews must be at least 1/,
+  ],
   ['bestValue without a known cost', (e) => (e.bestValue.totalCostUsd = null), /bestValue\.totalCostUsd must be known/],
-  ['highestDetection with no expected problems', (e) => {
-    e.highestDetection.quality.expectedProblems = 0;
-    e.highestDetection.quality.detectedProblems = 0;
-  }, /highestDetection\.quality\.expectedProblems must be greater than 0/],
-  ['highestDetection with unknown problem counts', (e) => {
-    e.highestDetection.quality.expectedProblems = null;
-    e.highestDetection.quality.detectedProblems = null;
-  }, /highestDetection\.quality\.expectedProblems must be greater than 0/],
-  ['highestDetection without falseChanges', (e) => (e.highestDetection.quality.falseChanges = null), /highestDetection\.quality\.falseChanges must be known/],
-  ['evidence-missing with a selection', (e) => (e.status = 'evidence-missing'), /evidence\.bestValue must be null when status is 'evidence-missing'/],
-  ['available without a selection', (e) => {
-    e.bestValue = null;
-    e.highestDetection = null;
-  }, /status 'available' must carry bestValue, highestDetection or both/],
-  ['an empty limitation', (e) => (e.limitations = ['']), /evidence\.limitations\[0\] must be a non-empty string/],  ['an unknown query field', (e) => (e.query.model = 'model-x'), /evidence\.query has unknown field 'model'/],
+  [
+    'highestDetection with no expected problems',
+    (e) => {
+      e.highestDetection.quality.expectedProblems = 0;
+      e.highestDetection.quality.detectedProblems = 0;
+    },
+    /highestDetection\.quality\.expectedProblems must be greater than 0/,
+  ],
+  [
+    'highestDetection with unknown problem counts',
+    (e) => {
+      e.highestDetection.quality.expectedProblems = null;
+      e.highestDetection.quality.detectedProblems = null;
+    },
+    /highestDetection\.quality\.expectedProblems must be greater than 0/,
+  ],
+  [
+    'highestDetection without falseChanges',
+    (e) => (e.highestDetection.quality.falseChanges = null),
+    /highestDetection\.quality\.falseChanges must be known/,
+  ],
+  [
+    'evidence-missing with a selection',
+    (e) => (e.status = 'evidence-missing'),
+    /evidence\.bestValue must be null when status is 'evidence-missing'/,
+  ],
+  [
+    'available without a selection',
+    (e) => {
+      e.bestValue = null;
+      e.highestDetection = null;
+    },
+    /status 'available' must carry bestValue, highestDetection or both/,
+  ],
+  ['an empty limitation', (e) => (e.limitations = ['']), /evidence\.limitations\[0\] must be a non-empty string/],
+  ['an unknown query field', (e) => (e.query.model = 'model-x'), /evidence\.query has unknown field 'model'/],
   ['an unknown sample field', (e) => (e.bestValue.sample.retries = 2), /evidence\.bestValue\.sample has unknown field 'retries'/],
-  ['an unknown quality field', (e) => (e.highestDetection.quality.precision = 0.9), /highestDetection\.quality has unknown field 'precision'/],
+  [
+    'an unknown quality field',
+    (e) => (e.highestDetection.quality.precision = 0.9),
+    /highestDetection\.quality has unknown field 'precision'/,
+  ],
   ['another role', (e) => (e.query.role = 'writer'), /evidence\.query\.role must be "reviewer"/],
-  ['a highestDetection model the host does not list', (e) => (e.highestDetection.modelId = 'model-z'), /highestDetection\.modelId 'model-z' is not one of the host's available model IDs/],
+  [
+    'a highestDetection model the host does not list',
+    (e) => (e.highestDetection.modelId = 'model-z'),
+    /highestDetection\.modelId 'model-z' is not one of the host's available model IDs/,
+  ],
   ['a source without location', (e) => delete e.sources[0].location, /evidence\.sources\[0\]\.location is missing/],
-  ['a fractional accepted count', (e) => (e.bestValue.sample.acceptedCompleteReviews = 0.5), /acceptedCompleteReviews must be a non-negative safe integer/],
-  ['a negative expected count', (e) => (e.highestDetection.quality.expectedProblems = -1), /expectedProblems must be null or a non-negative safe integer/],
-  ['a cost given as text', (e) => (e.bestValue.totalCostUsd = '12.50'), /bestValue\.totalCostUsd must be null or a finite non-negative number/],
+  [
+    'a fractional accepted count',
+    (e) => (e.bestValue.sample.acceptedCompleteReviews = 0.5),
+    /acceptedCompleteReviews must be a non-negative safe integer/,
+  ],
+  [
+    'a negative expected count',
+    (e) => (e.highestDetection.quality.expectedProblems = -1),
+    /expectedProblems must be null or a non-negative safe integer/,
+  ],
+  [
+    'a cost given as text',
+    (e) => (e.bestValue.totalCostUsd = '12.50'),
+    /bestValue\.totalCostUsd must be null or a finite non-negative number/,
+  ],
   ['a NaN cost', (e) => (e.bestValue.totalCostUsd = Number.NaN), /bestValue\.totalCostUsd must be null or a finite non-negative number/],
   ['a selection that is not an object', (e) => (e.bestValue = 'model-x'), /evidence\.bestValue must be null or a selection object/],
-  ['independentJudgments missing', (e) => delete e.highestDetection.independentJudgments, /highestDetection\.independentJudgments is missing/],
+  [
+    'independentJudgments missing',
+    (e) => delete e.highestDetection.independentJudgments,
+    /highestDetection\.independentJudgments is missing/,
+  ],
 ];
 
 describe('invalid evidence', () => {
@@ -131,8 +200,7 @@ describe('evidence-missing without a source of evidence', () => {
   };
 
   it('answers when the host has no reader', () => expectMissing({ modelComparisonContext: modelContext }));
-  it('answers when the host has no model context', () =>
-    expectMissing({ getModelComparisonEvidence: () => validEvidence() }));
+  it('answers when the host has no model context', () => expectMissing({ getModelComparisonEvidence: () => validEvidence() }));
   it('answers when the host lists no model IDs, without calling the reader', async () => {
     let calls = 0;
     await expectMissing({

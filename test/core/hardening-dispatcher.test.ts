@@ -132,10 +132,29 @@ describe('host evidence callbacks', () => {
     evidenceDispatcher(reader).dispatch({ name: 'get_model_comparison_evidence', arguments: { ...scope } });
 
   it.each([
-    ['throws an Error', () => { throw new Error('db password hunter2 at 10.0.0.7'); }],
+    [
+      'throws an Error',
+      () => {
+        throw new Error('db password hunter2 at 10.0.0.7');
+      },
+    ],
     ['rejects', () => Promise.reject(new Error('db password hunter2 at 10.0.0.7'))],
-    ['throws a string', () => { throw 'db password hunter2 at 10.0.0.7'; }],
-    ['throws an object whose toString throws', () => { throw { toString() { throw new Error('hunter2'); } }; }],
+    [
+      'throws a string',
+      () => {
+        throw 'db password hunter2 at 10.0.0.7';
+      },
+    ],
+    [
+      'throws an object whose toString throws',
+      () => {
+        throw {
+          toString() {
+            throw new Error('hunter2');
+          },
+        };
+      },
+    ],
     ['returns a thenable that rejects', () => ({ then: (_: unknown, reject: (e: Error) => void) => reject(new Error('hunter2')) })],
   ])('answers host-evidence-failed without the host text when the reader %s', async (_label, reader) => {
     const result = await dispatch(reader);
@@ -147,11 +166,14 @@ describe('host evidence callbacks', () => {
     ['a string', () => 'not evidence'],
     ['null', () => null],
     ['an array', () => []],
-    ['a value nested 100,000 levels deep', () => {
-      let value: unknown = {};
-      for (let depth = 0; depth < 100_000; depth += 1) value = { a: value };
-      return value;
-    }],
+    [
+      'a value nested 100,000 levels deep',
+      () => {
+        let value: unknown = {};
+        for (let depth = 0; depth < 100_000; depth += 1) value = { a: value };
+        return value;
+      },
+    ],
   ])('answers invalid-host-evidence when the reader returns %s', async (_label, reader) => {
     expect(codeOf(await dispatch(reader))).toBe('invalid-host-evidence');
   });

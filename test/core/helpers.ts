@@ -3,12 +3,7 @@
 import { createCatalogueView } from '../../src/core/catalogue/view';
 import { createDispatcher } from '../../src/core/dispatch/dispatcher';
 import { createSignalScanner } from '../../src/core/scanner/scan';
-import type {
-  ModelComparisonEvidence,
-  ModelComparisonQuery,
-  WritingToolHost,
-  WritingToolResult,
-} from '../../src/core/dispatch/types';
+import type { ModelComparisonEvidence, ModelComparisonQuery, WritingToolHost, WritingToolResult } from '../../src/core/dispatch/types';
 import { fixtureCatalogue } from './fixtures/catalogue';
 
 export const reviewContext = { audience: 'Operators of the review service', goal: 'Deploy the service once' };

@@ -6,14 +6,42 @@ import { dataOf, fixtureDispatcher, query, validEvidence } from './helpers';
 
 describe('host check at construction', () => {
   it.each([
-    ['an empty audience', { reviewContext: { audience: '', goal: 'Deploy' } }, /^host\.reviewContext\.audience must be 1 to 4000 UTF-16 units, not empty or white space only$/],
-    ['a goal with a bidi override', { reviewContext: { audience: 'Ops', goal: 'Deploy \u202Enow' } }, /^host\.reviewContext\.goal must not contain U\+202E/],
-    ['a goal over 4000 units', { reviewContext: { audience: 'Ops', goal: 'g'.repeat(4001) } }, /^host\.reviewContext\.goal must be at most 4000 UTF-16 units \(got 4001\)$/],
+    [
+      'an empty audience',
+      { reviewContext: { audience: '', goal: 'Deploy' } },
+      /^host\.reviewContext\.audience must be 1 to 4000 UTF-16 units, not empty or white space only$/,
+    ],
+    [
+      'a goal with a bidi override',
+      { reviewContext: { audience: 'Ops', goal: 'Deploy \u202Enow' } },
+      /^host\.reviewContext\.goal must not contain U\+202E/,
+    ],
+    [
+      'a goal over 4000 units',
+      { reviewContext: { audience: 'Ops', goal: 'g'.repeat(4001) } },
+      /^host\.reviewContext\.goal must be at most 4000 UTF-16 units \(got 4001\)$/,
+    ],
     ['a missing goal', { reviewContext: { audience: 'Ops' } }, /^host\.reviewContext\.goal is missing$/],
-    ['a repeated model ID', { modelComparisonContext: { availableModelIds: ['m', 'm'], cohortIds: [] } }, /^host\.modelComparisonContext\.availableModelIds must not repeat 'm'$/],
-    ['a long repeated model ID, cut in the message', { modelComparisonContext: { availableModelIds: ['m'.repeat(150), 'm'.repeat(150)], cohortIds: [] } }, new RegExp(`^host\\.modelComparisonContext\\.availableModelIds must not repeat '${'m'.repeat(40)}…'$`)],
-    ['an empty cohort ID', { modelComparisonContext: { availableModelIds: [], cohortIds: [''] } }, /^host\.modelComparisonContext\.cohortIds\[0\] must be 1 to 200 UTF-16 units, not empty or white space only$/],
-    ['a reader that is not a function', { getModelComparisonEvidence: 'https://example.org' }, /^host\.getModelComparisonEvidence must be a function$/],
+    [
+      'a repeated model ID',
+      { modelComparisonContext: { availableModelIds: ['m', 'm'], cohortIds: [] } },
+      /^host\.modelComparisonContext\.availableModelIds must not repeat 'm'$/,
+    ],
+    [
+      'a long repeated model ID, cut in the message',
+      { modelComparisonContext: { availableModelIds: ['m'.repeat(150), 'm'.repeat(150)], cohortIds: [] } },
+      new RegExp(`^host\\.modelComparisonContext\\.availableModelIds must not repeat '${'m'.repeat(40)}…'$`),
+    ],
+    [
+      'an empty cohort ID',
+      { modelComparisonContext: { availableModelIds: [], cohortIds: [''] } },
+      /^host\.modelComparisonContext\.cohortIds\[0\] must be 1 to 200 UTF-16 units, not empty or white space only$/,
+    ],
+    [
+      'a reader that is not a function',
+      { getModelComparisonEvidence: 'https://example.org' },
+      /^host\.getModelComparisonEvidence must be a function$/,
+    ],
     ['an unknown option', { endpoint: 'https://example.org' }, /^host has unknown field 'endpoint'$/],
   ])('throws a TypeError naming the field for %s', (_label, host, message) => {
     expect(() => fixtureDispatcher(host as WritingToolHost)).toThrow(TypeError);
@@ -22,7 +50,9 @@ describe('host check at construction', () => {
 
   it('allows line breaks in audience and goal', async () => {
     const dispatcher = fixtureDispatcher({ reviewContext: { audience: 'Ops\nand on-call staff', goal: 'Deploy\r\nonce' } });
-    const data = dataOf<ComposeWritingReviewPromptResult>(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }));
+    const data = dataOf<ComposeWritingReviewPromptResult>(
+      await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }),
+    );
     expect(data.prompt).toContain('Ops\nand on-call staff');
   });
 
@@ -36,7 +66,9 @@ describe('isolation from later host changes', () => {
     const reviewContext = { audience: 'First audience', goal: 'First goal' };
     const dispatcher = fixtureDispatcher({ reviewContext });
     reviewContext.audience = 'Changed audience';
-    const data = dataOf<ComposeWritingReviewPromptResult>(await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }));
+    const data = dataOf<ComposeWritingReviewPromptResult>(
+      await dispatcher.dispatch({ name: 'compose_writing_review_prompt', arguments: {} }),
+    );
     expect(data.prompt).toContain('First audience');
     expect(data.prompt).not.toContain('Changed audience');
   });

@@ -34,7 +34,17 @@ describe('withoutCoveredSuggestions', () => {
 
 describe('hasBothLevels', () => {
   it('is true only when one rule has records of both levels', () => {
-    expect(hasBothLevels([{ ruleId: 'a', level: 'warning' }, { ruleId: 'b', level: 'suggestion' }])).toBe(false);
-    expect(hasBothLevels([{ ruleId: 'a', level: 'warning' }, { ruleId: 'a', level: 'suggestion' }])).toBe(true);
+    expect(
+      hasBothLevels([
+        { ruleId: 'a', level: 'warning' },
+        { ruleId: 'b', level: 'suggestion' },
+      ]),
+    ).toBe(false);
+    expect(
+      hasBothLevels([
+        { ruleId: 'a', level: 'warning' },
+        { ruleId: 'a', level: 'suggestion' },
+      ]),
+    ).toBe(true);
   });
 });

@@ -48,7 +48,8 @@ describe('no I/O', () => {
       (file) => file.endsWith('.ts') && !file.endsWith('catalogue.generated.ts'),
     );
     expect(files.length).toBeGreaterThan(20);
-    const forbidden = /\bfetch\s*\(|\bprocess\.|\bDate\.now\b|\bnew Date\b|\bperformance\.now\b|\bMath\.random\b|\bsetTimeout\b|\bsetInterval\b|\bXMLHttpRequest\b|\bWebSocket\b|from 'node:/;
+    const forbidden =
+      /\bfetch\s*\(|\bprocess\.|\bDate\.now\b|\bnew Date\b|\bperformance\.now\b|\bMath\.random\b|\bsetTimeout\b|\bsetInterval\b|\bXMLHttpRequest\b|\bWebSocket\b|from 'node:/;
     const offenders = files.filter((file) => forbidden.test(readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
   });

@@ -56,9 +56,9 @@ describe.each(FORMATS)('in %s mode', (format) => {
         'powerful',
         'seamless setup',
       ]);
-      expect(await quotes('Ein nahtlos integriertes Werkzeug, siehe https://example.com/nahtlos/ oder nahtlos@example.com.', 'de', format)).toEqual([
-        'nahtlos',
-      ]);
+      expect(
+        await quotes('Ein nahtlos integriertes Werkzeug, siehe https://example.com/nahtlos/ oder nahtlos@example.com.', 'de', format),
+      ).toEqual(['nahtlos']);
     });
 
     it('keeps abbreviations as prose', async () => {
@@ -92,13 +92,22 @@ describe.each(FORMATS)('in %s mode', (format) => {
     });
 
     it('still reports German noun cues, capitalised as every noun, and adjectives at a sentence start', async () => {
-      expect(await quotes('Die Synergien zwischen den Teams sind groß. Synergien entstehen selten.', 'de', format)).toEqual(['Synergien', 'Synergien']);
-      expect(await quotes('Dieser Gamechanger bringt Ihr Team auf ein neues Level.', 'de', format)).toEqual(['Gamechanger', 'auf ein neues Level']);
+      expect(await quotes('Die Synergien zwischen den Teams sind groß. Synergien entstehen selten.', 'de', format)).toEqual([
+        'Synergien',
+        'Synergien',
+      ]);
+      expect(await quotes('Dieser Gamechanger bringt Ihr Team auf ein neues Level.', 'de', format)).toEqual([
+        'Gamechanger',
+        'auf ein neues Level',
+      ]);
       expect(await quotes('Nahtlose Integration ist wichtig, die nahtlose Integration auch.', 'de', format)).toEqual([
         'Nahtlose Integration',
         'nahtlose Integration',
       ]);
-      expect(await quotes('Reibungslose Abläufe und ein nahtloser Übergang für Ihr Team.', 'de', format)).toEqual(['Reibungslose', 'nahtloser Übergang']);
+      expect(await quotes('Reibungslose Abläufe und ein nahtloser Übergang für Ihr Team.', 'de', format)).toEqual([
+        'Reibungslose',
+        'nahtloser Übergang',
+      ]);
       // A hyphen joins a plain noun, not a name.
       expect(await quotes('Der Mehrwert-Dienst kostet extra.', 'de', format)).toEqual(['Mehrwert']);
     });
@@ -123,8 +132,12 @@ describe.each(FORMATS)('in %s mode', (format) => {
   });
 
   it('reports a first-person check with what was checked and its result as no bare report', async () => {
-    expect(await quotes('I verified the fix against the sample file: before the patch it crashed, after it the totals match.', 'en', format)).toEqual([]);
-    expect(await quotes('Ich habe den Fix mit der Beispieldatei geprüft: vorher stürzte es ab, nachher stimmen die Summen.', 'de', format)).toEqual([]);
+    expect(
+      await quotes('I verified the fix against the sample file: before the patch it crashed, after it the totals match.', 'en', format),
+    ).toEqual([]);
+    expect(
+      await quotes('Ich habe den Fix mit der Beispieldatei geprüft: vorher stürzte es ab, nachher stimmen die Summen.', 'de', format),
+    ).toEqual([]);
     expect(await quotes('I verified the fix this morning.', 'en', format)).toEqual(['I verified']);
   });
 });
@@ -152,8 +165,16 @@ describe('the scanner (fast and reference alike)', () => {
     expect(plainQuotes('Setup\n\nSeamless sync is here.\n- Powerful tools for all.', 'en')).toEqual(['Seamless sync', 'Powerful']);
     expect(plainQuotes('# Powerful tools\n1) Seamless sync.', 'en')).toEqual(['Powerful', 'Seamless sync']);
     // A list on one line, an emoji bullet, a new line after a line that ends in a mark.
-    expect(plainQuotes('Fast - Powerful tools - ⚡️ Seamless sync (beta)\nPowerful tools.', 'en')).toEqual(['Powerful', 'Seamless sync', 'Powerful']);
-    expect(plainQuotes('Features: * Fast * Powerful tools; Seamless sync. texlogos -- Powerful logos', 'en')).toEqual(['Powerful', 'Seamless sync', 'Powerful']);
+    expect(plainQuotes('Fast - Powerful tools - ⚡️ Seamless sync (beta)\nPowerful tools.', 'en')).toEqual([
+      'Powerful',
+      'Seamless sync',
+      'Powerful',
+    ]);
+    expect(plainQuotes('Features: * Fast * Powerful tools; Seamless sync. texlogos -- Powerful logos', 'en')).toEqual([
+      'Powerful',
+      'Seamless sync',
+      'Powerful',
+    ]);
     expect(plainQuotes('Funktionen: * Schnell * Leistungsstarke Werkzeuge', 'de')).toEqual(['Leistungsstarke']);
   });
 

@@ -38,7 +38,30 @@ const sourceByDefinition = (phrase: string) =>
 // regex syntax and every kind of white space the phrases may hold.
 const phrase = fc.string({
   unit: fc.oneof(
-    fc.constantFrom('a', 'B', 'ä', 'ß', 'ẞ', 'İ', '😀', '\ud800', "'", '’', '.', '*', '(', '[', '\\', '$', '-', ' ', '\t', '\n', '\u00a0', '\u3000'),
+    fc.constantFrom(
+      'a',
+      'B',
+      'ä',
+      'ß',
+      'ẞ',
+      'İ',
+      '😀',
+      '\ud800',
+      "'",
+      '’',
+      '.',
+      '*',
+      '(',
+      '[',
+      '\\',
+      '$',
+      '-',
+      ' ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u3000',
+    ),
     fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
   ),
   maxLength: 12,
@@ -46,18 +69,24 @@ const phrase = fc.string({
 
 describe('orderPhrases', () => {
   it('orders as the definition does, repeats and surrounding white space included', () => {
-    fc.assert(fc.property(fc.array(phrase, { maxLength: 40 }), (phrases) => {
-      const withRepeats = [...phrases, ...phrases.slice(0, 5).map((p) => ` ${p}\t`)];
-      expect(orderPhrases(withRepeats)).toEqual(orderedByDefinition(withRepeats));
-    }), { numRuns: scaled(125) });
+    fc.assert(
+      fc.property(fc.array(phrase, { maxLength: 40 }), (phrases) => {
+        const withRepeats = [...phrases, ...phrases.slice(0, 5).map((p) => ` ${p}\t`)];
+        expect(orderPhrases(withRepeats)).toEqual(orderedByDefinition(withRepeats));
+      }),
+      { numRuns: scaled(125) },
+    );
   });
 });
 
 describe('phraseToSource', () => {
   it('escapes and joins as the definition does', () => {
-    fc.assert(fc.property(phrase, (text) => {
-      expect(phraseToSource(text)).toBe(sourceByDefinition(text));
-    }), { numRuns: scaled(500) });
+    fc.assert(
+      fc.property(phrase, (text) => {
+        expect(phraseToSource(text)).toBe(sourceByDefinition(text));
+      }),
+      { numRuns: scaled(500) },
+    );
   });
 
   it('matches its own phrase with other white space and the other apostrophe', () => {
@@ -148,7 +177,9 @@ function matchesAt(text: string, at: number, patterns: RecordPatterns): string[]
     ...(patterns.pairs ?? []).flatMap((pair) =>
       orderPhrases(pair.first).flatMap((first) =>
         Array.from({ length: pair.within + 1 }, (_, words) =>
-          orderPhrases(pair.then).map((then) => String.raw`${phraseToSource(first)},?((?:\s+${GAP_WORD}){${words}})\s+${phraseToSource(then)}`),
+          orderPhrases(pair.then).map(
+            (then) => String.raw`${phraseToSource(first)},?((?:\s+${GAP_WORD}){${words}})\s+${phraseToSource(then)}`,
+          ),
         ).flat(),
       ),
     ),
@@ -197,10 +228,59 @@ describe('guards', () => {
     ...(forwardWithin === undefined ? {} : { notBeforeInClause: { words: ['genug', 'als', "isn't", '(etwa'], within: forwardWithin } }),
   });
   const token = fc.constantFrom(
-    'nicht', 'Nicht', 'NICHT', 'nichtx', 'xnicht', '(nicht', "isn't", 'isn’t', 'kein', 'möglicherweise', 'Möglicherweise,', 'daher', 'daher,',
-    'versucht,', 'versucht', 'wort', 'Wort,', 'x.', 'zwei;', ',', '.', 'der', 'schnellste', 'perfekt', 'perfect', 'sondern', 'ein', 'nur', '\uFFFC',
-    'genug', 'Genug,', 'genugx', 'als', 'ALS.', '(etwa', '(etwa)', 'etwa', 'genug;',
-    'wurde', 'habe', 'getestet', 'mehr', 'auf', 'nie', 'NIE', 'nie,', 'nie-', 'nichts', 'x-nicht', 'nicht/nie', 'keine', 'keinex', 'isn’t,',
+    'nicht',
+    'Nicht',
+    'NICHT',
+    'nichtx',
+    'xnicht',
+    '(nicht',
+    "isn't",
+    'isn’t',
+    'kein',
+    'möglicherweise',
+    'Möglicherweise,',
+    'daher',
+    'daher,',
+    'versucht,',
+    'versucht',
+    'wort',
+    'Wort,',
+    'x.',
+    'zwei;',
+    ',',
+    '.',
+    'der',
+    'schnellste',
+    'perfekt',
+    'perfect',
+    'sondern',
+    'ein',
+    'nur',
+    '\uFFFC',
+    'genug',
+    'Genug,',
+    'genugx',
+    'als',
+    'ALS.',
+    '(etwa',
+    '(etwa)',
+    'etwa',
+    'genug;',
+    'wurde',
+    'habe',
+    'getestet',
+    'mehr',
+    'auf',
+    'nie',
+    'NIE',
+    'nie,',
+    'nie-',
+    'nichts',
+    'x-nicht',
+    'nicht/nie',
+    'keine',
+    'keinex',
+    'isn’t,',
   );
   const space = fc.constantFrom(' ', '  ', '\n', '\t', ' \u00a0');
   const text = fc.array(fc.tuple(token, space), { maxLength: 40 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
@@ -216,30 +296,65 @@ describe('guards', () => {
     );
   };
 
-  it('report exactly what reading the words before, between and after each match reports, at every reach', () => {
-    const gapGuard = { words: ['nicht', 'nie', 'kein', "isn't"] };
-    for (const within of [0, 1]) {
-      for (const [clauseWithin, forwardWithin, notInGap] of [
-        [0, undefined, undefined],
-        [2, 0, gapGuard],
-        [MAX_CLAUSE_GUARD_GAP, 2, undefined],
-        [0, MAX_CLAUSE_GUARD_GAP, gapGuard],
-      ] as const) {
-        expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, scaled(100));
+  it(
+    'report exactly what reading the words before, between and after each match reports, at every reach',
+    () => {
+      const gapGuard = { words: ['nicht', 'nie', 'kein', "isn't"] };
+      for (const within of [0, 1]) {
+        for (const [clauseWithin, forwardWithin, notInGap] of [
+          [0, undefined, undefined],
+          [2, 0, gapGuard],
+          [MAX_CLAUSE_GUARD_GAP, 2, undefined],
+          [0, MAX_CLAUSE_GUARD_GAP, gapGuard],
+        ] as const) {
+          expectDefinition(patterns(within, clauseWithin, forwardWithin, notInGap), text, scaled(100));
+        }
       }
-    }
-  }, scaledTimeout(60_000));
+    },
+    scaledTimeout(60_000),
+  );
 
   // Pairs and gap words only, so that most texts hold a pair with guard words, near-guard words and
   // guard words among marks in its gap.
-  it('match a pair exactly when no word of its gap is a gap guard word', () => {
-    const gapToken = fc.constantFrom(
-      'wurde', 'habe', 'getestet', 'nicht', 'mehr', 'auf', 'nur', 'sondern', 'ein', 'nie', 'Nie,', '(nicht', 'x-nicht', 'nicht/x', 'nichts',
-      'xnicht', 'kein', 'keiner', 'isn’t', "isn't.", 'wort', 'Wort,', '\uFFFC', '„nie“', '((x', '(x)', 'x', '-nicht', '—',
-    );
-    const gapText = fc.array(fc.tuple(gapToken, space), { maxLength: 14 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
-    expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, scaled(500));
-  }, scaledTimeout(60_000));
+  it(
+    'match a pair exactly when no word of its gap is a gap guard word',
+    () => {
+      const gapToken = fc.constantFrom(
+        'wurde',
+        'habe',
+        'getestet',
+        'nicht',
+        'mehr',
+        'auf',
+        'nur',
+        'sondern',
+        'ein',
+        'nie',
+        'Nie,',
+        '(nicht',
+        'x-nicht',
+        'nicht/x',
+        'nichts',
+        'xnicht',
+        'kein',
+        'keiner',
+        'isn’t',
+        "isn't.",
+        'wort',
+        'Wort,',
+        '\uFFFC',
+        '„nie“',
+        '((x',
+        '(x)',
+        'x',
+        '-nicht',
+        '—',
+      );
+      const gapText = fc.array(fc.tuple(gapToken, space), { maxLength: 14 }).map((parts) => parts.map(([t, s]) => t + s).join(''));
+      expectDefinition(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't", '(x'] }), gapText, scaled(500));
+    },
+    scaledTimeout(60_000),
+  );
 
   it('silence a hedged or reasoned claim in its clause, and no claim past a comma or a full stop', () => {
     const regex = new RegExp(compileRecordSource(patterns(1, MAX_CLAUSE_GUARD_GAP)), RECORD_FLAGS);
@@ -249,17 +364,25 @@ describe('guards', () => {
     expect(quotes('Das Programm versucht, die Verbindung perfekt zu halten.')).toEqual([]);
     expect(quotes('Es ist daher, wie gemessen, der schnellste.')).toEqual(['der schnellste']);
     expect(quotes('Möglicherweise. Der schnellste Parser.')).toEqual(['Der schnellste']);
-    expect(quotes('Er ist nicht der schnellste, aber nicht nur ein Parser, sondern ein Werkzeug.')).toEqual(['nicht nur ein Parser, sondern ein']);
+    expect(quotes('Er ist nicht der schnellste, aber nicht nur ein Parser, sondern ein Werkzeug.')).toEqual([
+      'nicht nur ein Parser, sondern ein',
+    ]);
   });
 
-  it('keep a negation out of a pair\'s gap, but not out of the pair\'s own phrases', () => {
+  it("keep a negation out of a pair's gap, but not out of the pair's own phrases", () => {
     const regex = new RegExp(compileRecordSource(patterns(0, 0, undefined, { words: ['nicht', 'nie', 'kein', "isn't"] })), RECORD_FLAGS);
     const quotes = (t: string) => [...t.matchAll(regex)].map((m) => m[0]);
     expect(quotes('Das habe ich noch nicht getestet. Sie wurde nie richtig getestet.')).toEqual([]);
     expect(quotes('Das habe ich (nicht) getestet. Es wurde, NICHT, getestet.')).toEqual([]);
-    expect(quotes('Das habe ich gestern getestet. Es wurde nichts Neues getestet.')).toEqual(['habe ich gestern getestet', 'wurde nichts Neues getestet']);
+    expect(quotes('Das habe ich gestern getestet. Es wurde nichts Neues getestet.')).toEqual([
+      'habe ich gestern getestet',
+      'wurde nichts Neues getestet',
+    ]);
     expect(quotes('Das habe ich „nie“ getestet. Es wurde x-nicht getestet.')).toEqual(['wurde x-nicht getestet']);
-    expect(quotes('Nicht nur ein Parser, sondern ein Werkzeug. Habe der Fehler nicht mehr auf.')).toEqual(['Nicht nur ein Parser, sondern ein', 'Habe der Fehler nicht mehr auf']);
+    expect(quotes('Nicht nur ein Parser, sondern ein Werkzeug. Habe der Fehler nicht mehr auf.')).toEqual([
+      'Nicht nur ein Parser, sondern ein',
+      'Habe der Fehler nicht mehr auf',
+    ]);
     expect(quotes('Nicht nur kein Parser, sondern ein Werkzeug.')).toEqual([]);
     // Without the guard the same pair spans the negation.
     const unguarded = new RegExp(compileRecordSource(patterns(0, 0)), RECORD_FLAGS);

@@ -83,8 +83,12 @@ describe('Gemini projection against @google/genai', () => {
     const openAi = toOpenAiTools(writingReviewTools)[0]!;
     const properties = openAi.function.parameters.properties as Record<string, object>;
     const withExamples = { ...properties, language: { ...properties.language, examples: ['en'] } };
-    expect(openAiProblems({ ...openAi, function: { ...openAi.function, parameters: { ...openAi.function.parameters, properties: withExamples } } }))
-      .toEqual(['/properties/language: examples']);
+    expect(
+      openAiProblems({
+        ...openAi,
+        function: { ...openAi.function, parameters: { ...openAi.function.parameters, properties: withExamples } },
+      }),
+    ).toEqual(['/properties/language: examples']);
     const anthropic = toAnthropicTools(writingReviewTools)[0]!;
     expect(anthropicProblems({ ...anthropic, input_schema: { ...anthropic.input_schema, propertyOrdering: ['text'] } })).toEqual([
       '/: propertyOrdering',

@@ -6,8 +6,7 @@ import type { ComposeWritingReviewPromptResult } from '../../src/core/dispatch/t
 import { fixtureCatalogue, fixtureProfiles } from './fixtures/catalogue';
 import { call, dataOf, reviewContext } from './helpers';
 
-const compose = async (args: unknown) =>
-  dataOf<ComposeWritingReviewPromptResult>(await call('compose_writing_review_prompt', args));
+const compose = async (args: unknown) => dataOf<ComposeWritingReviewPromptResult>(await call('compose_writing_review_prompt', args));
 
 describe('compose_writing_review_prompt', () => {
   it('selects the public-docs profile by default', async () => {
@@ -27,14 +26,7 @@ describe('compose_writing_review_prompt', () => {
       'format',
       ...GUARDRAIL_IDS.map((id) => `guardrail:${id}`),
     ]);
-    expect(data.segments.map((s) => s.source)).toEqual([
-      'base',
-      'host',
-      'rule',
-      'rule',
-      'format',
-      ...GUARDRAIL_IDS.map(() => 'guardrail'),
-    ]);
+    expect(data.segments.map((s) => s.source)).toEqual(['base', 'host', 'rule', 'rule', 'format', ...GUARDRAIL_IDS.map(() => 'guardrail')]);
   });
 
   it('joins the segment texts with a blank line into the prompt', async () => {
@@ -52,7 +44,13 @@ describe('compose_writing_review_prompt', () => {
   it("includes each rule's instruction and example with its condition and keep", async () => {
     const data = await compose({ ruleIds: ['meta-framing'] });
     const text = data.segments.find((s) => s.id === 'rule:meta-framing')?.text ?? '';
-    for (const part of ['EN instruction for meta-framing.', 'EN before meta-framing', 'EN after meta-framing', 'EN keep meta-framing', 'EN condition meta-framing']) {
+    for (const part of [
+      'EN instruction for meta-framing.',
+      'EN before meta-framing',
+      'EN after meta-framing',
+      'EN keep meta-framing',
+      'EN condition meta-framing',
+    ]) {
       expect(text).toContain(part);
     }
     expect(data.prompt).not.toContain('EN symptom meta-framing');
@@ -95,7 +93,10 @@ describe('compose_writing_review_prompt', () => {
 
   it('names the untrusted document, preserved facts, no rewriting and no invented findings in the guardrails', async () => {
     const data = await compose({});
-    const guardrails = data.segments.filter((s) => s.source === 'guardrail').map((s) => s.text).join(' ');
+    const guardrails = data.segments
+      .filter((s) => s.source === 'guardrail')
+      .map((s) => s.text)
+      .join(' ');
     expect(guardrails).toMatch(/not instructions/);
     expect(guardrails).toMatch(/facts, terms/);
     expect(guardrails).toMatch(/Do not rewrite/);
@@ -120,7 +121,10 @@ describe('compose_writing_review_prompt', () => {
 
   it('writes the four guardrails in German too', async () => {
     const data = await compose({ language: 'de' });
-    const guardrails = data.segments.filter((s) => s.source === 'guardrail').map((s) => s.text).join(' ');
+    const guardrails = data.segments
+      .filter((s) => s.source === 'guardrail')
+      .map((s) => s.text)
+      .join(' ');
     expect(guardrails).toMatch(/keine Anweisung/);
     expect(guardrails).toMatch(/Fakten, Fachbegriffe/);
     expect(guardrails).toMatch(/notwendige Unsicherheit/);

@@ -57,9 +57,7 @@ const outputCheck = new Map(writingReviewTools.map((tool) => [tool.name as strin
 
 const summaries = await dispatcher.dispatch({ name: 'get_writing_rules', arguments: {} });
 if (!summaries.ok) throw new Error('the bundled catalogue does not answer get_writing_rules');
-const scopeOf = new Map(
-  summaries.data.rules.map((rule): [string, Set<string>] => [rule.id, new Set(rule.scope)]),
-);
+const scopeOf = new Map(summaries.data.rules.map((rule): [string, Set<string>] => [rule.id, new Set(rule.scope)]));
 
 function oracleAccepts(name: string, args: unknown): boolean {
   const input = args === undefined ? {} : args;
@@ -209,9 +207,7 @@ const argumentsFor = (name: unknown): fc.Arbitrary<unknown> => {
             { weight: 1, arbitrary: fc.subarray([...HOSTILE_KEYS, ...HOST_KEYS], { minLength: 1, maxLength: 2 }) },
           ),
         )
-        .chain(([known, extra]) =>
-          fc.tuple(...[...known, ...extra].map((key) => valueFor(key).map((value) => [key, value] as const))),
-        )
+        .chain(([known, extra]) => fc.tuple(...[...known, ...extra].map((key) => valueFor(key).map((value) => [key, value] as const))))
         .map((entries) => asJson(fromEntries(entries))),
     },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
@@ -234,7 +230,14 @@ const callArbitrary = nameArbitrary
     ),
   )
   .map(([name, args, withArguments]) =>
-    asJson(withArguments && args !== undefined ? fromEntries([['name', name], ['arguments', args]]) : fromEntries([['name', name]])),
+    asJson(
+      withArguments && args !== undefined
+        ? fromEntries([
+            ['name', name],
+            ['arguments', args],
+          ])
+        : fromEntries([['name', name]]),
+    ),
   );
 
 // ---------------------------------------------------------------------------
@@ -252,23 +255,27 @@ describe('dispatch on arbitrary JSON', () => {
     );
   });
 
-  it('accepts exactly the arguments the oracle accepts, and answers ok for them', async () => {
-    await fc.assert(
-      fc.asyncProperty(callArbitrary, async (call) => {
-        const result = await dispatchChecked(call);
-        const name = expectedToolOf(call);
-        if (!TOOL_NAMES.includes(name as never)) {
-          expect(result.ok ? 'ok' : result.error.code).toBe('unknown-tool');
-          return;
-        }
-        const args = (call as { arguments?: unknown }).arguments;
-        const outcome = result.ok ? 'ok' : result.error.code;
-        expect(outcome, JSON.stringify(args)).toBe(oracleAccepts(name, args) ? 'ok' : 'invalid-arguments');
-      }),
-      { numRuns: RUNS * 5 },
-    );
-    // 2,000 dispatches: over vitest's 5 s default on a busy two-core machine.
-  }, scaledTimeout(30_000));
+  it(
+    'accepts exactly the arguments the oracle accepts, and answers ok for them',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(callArbitrary, async (call) => {
+          const result = await dispatchChecked(call);
+          const name = expectedToolOf(call);
+          if (!TOOL_NAMES.includes(name as never)) {
+            expect(result.ok ? 'ok' : result.error.code).toBe('unknown-tool');
+            return;
+          }
+          const args = (call as { arguments?: unknown }).arguments;
+          const outcome = result.ok ? 'ok' : result.error.code;
+          expect(outcome, JSON.stringify(args)).toBe(oracleAccepts(name, args) ? 'ok' : 'invalid-arguments');
+        }),
+        { numRuns: RUNS * 5 },
+      );
+      // 2,000 dispatches: over vitest's 5 s default on a busy two-core machine.
+    },
+    scaledTimeout(30_000),
+  );
 
   it('reports spans that slice to the quote, with line and column, for any text', async () => {
     await fc.assert(

@@ -64,7 +64,6 @@ export type SchemaAsJson = {
           : Schema[K];
 };
 
-
 /** Why strict Ajv 2020-12 will not compile `schema`, or nothing. */
 function not2020(schema: JsonSchemaNode): string[] {
   try {
@@ -108,7 +107,8 @@ export function geminiProblems(tools: readonly GeminiTool[]): string[] {
         const schema = node as SchemaAsJson;
         if (schema.type !== undefined && !GEMINI_TYPES.includes(schema.type)) problems.push(`${at}: type ${schema.type}`);
         for (const field of INT64_FIELDS) {
-          if (field in schema && !(typeof schema[field] === 'string' && /^\d+$/.test(schema[field]))) problems.push(`${at}: ${field} is not an int64 string`);
+          if (field in schema && !(typeof schema[field] === 'string' && /^\d+$/.test(schema[field])))
+            problems.push(`${at}: ${field} is not an int64 string`);
         }
         if (schema.enum !== undefined && !schema.enum.every((value) => typeof value === 'string')) {
           problems.push(`${at}: enum values are not all strings`);

@@ -65,15 +65,24 @@ describe('scanDocument', () => {
     [{ text: 'x', format: 'pdf' }, "format must be one of 'text', 'markdown', 'html' (got 'pdf')"],
     [{ text: 'x', ruleIds: ['nope'] }, "ruleIds[0] 'nope' is not a catalogue rule"],
     [{ text: 'x', size: 1 }, "unknown field 'size'; scanDocument accepts text, language, profile, ruleIds, maxSignals, format, minLevel"],
-    ['text', 'arguments must be a JSON object (got \'text\')'],
+    ['text', "arguments must be a JSON object (got 'text')"],
   ])('refuses %j with a message naming the field and its bound', async (args, message) => {
-    expect(await scanDocument(args as never)).toEqual({ ok: false, tool: 'find_writing_signals', error: { code: 'invalid-arguments', message } });
+    expect(await scanDocument(args as never)).toEqual({
+      ok: false,
+      tool: 'find_writing_signals',
+      error: { code: 'invalid-arguments', message },
+    });
   });
 
   it('refuses rules outside the profile as the tool does, and never throws', async () => {
     const args = { text: 'x', profile: 'agent-report', ruleIds: ['word-choice'] };
     expect(await scanDocument(args as never)).toEqual(await tool(args));
-    const throwing = Object.defineProperty({}, 'text', { enumerable: true, get: () => { throw new Error('no'); } });
+    const throwing = Object.defineProperty({}, 'text', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no');
+      },
+    });
     expect(await scanDocument(throwing as never)).toEqual({
       ok: false,
       tool: 'find_writing_signals',

@@ -95,15 +95,19 @@ function ofLanguage(records: readonly CompiledSignalRecord[], language: Language
 }
 
 describe('candidate automaton equals the candidate regex', () => {
-  it.each(LANGUAGES)('on 250,000 units of %s prose, every catalogue record', async (language) => {
-    const prose = await loadProse(language, UNITS);
-    if (!prose.ok) {
-      // German needs debian-reference-de (.ci/run installs it); English is always there.
-      expect(language, prose.reason).toBe('de');
-      return;
-    }
-    expect(expectAgreement(ofLanguage(catalogueRecords, language), prose.text)).toBeGreaterThan(100);
-  }, SLOW_MS);
+  it.each(LANGUAGES)(
+    'on 250,000 units of %s prose, every catalogue record',
+    async (language) => {
+      const prose = await loadProse(language, UNITS);
+      if (!prose.ok) {
+        // German needs debian-reference-de (.ci/run installs it); English is always there.
+        expect(language, prose.reason).toBe('de');
+        return;
+      }
+      expect(expectAgreement(ofLanguage(catalogueRecords, language), prose.text)).toBeGreaterThan(100);
+    },
+    SLOW_MS,
+  );
 
   it('next to every BMP code unit, before and after phrases of both roots', () => {
     const records: CompiledSignalRecord[] = [
@@ -126,23 +130,57 @@ describe('candidate automaton equals the candidate regex', () => {
     expect(expectAgreement(records, foldTextUnicodeOnly(parts.join(' ')))).toBeGreaterThan(0);
   });
 
-  it('on random texts built from phrases, near-misses and tricky characters', () => {
-    const recordSets = [FIXTURE_RECORDS, PAIR_FIXTURE_RECORDS, ofLanguage(catalogueRecords, 'en'), ofLanguage(catalogueRecords, 'de')];
-    const pieces = [
-      ...new Set(recordSets.flat().flatMap((r) => [...r.phrases, ...(r.pairs ?? []).flatMap((p) => [...p.first, ...p.then])])),
-    ].slice(0, 4000);
-    const tricky = [' ', '  ', '\n', '\n\n', '\t', ',', ', ', '.', "'", '’', 'ſ', 'K', 'ẞ', 'ß', 'İ', 'ı', 'µ', 'ÿ', 'ɓ', '\u00a0', '\u2028', '\ufeff', '😀', 'x', '_', '1', '-', '(', ')'];
-    const fragment = fc.oneof(
-      fc.constantFrom(...pieces),
-      fc.constantFrom(...pieces).map((p) => p.toUpperCase()),
-      fc.constantFrom(...pieces).map((p) => p.slice(0, Math.max(1, p.length - 2))),
-      fc.constantFrom(...tricky),
-    );
-    fc.assert(
-      fc.property(fc.array(fragment, { maxLength: 40 }), fc.constantFrom(...recordSets.keys()), (fragments, set) => {
-        expectAgreement(recordSets[set] as readonly CompiledSignalRecord[], fragments.join(''));
-      }),
-      { numRuns: scaled(60) },
-    );
-  }, SLOW_MS);
+  it(
+    'on random texts built from phrases, near-misses and tricky characters',
+    () => {
+      const recordSets = [FIXTURE_RECORDS, PAIR_FIXTURE_RECORDS, ofLanguage(catalogueRecords, 'en'), ofLanguage(catalogueRecords, 'de')];
+      const pieces = [
+        ...new Set(recordSets.flat().flatMap((r) => [...r.phrases, ...(r.pairs ?? []).flatMap((p) => [...p.first, ...p.then])])),
+      ].slice(0, 4000);
+      const tricky = [
+        ' ',
+        '  ',
+        '\n',
+        '\n\n',
+        '\t',
+        ',',
+        ', ',
+        '.',
+        "'",
+        '’',
+        'ſ',
+        'K',
+        'ẞ',
+        'ß',
+        'İ',
+        'ı',
+        'µ',
+        'ÿ',
+        'ɓ',
+        '\u00a0',
+        '\u2028',
+        '\ufeff',
+        '😀',
+        'x',
+        '_',
+        '1',
+        '-',
+        '(',
+        ')',
+      ];
+      const fragment = fc.oneof(
+        fc.constantFrom(...pieces),
+        fc.constantFrom(...pieces).map((p) => p.toUpperCase()),
+        fc.constantFrom(...pieces).map((p) => p.slice(0, Math.max(1, p.length - 2))),
+        fc.constantFrom(...tricky),
+      );
+      fc.assert(
+        fc.property(fc.array(fragment, { maxLength: 40 }), fc.constantFrom(...recordSets.keys()), (fragments, set) => {
+          expectAgreement(recordSets[set] as readonly CompiledSignalRecord[], fragments.join(''));
+        }),
+        { numRuns: scaled(60) },
+      );
+    },
+    SLOW_MS,
+  );
 });

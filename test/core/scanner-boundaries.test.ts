@@ -19,7 +19,15 @@ import type { FindWritingSignalsResult } from '../../src/core/tools/find-writing
 function guardedRecord(ruleId: RuleId, patterns: RecordPatterns): CompiledSignalRecord {
   const phrases = orderPhrases(patterns.phrases);
   const compiled = { ...patterns, phrases, pairs: patterns.pairs ?? [] };
-  return { id: `${ruleId}.en`, ruleId, language: 'en', level: 'warning', ...compiled, source: compileRecordSource(compiled), flags: RECORD_FLAGS };
+  return {
+    id: `${ruleId}.en`,
+    ruleId,
+    language: 'en',
+    level: 'warning',
+    ...compiled,
+    source: compileRecordSource(compiled),
+    flags: RECORD_FLAGS,
+  };
 }
 
 // One record per kind of reach: a phrase of several words, a wide pair with a

@@ -40,7 +40,8 @@ describe('candidate regex size', () => {
         records.flatMap((r) => r.pairs ?? []),
       );
       expect(pattern.source.length, language).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
-      for (const record of records) expect(compileRecordHeadPattern(record).source.length, record.id).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
+      for (const record of records)
+        expect(compileRecordHeadPattern(record).source.length, record.id).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
     }
   });
 });

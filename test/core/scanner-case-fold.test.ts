@@ -13,7 +13,10 @@ for (let unit = 0; unit <= 0xffff; unit++) if (unit < 0xd800 || unit > 0xdfff) b
 
 /** Characters that `/c/iu` matches and `/c/i` does not, found by trying every BMP character. */
 function unicodeOnlyFoldsOf(char: string, among: string): string {
-  const nonUnicode = new RegExp(`^${escapeCodePoint(char).replace(/\\u\{(\w+)\}/, (_, hex: string) => `\\u${hex.padStart(4, '0')}`)}$`, 'i');
+  const nonUnicode = new RegExp(
+    `^${escapeCodePoint(char).replace(/\\u\{(\w+)\}/, (_, hex: string) => `\\u${hex.padStart(4, '0')}`)}$`,
+    'i',
+  );
   return [...among.matchAll(new RegExp(escapeCodePoint(char), 'giu'))]
     .map((m) => m[0])
     .filter((other) => other !== char && !nonUnicode.test(other))
@@ -32,9 +35,7 @@ describe('unicodeOnlyFolds', () => {
   });
 
   it('misses nothing for the characters of every phrase, checked against all of the BMP', () => {
-    const chars = new Set(
-      [...loadSignalRecords(), ...FIXTURE_RECORDS].flatMap((r) => r.phrases.flatMap((p) => [...p.replace(/\s/g, '')])),
-    );
+    const chars = new Set([...loadSignalRecords(), ...FIXTURE_RECORDS].flatMap((r) => r.phrases.flatMap((p) => [...p.replace(/\s/g, '')])));
     for (const char of chars) expect([char, unicodeOnlyFoldsOf(char, bmp)]).toEqual([char, unicodeOnlyFolds(char)]);
   });
 });

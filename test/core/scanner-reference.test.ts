@@ -15,7 +15,14 @@ import { loadSignalRecords } from '../support/catalogue-records';
 import { loadProse } from '../support/prose';
 import { htmlToProse } from '../support/corpus/prose';
 import { compileCandidatePattern, OPTIMISED_SOURCE_LIMIT } from '../../src/core/scanner/candidate-pattern';
-import { compileRecordSource, MULTIPLIER_WORDS, type NumericComparison, orderPhrases, RECORD_FLAGS, recordGuards } from '../../src/core/scanner/phrase-pattern';
+import {
+  compileRecordSource,
+  MULTIPLIER_WORDS,
+  type NumericComparison,
+  orderPhrases,
+  RECORD_FLAGS,
+  recordGuards,
+} from '../../src/core/scanner/phrase-pattern';
 import {
   EDGE_TEXTS,
   FIXTURE_RECORDS,
@@ -58,7 +65,13 @@ function scannerOf(records: readonly CompiledSignalRecord[]): ReturnType<typeof 
   return scan;
 }
 
-function expectSame(records: readonly CompiledSignalRecord[], text: string, language: Language, ruleIds: readonly RuleId[], minLevel?: SignalLevel) {
+function expectSame(
+  records: readonly CompiledSignalRecord[],
+  text: string,
+  language: Language,
+  ruleIds: readonly RuleId[],
+  minLevel?: SignalLevel,
+) {
   const request = { text, language, ruleIds, ...(minLevel === undefined ? {} : { minLevel }) };
   const expected = referenceScan(records, request);
   const actual = scannerOf(records)(request);
@@ -80,11 +93,15 @@ function expectSameOnRandomTexts(
 ): void {
   const piece = fc.constantFrom(...words).chain((p) => fc.constantFrom(p, p.toUpperCase(), p.slice(0, -1), `${p}s`));
   fc.assert(
-    fc.property(fc.array(fc.tuple(piece, fc.constantFrom(...separators)), { maxLength: 40 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
-      const text = parts.map(([p, s]) => p + s).join('');
-      expectSame(records, text, language, ruleIds);
-      expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
-    }),
+    fc.property(
+      fc.array(fc.tuple(piece, fc.constantFrom(...separators)), { maxLength: 40 }),
+      fc.constantFrom<Language>('en', 'de'),
+      (parts, language) => {
+        const text = parts.map(([p, s]) => p + s).join('');
+        expectSame(records, text, language, ruleIds);
+        expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
+      },
+    ),
     { numRuns },
   );
 }
@@ -94,25 +111,35 @@ function expectSameOnRandomTexts(
 function germanManualProse(): string | null {
   const dir = '/usr/share/debian-reference';
   if (!existsSync(dir)) return null;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.de.html')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.de.html'))
+    .sort();
   const text = files.map((f) => htmlToProse(readFileSync(join(dir, f), 'utf8'))).join('\n\n');
   return text.length >= MAX_UNITS ? text.slice(0, MAX_UNITS) : null;
 }
 
 describe('fast scanner equals the reference', () => {
-  it('on 250,000 units of English README prose, all eight rules', async () => {
-    const prose = await loadProse('en', MAX_UNITS);
-    if (!prose.ok) throw new Error(prose.reason);
-    expect(expectSame(catalogueRecords, prose.text, 'en', SCANNABLE_RULE_IDS)).toBeGreaterThan(0);
-    // Frequent words as phrases: thousands of signals, many overlapping.
-    expect(expectSame(FIXTURE_RECORDS, prose.text, 'en', FIXTURE_RULE_IDS)).toBeGreaterThan(1000);
-  }, SLOW_COMPARISON_MS);
+  it(
+    'on 250,000 units of English README prose, all eight rules',
+    async () => {
+      const prose = await loadProse('en', MAX_UNITS);
+      if (!prose.ok) throw new Error(prose.reason);
+      expect(expectSame(catalogueRecords, prose.text, 'en', SCANNABLE_RULE_IDS)).toBeGreaterThan(0);
+      // Frequent words as phrases: thousands of signals, many overlapping.
+      expect(expectSame(FIXTURE_RECORDS, prose.text, 'en', FIXTURE_RULE_IDS)).toBeGreaterThan(1000);
+    },
+    SLOW_COMPARISON_MS,
+  );
 
   const german = germanManualProse();
-  it.skipIf(german === null)('on 250,000 units of German Debian manuals, all eight rules (needs apt package debian-reference-de)', () => {
-    expect(expectSame(catalogueRecords, german as string, 'de', SCANNABLE_RULE_IDS)).toBeGreaterThan(0);
-    expect(expectSame(FIXTURE_RECORDS, german as string, 'de', FIXTURE_RULE_IDS)).toBeGreaterThan(100);
-  }, SLOW_COMPARISON_MS);
+  it.skipIf(german === null)(
+    'on 250,000 units of German Debian manuals, all eight rules (needs apt package debian-reference-de)',
+    () => {
+      expect(expectSame(catalogueRecords, german as string, 'de', SCANNABLE_RULE_IDS)).toBeGreaterThan(0);
+      expect(expectSame(FIXTURE_RECORDS, german as string, 'de', FIXTURE_RULE_IDS)).toBeGreaterThan(100);
+    },
+    SLOW_COMPARISON_MS,
+  );
 
   it.each(EDGE_TEXTS)('on edge case: $name', ({ text, language }) => {
     expectSame(FIXTURE_RECORDS, text, language, FIXTURE_RULE_IDS);
@@ -155,7 +182,9 @@ describe('fast scanner equals the reference', () => {
     // A new paragraph: a capitalised cue inside a sentence is read as a name (non-prose.ts).
     const text = `${EDGE_TEXTS.map((e) => e.text).join(' ')}\n\nPlease note: it is important to note that this allows us to ship. Keep in mind that this allows for a much smoother login. A blazing fast tool.`;
     for (const minLevel of SIGNAL_LEVELS) expectSame(catalogueRecords, text, 'en', SCANNABLE_RULE_IDS, minLevel);
-    const levels = referenceScan(catalogueRecords, { text, language: 'en', ruleIds: SCANNABLE_RULE_IDS }).map((s) => `${s.level} ${s.patternId} ${s.quote}`);
+    const levels = referenceScan(catalogueRecords, { text, language: 'en', ruleIds: SCANNABLE_RULE_IDS }).map(
+      (s) => `${s.level} ${s.patternId} ${s.quote}`,
+    );
     expect(levels).toEqual(
       expect.arrayContaining([
         'suggestion meta-framing.en.suggestion Please note',
@@ -170,109 +199,189 @@ describe('fast scanner equals the reference', () => {
     );
   });
 
-  it('on random texts built from phrases, near-misses and tricky characters', () => {
-    const pieces = [
-      ...new Set([...FIXTURE_RECORDS, ...catalogueRecords].flatMap((r) => r.phrases)),
-      ' ', '  ', '\n', '\r\n', '\r', '\n\n', '\n- ', '\n1) ', '\u00A0', '\u2028', '.', ',', '-', "'", '’', '_', '1', 'a', 'x', 'ä', 'ж', '中',
-      '\u0301', '\u200D', '\u00B2', '\u216B', '\u00BD', '😀', '\uD800', '\uDC00', 'ß', 'ẞ', 'İ', 'ı', '\u212A', '\u017F', 'SS', 'ss',
-    ];
-    const piece = fc.constantFrom(...pieces).chain((p) =>
-      fc.constantFrom(p, p.toUpperCase(), p.slice(1), p.slice(0, -1), p.charAt(0).toUpperCase() + p.slice(1)),
-    );
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 60 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
-        const text = parts.join('');
-        expectSame(FIXTURE_RECORDS, text, language, FIXTURE_RULE_IDS);
-        expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
-      }),
-      { numRuns: scaled(100) },
-    );
-  }, SLOW_COMPARISON_MS);
+  it(
+    'on random texts built from phrases, near-misses and tricky characters',
+    () => {
+      const pieces = [
+        ...new Set([...FIXTURE_RECORDS, ...catalogueRecords].flatMap((r) => r.phrases)),
+        ' ',
+        '  ',
+        '\n',
+        '\r\n',
+        '\r',
+        '\n\n',
+        '\n- ',
+        '\n1) ',
+        '\u00A0',
+        '\u2028',
+        '.',
+        ',',
+        '-',
+        "'",
+        '’',
+        '_',
+        '1',
+        'a',
+        'x',
+        'ä',
+        'ж',
+        '中',
+        '\u0301',
+        '\u200D',
+        '\u00B2',
+        '\u216B',
+        '\u00BD',
+        '😀',
+        '\uD800',
+        '\uDC00',
+        'ß',
+        'ẞ',
+        'İ',
+        'ı',
+        '\u212A',
+        '\u017F',
+        'SS',
+        'ss',
+      ];
+      const piece = fc
+        .constantFrom(...pieces)
+        .chain((p) => fc.constantFrom(p, p.toUpperCase(), p.slice(1), p.slice(0, -1), p.charAt(0).toUpperCase() + p.slice(1)));
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 60 }), fc.constantFrom<Language>('en', 'de'), (parts, language) => {
+          const text = parts.join('');
+          expectSame(FIXTURE_RECORDS, text, language, FIXTURE_RULE_IDS);
+          expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
+        }),
+        { numRuns: scaled(100) },
+      );
+    },
+    SLOW_COMPARISON_MS,
+  );
 
-  it(`on ${PACKED_UNITS} units of phrases packed edge to edge with near-misses`, () => {
-    for (const language of ['en', 'de'] as const) {
-      expect(expectSame(catalogueRecords, packedPhrases(language), language, SCANNABLE_RULE_IDS)).toBeGreaterThan(1000);
-    }
-  }, SLOW_COMPARISON_MS);
+  it(
+    `on ${PACKED_UNITS} units of phrases packed edge to edge with near-misses`,
+    () => {
+      for (const language of ['en', 'de'] as const) {
+        expect(expectSame(catalogueRecords, packedPhrases(language), language, SCANNABLE_RULE_IDS)).toBeGreaterThan(1000);
+      }
+    },
+    SLOW_COMPARISON_MS,
+  );
 
   // The scanner confirms the candidate's hits in batches, sized from the
   // signals the first batch gave (scan.ts, nextBatchHits): limits that end
   // inside the first batch, at its edge and in later ones.
-  it('with a limit on a text of thousands of signals: the first limit + 1 signals of the reference', () => {
-    for (const language of ['en', 'de'] as const) {
-      const request = { text: packedPhrases(language), language, ruleIds: SCANNABLE_RULE_IDS };
-      const expected = referenceScan(catalogueRecords, request);
-      const scan = createSignalScanner(catalogueRecords);
-      for (const limit of [0, 1, 100, 199, 200, 255, 256, 257, 600, 1500, expected.length - 1, expected.length]) {
-        expect(scan({ ...request, limit })).toEqual(expected.slice(0, limit + 1));
+  it(
+    'with a limit on a text of thousands of signals: the first limit + 1 signals of the reference',
+    () => {
+      for (const language of ['en', 'de'] as const) {
+        const request = { text: packedPhrases(language), language, ruleIds: SCANNABLE_RULE_IDS };
+        const expected = referenceScan(catalogueRecords, request);
+        const scan = createSignalScanner(catalogueRecords);
+        for (const limit of [0, 1, 100, 199, 200, 255, 256, 257, 600, 1500, expected.length - 1, expected.length]) {
+          expect(scan({ ...request, limit })).toEqual(expected.slice(0, limit + 1));
+        }
       }
-    }
-  }, SLOW_COMPARISON_MS);
+    },
+    SLOW_COMPARISON_MS,
+  );
 
-  it("on the benchmark's adversarial text of 250,000 units", () => {
-    for (const language of ['en', 'de'] as const) {
-      const records = catalogueRecords.filter((r) => r.language === language);
-      const guards = records.flatMap((r) => [
-        ...recordGuards(r).flatMap(({ guard, side }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p, side))),
-        ...(r.notInGap ? gapGuardAttacks(r.pairs ?? [], r.notInGap) : []),
-      ]);
-      expectSame(catalogueRecords, adversarialText(records.flatMap((r) => r.phrases), MAX_UNITS, guards), language, SCANNABLE_RULE_IDS);
-    }
-  }, SLOW_COMPARISON_MS);
-
-  it.each(['en', 'de'] as const)('with every guard word before (or, for a forward guard, after) every phrase of a guarded record, at each distance, and past a comma (%s)', (language) => {
-    const guarded = catalogueRecords.filter((r) => r.language === language && recordGuards(r).length > 0);
-    expect(guarded.length).toBeGreaterThan(0);
-    // Distances run from 0 to one word past the guard's reach, so both sides of every bound are compared.
-    const between = (n: number) => 'wort '.repeat(n);
-    const text = guarded
-      .flatMap((record) =>
-        recordGuards(record).flatMap(({ guard, side }) =>
-          guard.words.flatMap((word, w) =>
-            record.phrases.flatMap((p, i) => {
-              // Below CI's scale a spread share of the word–phrase cases runs (test-scale.ts); w shifts the share per word.
-              if (!sampledCase(i + w)) return [];
-              // Shape from i, distance from i / 4: every shape meets every distance once a record has 4 · (within + 2) phrases.
-              const distance = Math.floor(i / 4) % (guard.within + 2);
-              if (side === 'after') {
-                return [[`${p} ${between(distance)}${word}.`, `${p}, ${between(distance)}${word}.`, `${p} x${word}.`, `${p} a, b ${word}.`][i % 4] as string];
-              }
-              return [[`${word} ${between(distance)}${p}.`, `${word}, ${between(distance)}${p}.`, `${word}x ${p}.`, `${word} a, b ${p}.`][i % 4] as string];
-            }),
+  it(
+    "on the benchmark's adversarial text of 250,000 units",
+    () => {
+      for (const language of ['en', 'de'] as const) {
+        const records = catalogueRecords.filter((r) => r.language === language);
+        const guards = records.flatMap((r) => [
+          ...recordGuards(r).flatMap(({ guard, side }) => r.phrases.slice(0, 3).flatMap((p) => guardAttacks(guard, p, side))),
+          ...(r.notInGap ? gapGuardAttacks(r.pairs ?? [], r.notInGap) : []),
+        ]);
+        expectSame(
+          catalogueRecords,
+          adversarialText(
+            records.flatMap((r) => r.phrases),
+            MAX_UNITS,
+            guards,
           ),
-        ),
-      )
-      .join(' ');
-    expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
-  }, SLOW_COMPARISON_MS);
+          language,
+          SCANNABLE_RULE_IDS,
+        );
+      }
+    },
+    SLOW_COMPARISON_MS,
+  );
 
-  it('with every gap guard word, and a near-guard word, at each place in the gap of every pair of a record with a gap guard', () => {
-    const guarded = catalogueRecords.filter((r) => r.notInGap !== undefined);
-    expect(guarded.length).toBeGreaterThan(0);
-    for (const language of ['en', 'de'] as const) {
+  it.each(['en', 'de'] as const)(
+    'with every guard word before (or, for a forward guard, after) every phrase of a guarded record, at each distance, and past a comma (%s)',
+    (language) => {
+      const guarded = catalogueRecords.filter((r) => r.language === language && recordGuards(r).length > 0);
+      expect(guarded.length).toBeGreaterThan(0);
+      // Distances run from 0 to one word past the guard's reach, so both sides of every bound are compared.
+      const between = (n: number) => 'wort '.repeat(n);
       const text = guarded
-        .filter((record) => record.language === language)
         .flatMap((record) =>
-          (record.pairs ?? [])
-            .filter((pair) => pair.within > 0)
-            .flatMap((pair) =>
-              record.notInGap!.words.flatMap((word) =>
-                Array.from({ length: pair.within }, (_, place) => {
-                  const gap = (w: string) => [...Array<string>(place).fill('wort'), w, ...Array<string>(pair.within - place - 1).fill('wort')].join(' ');
-                  const first = pair.first[place % pair.first.length];
-                  const then = pair.then[place % pair.then.length];
-                  return `${first} ${gap(word)} ${then}. ${first} ${gap(`${word}x`)} ${then}. ${first}, ${gap(`(${word})`)} ${then}.`;
-                }),
-              ),
+          recordGuards(record).flatMap(({ guard, side }) =>
+            guard.words.flatMap((word, w) =>
+              record.phrases.flatMap((p, i) => {
+                // Below CI's scale a spread share of the word–phrase cases runs (test-scale.ts); w shifts the share per word.
+                if (!sampledCase(i + w)) return [];
+                // Shape from i, distance from i / 4: every shape meets every distance once a record has 4 · (within + 2) phrases.
+                const distance = Math.floor(i / 4) % (guard.within + 2);
+                if (side === 'after') {
+                  return [
+                    [`${p} ${between(distance)}${word}.`, `${p}, ${between(distance)}${word}.`, `${p} x${word}.`, `${p} a, b ${word}.`][
+                      i % 4
+                    ] as string,
+                  ];
+                }
+                return [
+                  [`${word} ${between(distance)}${p}.`, `${word}, ${between(distance)}${p}.`, `${word}x ${p}.`, `${word} a, b ${p}.`][
+                    i % 4
+                  ] as string,
+                ];
+              }),
             ),
+          ),
         )
         .join(' ');
-      if (text !== '') expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
-    }
-  }, SLOW_COMPARISON_MS);
+      expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
+    },
+    SLOW_COMPARISON_MS,
+  );
+
+  it(
+    'with every gap guard word, and a near-guard word, at each place in the gap of every pair of a record with a gap guard',
+    () => {
+      const guarded = catalogueRecords.filter((r) => r.notInGap !== undefined);
+      expect(guarded.length).toBeGreaterThan(0);
+      for (const language of ['en', 'de'] as const) {
+        const text = guarded
+          .filter((record) => record.language === language)
+          .flatMap((record) =>
+            (record.pairs ?? [])
+              .filter((pair) => pair.within > 0)
+              .flatMap((pair) =>
+                record.notInGap!.words.flatMap((word) =>
+                  Array.from({ length: pair.within }, (_, place) => {
+                    const gap = (w: string) =>
+                      [...Array<string>(place).fill('wort'), w, ...Array<string>(pair.within - place - 1).fill('wort')].join(' ');
+                    const first = pair.first[place % pair.first.length];
+                    const then = pair.then[place % pair.then.length];
+                    return `${first} ${gap(word)} ${then}. ${first} ${gap(`${word}x`)} ${then}. ${first}, ${gap(`(${word})`)} ${then}.`;
+                  }),
+                ),
+              ),
+          )
+          .join(' ');
+        if (text !== '') expect(expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS)).toBeGreaterThan(100);
+      }
+    },
+    SLOW_COMPARISON_MS,
+  );
 
   it('with a limit: the first limit + 1 signals of the reference', () => {
-    const text = EDGE_TEXTS.map((e) => e.text).join(' ').repeat(3);
+    const text = EDGE_TEXTS.map((e) => e.text)
+      .join(' ')
+      .repeat(3);
     const scan = createSignalScanner(FIXTURE_RECORDS);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 80 }), fc.constantFrom<Language>('en', 'de'), (limit, language) => {
@@ -284,19 +393,26 @@ describe('fast scanner equals the reference', () => {
 
   // A text under 1,000 units is matched padded with spaces (scan.ts, NATIVE_CODE_UNITS):
   // a phrase or a pair's first part at its very end then stands before white space.
-  it('on short texts that end in a phrase or in the first part of a pair, with or without a mark after it', () => {
-    const scan = createSignalScanner(catalogueRecords);
-    for (const language of ['en', 'de'] as const) {
-      const records = catalogueRecords.filter((r) => r.language === language);
-      const endings = records.flatMap((r) => [...r.phrases.slice(0, scaled(3)), ...(r.pairs ?? []).flatMap((pair) => pair.first.slice(0, scaled(0.5)))]);
-      for (const ending of endings) {
-        for (const text of [ending, `Here ${ending}`, `${ending},`, `${ending} `, `${ending}\n`, `${'word '.repeat(199)}${ending}`]) {
-          const request = { text, language, ruleIds: SCANNABLE_RULE_IDS };
-          expect(scan(request), text).toEqual(referenceScan(catalogueRecords, request));
+  it(
+    'on short texts that end in a phrase or in the first part of a pair, with or without a mark after it',
+    () => {
+      const scan = createSignalScanner(catalogueRecords);
+      for (const language of ['en', 'de'] as const) {
+        const records = catalogueRecords.filter((r) => r.language === language);
+        const endings = records.flatMap((r) => [
+          ...r.phrases.slice(0, scaled(3)),
+          ...(r.pairs ?? []).flatMap((pair) => pair.first.slice(0, scaled(0.5))),
+        ]);
+        for (const ending of endings) {
+          for (const text of [ending, `Here ${ending}`, `${ending},`, `${ending} `, `${ending}\n`, `${'word '.repeat(199)}${ending}`]) {
+            const request = { text, language, ruleIds: SCANNABLE_RULE_IDS };
+            expect(scan(request), text).toEqual(referenceScan(catalogueRecords, request));
+          }
         }
       }
-    }
-  }, SLOW_COMPARISON_MS);
+    },
+    SLOW_COMPARISON_MS,
+  );
 
   it('on a record whose source is not compiled from its phrases (run as is)', () => {
     const odd = { ...(FIXTURE_RECORDS[0] as CompiledSignalRecord), source: String.raw`\bthis\b` };
@@ -313,35 +429,55 @@ describe('fast scanner equals the reference on bounded pairs', () => {
     expectSame(catalogueRecords, text, language, SCANNABLE_RULE_IDS);
   });
 
-  it('on random texts built from the parts of pairs, gap words and marks', () => {
-    const pairs = [...PAIR_FIXTURE_RECORDS, ...catalogueRecords].flatMap((r) => r.pairs ?? []);
-    const parts = [...new Set(pairs.flatMap((p) => [...p.first, ...p.then]))];
-    const words = [...parts, 'wort', 'x', 'ä', '.', ';', ',', '\uFFFC', "'", '’'];
-    expectSameOnRandomTexts(words, [' ', ' ', ' ', ', ', '  ', '\n', '\t', ''], PAIR_FIXTURE_RECORDS, PAIR_FIXTURE_RULE_IDS, scaled(75));
-  }, SLOW_COMPARISON_MS);
+  it(
+    'on random texts built from the parts of pairs, gap words and marks',
+    () => {
+      const pairs = [...PAIR_FIXTURE_RECORDS, ...catalogueRecords].flatMap((r) => r.pairs ?? []);
+      const parts = [...new Set(pairs.flatMap((p) => [...p.first, ...p.then]))];
+      const words = [...parts, 'wort', 'x', 'ä', '.', ';', ',', '\uFFFC', "'", '’'];
+      expectSameOnRandomTexts(words, [' ', ' ', ' ', ', ', '  ', '\n', '\t', ''], PAIR_FIXTURE_RECORDS, PAIR_FIXTURE_RULE_IDS, scaled(75));
+    },
+    SLOW_COMPARISON_MS,
+  );
 
-  it('when the phrases are too many for the candidate to keep them whole', () => {
-    // 3,000 phrases that differ from their fifth character on: more source
-    // than V8 optimises even at the candidate's usual cut, so it cuts every
-    // branch shorter still and leaves the rest to the records.
-    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
-    const phrases = Array.from({ length: 3_000 }, (_, i) => `${words[i % 10]}${i} ${words[(i >> 2) % 10]} ${words[(i * 7) % 10]}`);
-    const records: CompiledSignalRecord[] = (['word-choice', 'meta-framing'] as const).map((ruleId, half) => {
-      const own = orderPhrases(phrases.filter((_, i) => i % 2 === half));
-      const pairs = [{ first: own.slice(0, 40), then: ['zulu', 'yankee'], within: 2 }];
-      return { id: `${ruleId}.en`, ruleId, language: 'en', level: 'warning', phrases: own, pairs, source: compileRecordSource({ phrases: own, pairs }), flags: RECORD_FLAGS };
-    });
-    const candidate = compileCandidatePattern(records.flatMap((r) => r.phrases), records.flatMap((r) => r.pairs ?? []));
-    expect(candidate.source.length).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
-    // "alpha10 chax" misses "alpha10 charlie alpha" at its twelfth piece: a
-    // short list keeps that piece, this one has cut it.
-    expect(compileCandidatePattern(phrases.slice(0, 100)).test('alpha10 chax')).toBe(false);
-    expect(candidate.test('alpha10 chax')).toBe(true);
-    const text = phrases
-      .flatMap((p, i) => [p, `${p}x`, p.slice(0, -1), p.replace(/ /g, '\n'), i % 3 === 0 ? `${p} a b zulu` : `${p}, yankee`])
-      .join(' ');
-    expect(expectSame(records, text, 'en', ['word-choice', 'meta-framing'])).toBeGreaterThan(3_000);
-  }, SLOW_COMPARISON_MS);
+  it(
+    'when the phrases are too many for the candidate to keep them whole',
+    () => {
+      // 3,000 phrases that differ from their fifth character on: more source
+      // than V8 optimises even at the candidate's usual cut, so it cuts every
+      // branch shorter still and leaves the rest to the records.
+      const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+      const phrases = Array.from({ length: 3_000 }, (_, i) => `${words[i % 10]}${i} ${words[(i >> 2) % 10]} ${words[(i * 7) % 10]}`);
+      const records: CompiledSignalRecord[] = (['word-choice', 'meta-framing'] as const).map((ruleId, half) => {
+        const own = orderPhrases(phrases.filter((_, i) => i % 2 === half));
+        const pairs = [{ first: own.slice(0, 40), then: ['zulu', 'yankee'], within: 2 }];
+        return {
+          id: `${ruleId}.en`,
+          ruleId,
+          language: 'en',
+          level: 'warning',
+          phrases: own,
+          pairs,
+          source: compileRecordSource({ phrases: own, pairs }),
+          flags: RECORD_FLAGS,
+        };
+      });
+      const candidate = compileCandidatePattern(
+        records.flatMap((r) => r.phrases),
+        records.flatMap((r) => r.pairs ?? []),
+      );
+      expect(candidate.source.length).toBeLessThanOrEqual(OPTIMISED_SOURCE_LIMIT);
+      // "alpha10 chax" misses "alpha10 charlie alpha" at its twelfth piece: a
+      // short list keeps that piece, this one has cut it.
+      expect(compileCandidatePattern(phrases.slice(0, 100)).test('alpha10 chax')).toBe(false);
+      expect(candidate.test('alpha10 chax')).toBe(true);
+      const text = phrases
+        .flatMap((p, i) => [p, `${p}x`, p.slice(0, -1), p.replace(/ /g, '\n'), i % 3 === 0 ? `${p} a b zulu` : `${p}, yankee`])
+        .join(' ');
+      expect(expectSame(records, text, 'en', ['word-choice', 'meta-framing'])).toBeGreaterThan(3_000);
+    },
+    SLOW_COMPARISON_MS,
+  );
 });
 
 // A numeric comparison's word is the candidate's hit; its number stands before
@@ -359,8 +495,21 @@ describe('fast scanner equals the reference on numeric comparisons', () => {
   const numericRecords: CompiledSignalRecord[] = (['claims-evidence', 'word-choice'] as const).flatMap((ruleId, half) =>
     (['en', 'de'] as const).map((language): CompiledSignalRecord => {
       const own = comparisons.filter((_, i) => i % 2 === half);
-      const patterns = { phrases: ['powerful'], numericComparisons: own, notBeforeInClause: { words: ['according', 'laut', 'measured'], within: 4 } };
-      return { id: `${ruleId}.${language}`, ruleId, language, level: 'warning', ...patterns, pairs: [], source: compileRecordSource(patterns), flags: RECORD_FLAGS };
+      const patterns = {
+        phrases: ['powerful'],
+        numericComparisons: own,
+        notBeforeInClause: { words: ['according', 'laut', 'measured'], within: 4 },
+      };
+      return {
+        id: `${ruleId}.${language}`,
+        ruleId,
+        language,
+        level: 'warning',
+        ...patterns,
+        pairs: [],
+        source: compileRecordSource(patterns),
+        flags: RECORD_FLAGS,
+      };
     }),
   );
   const ruleIds = ['claims-evidence', 'word-choice'] as const;
@@ -378,23 +527,46 @@ describe('fast scanner equals the reference on numeric comparisons', () => {
     expect(found.some((count) => count > 0)).toBe(true);
   });
 
-  it('on random texts built from numbers, comparison words, markers, gap words and marks', () => {
-    const words = [
-      ...new Set(comparisons.flatMap((c) => [...c.words, ...(c.marker ?? [])])),
-      ...MULTIPLIER_WORDS.slice(0, 6),
-      ...['3', '40', '1.5', '2,5', '10,000', '%', '×', 'x', '3x', '3×', '-fold', 'fach', '-mal', 'according', 'laut'],
-      ...['wort', 'ä', '.', ';', ',', '\uFFFC', '-', '_', '1_000'],
-    ];
-    expectSameOnRandomTexts(words, [' ', ' ', ' ', ', ', '  ', '\n', '\n\n', '\t', ''], numericRecords, ruleIds, scaled(100));
-  }, SLOW_COMPARISON_MS);
+  it(
+    'on random texts built from numbers, comparison words, markers, gap words and marks',
+    () => {
+      const words = [
+        ...new Set(comparisons.flatMap((c) => [...c.words, ...(c.marker ?? [])])),
+        ...MULTIPLIER_WORDS.slice(0, 6),
+        ...['3', '40', '1.5', '2,5', '10,000', '%', '×', 'x', '3x', '3×', '-fold', 'fach', '-mal', 'according', 'laut'],
+        ...['wort', 'ä', '.', ';', ',', '\uFFFC', '-', '_', '1_000'],
+      ];
+      expectSameOnRandomTexts(words, [' ', ' ', ' ', ', ', '  ', '\n', '\n\n', '\t', ''], numericRecords, ruleIds, scaled(100));
+    },
+    SLOW_COMPARISON_MS,
+  );
 
-  it('on 250,000 units of numbers and comparison words', () => {
-    const units = ['3 ', '3 ', '3 ', 'faster ', '40 % ', 'fewer ', 'cuts ', 'by ', '1.5x ', 'schneller ', 'um ', 'twice ', 'as fast ', 'halbiert '];
-    let text = '';
-    for (let i = 0; text.length < MAX_UNITS; i++) text += units[i % units.length] as string;
-    for (const language of ['en', 'de'] as const) {
-      expect(expectSame(numericRecords, text.slice(0, MAX_UNITS), language, ruleIds)).toBeGreaterThan(1000);
-      expectSame(catalogueRecords, text.slice(0, MAX_UNITS), language, SCANNABLE_RULE_IDS);
-    }
-  }, SLOW_COMPARISON_MS);
+  it(
+    'on 250,000 units of numbers and comparison words',
+    () => {
+      const units = [
+        '3 ',
+        '3 ',
+        '3 ',
+        'faster ',
+        '40 % ',
+        'fewer ',
+        'cuts ',
+        'by ',
+        '1.5x ',
+        'schneller ',
+        'um ',
+        'twice ',
+        'as fast ',
+        'halbiert ',
+      ];
+      let text = '';
+      for (let i = 0; text.length < MAX_UNITS; i++) text += units[i % units.length] as string;
+      for (const language of ['en', 'de'] as const) {
+        expect(expectSame(numericRecords, text.slice(0, MAX_UNITS), language, ruleIds)).toBeGreaterThan(1000);
+        expectSame(catalogueRecords, text.slice(0, MAX_UNITS), language, SCANNABLE_RULE_IDS);
+      }
+    },
+    SLOW_COMPARISON_MS,
+  );
 });

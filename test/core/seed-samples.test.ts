@@ -9,12 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  catalogueVersion,
-  createWritingToolDispatcher,
-  writingReviewTools,
-  type WritingToolResult,
-} from '@voice/writing-rules/tools';
+import { catalogueVersion, createWritingToolDispatcher, writingReviewTools, type WritingToolResult } from '@voice/writing-rules/tools';
 import { buildSampleModules, extractSeedBlocks, type SampleModule, type SeedBlock } from './seed-samples/extract';
 import { typeCheckFiles } from './seed-samples/type-check';
 
@@ -104,13 +99,7 @@ const expectations: Record<string, (value: unknown) => void | Promise<void>> = {
     const data = (instructions as { data: ComposedPrompt }).data;
     expect(data.ruleIds).toEqual(await profileRuleIds('public-docs'));
     expect(data.prompt).toBe(data.segments.map((segment) => segment.text).join(promptJoiner(data)));
-    expect([...new Set(data.segments.map((segment) => segment.source))]).toEqual([
-      'base',
-      'host',
-      'rule',
-      'format',
-      'guardrail',
-    ]);
+    expect([...new Set(data.segments.map((segment) => segment.source))]).toEqual(['base', 'host', 'rule', 'format', 'guardrail']);
     expect(data.provenance).toMatchObject({ ruleIds: data.ruleIds, hostFields: ['audience', 'goal'] });
   },
   evidenceTools(value) {
@@ -171,46 +160,47 @@ if (!seedsPresent) {
 }
 
 // Registered only with the seeds present, so a clone reports the one skipped test above.
-if (seedsPresent) describe('seed code samples', () => {
-  beforeAll(() => {
-    mkdirSync(outDir, { recursive: true });
-    for (const module of modules) writeFileSync(fileOf(module), module.moduleText);
-  });
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+if (seedsPresent)
+  describe('seed code samples', () => {
+    beforeAll(() => {
+      mkdirSync(outDir, { recursive: true });
+      for (const module of modules) writeFileSync(fileOf(module), module.moduleText);
+    });
+    afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it('finds the samples, and the German seed prints the same code', () => {
-    requireSeeds();
-    expect(englishBlocks.filter((block) => !block.continuesPrevious).length).toBeGreaterThan(0);
-    expect(germanBlocks.map((block) => block.code)).toEqual(englishBlocks.map((block) => block.code));
-    const declared = new Set(modules.flatMap((module) => module.topLevelNames));
-    for (const name of ['result', 'knowledge', 'instructions', 'evidence']) expect(declared).toContain(name);
-  });
+    it('finds the samples, and the German seed prints the same code', () => {
+      requireSeeds();
+      expect(englishBlocks.filter((block) => !block.continuesPrevious).length).toBeGreaterThan(0);
+      expect(germanBlocks.map((block) => block.code)).toEqual(englishBlocks.map((block) => block.code));
+      const declared = new Set(modules.flatMap((module) => module.topLevelNames));
+      for (const name of ['result', 'knowledge', 'instructions', 'evidence']) expect(declared).toContain(name);
+    });
 
-  it('keeps every sample byte-identical in the module written for it', () => {
-    requireSeeds();
-    for (const module of modules) {
-      const written = readFileSync(fileOf(module), 'utf8');
-      expect(written.startsWith(module.sampleText)).toBe(true);
-      for (const block of module.blocks) {
-        expect(written).toContain(block.code);
-        expect(englishText).toContain(block.code);
+    it('keeps every sample byte-identical in the module written for it', () => {
+      requireSeeds();
+      for (const module of modules) {
+        const written = readFileSync(fileOf(module), 'utf8');
+        expect(written.startsWith(module.sampleText)).toBe(true);
+        for (const block of module.blocks) {
+          expect(written).toContain(block.code);
+          expect(englishText).toContain(block.code);
+        }
       }
-    }
+    });
+
+    it('type-checks every sample under the project tsconfig, strict', () => {
+      requireSeeds();
+      expect(typeCheckFiles(repoRoot, modules.map(fileOf))).toEqual([]);
+    }, 60_000);
+
+    it.each(modules.map((module) => [module.name, module] as const))(
+      'runs %s and computes the results the seed describes',
+      async (_name, module) => {
+        const exports = (await import(pathToFileURL(fileOf(module)).href)) as Record<string, unknown>;
+        for (const name of module.topLevelNames) {
+          expect(exports, `${module.name} exports ${name}`).toHaveProperty(name);
+          await expectations[name]?.(exports[name]);
+        }
+      },
+    );
   });
-
-  it('type-checks every sample under the project tsconfig, strict', () => {
-    requireSeeds();
-    expect(typeCheckFiles(repoRoot, modules.map(fileOf))).toEqual([]);
-  }, 60_000);
-
-  it.each(modules.map((module) => [module.name, module] as const))(
-    'runs %s and computes the results the seed describes',
-    async (_name, module) => {
-      const exports = (await import(pathToFileURL(fileOf(module)).href)) as Record<string, unknown>;
-      for (const name of module.topLevelNames) {
-        expect(exports, `${module.name} exports ${name}`).toHaveProperty(name);
-        await expectations[name]?.(exports[name]);
-      }
-    },
-  );
-});

@@ -106,11 +106,7 @@ describe('find_writing_signals', () => {
     const view = createCatalogueView(
       {
         ...fixtureCatalogue,
-        signalRecords: [
-          record('meta-framing', 'powerful'),
-          record('claims-evidence', 'powerful'),
-          record('word-choice', 'powerful tool'),
-        ],
+        signalRecords: [record('meta-framing', 'powerful'), record('claims-evidence', 'powerful'), record('word-choice', 'powerful tool')],
       },
       createSignalScanner,
     );
@@ -175,14 +171,18 @@ describe('find_writing_signals levels (bundled catalogue)', () => {
   });
 
   it('counts by level in Markdown mode too, after directives', async () => {
-    const markdown = 'Please note `blazing fast` is code.\n\n<!-- writing-rules-disable-next-line meta-framing -->\nPlease note it is blazing fast.\n';
+    const markdown =
+      'Please note `blazing fast` is code.\n\n<!-- writing-rules-disable-next-line meta-framing -->\nPlease note it is blazing fast.\n';
     const data = await find({ text: markdown, format: 'markdown' });
     expect(data.signals.map((s) => [s.quote, s.level])).toEqual([
       ['Please note', 'suggestion'],
       ['blazing fast', 'warning'],
     ]);
     expect(data.coverage).toMatchObject({ suppressedSignals: 1, signalsByLevel: { warning: 1, suggestion: 1 } });
-    expect((await find({ text: markdown, format: 'markdown', minLevel: 'warning' })).coverage).toMatchObject({ suppressedSignals: 0, signalsByLevel: { warning: 1, suggestion: 0 } });
+    expect((await find({ text: markdown, format: 'markdown', minLevel: 'warning' })).coverage).toMatchObject({
+      suppressedSignals: 0,
+      signalsByLevel: { warning: 1, suggestion: 0 },
+    });
   });
 });
 

@@ -32,10 +32,20 @@ function cut(corpus: Corpus, units: number): Prose {
 
 // The German Debian Reference's chapters in file order, as prose.
 function germanProse(units: number): Prose {
-  const files = existsSync(DEBIAN_REFERENCE_DIR) ? readdirSync(DEBIAN_REFERENCE_DIR).filter((f) => f.endsWith('.de.html')).sort() : [];
-  if (files.length === 0) return { ok: false, reason: 'German prose needs the Debian package debian-reference-de: apt-get install -y debian-reference-de' };
+  const files = existsSync(DEBIAN_REFERENCE_DIR)
+    ? readdirSync(DEBIAN_REFERENCE_DIR)
+        .filter((f) => f.endsWith('.de.html'))
+        .sort()
+    : [];
+  if (files.length === 0)
+    return { ok: false, reason: 'German prose needs the Debian package debian-reference-de: apt-get install -y debian-reference-de' };
   const whole = files.map((f) => htmlToProse(readFileSync(join(DEBIAN_REFERENCE_DIR, f), 'utf8'))).join('\n\n');
-  return cutText(whole, units, 'de', `German Debian Reference (debian-reference-de), ${files.length} HTML chapters under ${DEBIAN_REFERENCE_DIR}`);
+  return cutText(
+    whole,
+    units,
+    'de',
+    `German Debian Reference (debian-reference-de), ${files.length} HTML chapters under ${DEBIAN_REFERENCE_DIR}`,
+  );
 }
 
 /** The first `units` UTF-16 units of the language's prose, in corpus order. */

@@ -48,8 +48,13 @@ describe('OpenAPI document', () => {
       expect(schemas[`${tool.name}.arguments`]).toEqual(tool.inputSchema);
       expect(body.discriminator.mapping[tool.name]).toBe(`#/components/schemas/${tool.name}.call`);
     }
-    expect(schemas['find_writing_signals.arguments'].properties.minLevel).toMatchObject({ type: 'string', enum: ['warning', 'suggestion'] });
-    expect(schemas['find_writing_signals.result'].properties.signals.items.properties.level).toMatchObject({ enum: ['warning', 'suggestion'] });
+    expect(schemas['find_writing_signals.arguments'].properties.minLevel).toMatchObject({
+      type: 'string',
+      enum: ['warning', 'suggestion'],
+    });
+    expect(schemas['find_writing_signals.result'].properties.signals.items.properties.level).toMatchObject({
+      enum: ['warning', 'suggestion'],
+    });
   });
 
   it('lists every status of the dispatch route with the envelope codes it carries', () => {
@@ -88,7 +93,10 @@ describe('OpenAPI document', () => {
       { name: 'get_writing_rules', arguments: { language: 'de' } },
       { name: 'compose_writing_review_prompt', arguments: { language: 'de', maxFindings: 2 } },
       { name: 'find_writing_signals', arguments: { text: 'We leverage a powerful, seamless setup.' } },
-      { name: 'get_model_comparison_evidence', arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'cohort-a' } },
+      {
+        name: 'get_model_comparison_evidence',
+        arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'cohort-a' },
+      },
     ];
     // The document's components as one schema resource, so `$ref`s resolve as in the document.
     const ajv = new Ajv2020({ strict: false, validateFormats: false });

@@ -18,7 +18,12 @@ const mcpInit = (body: string, headers: Record<string, string> = {}): RequestIni
   headers: { ...MCP_HEADERS, ...headers },
   body,
 });
-const toolCall = (id: number, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const toolCall = (id: number, name: string, args: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
 afterEach(() => {
@@ -36,7 +41,11 @@ describe('an MCP batch and the tool-call budget', () => {
     expect(((await first.json()) as unknown[]).length).toBe(3);
     const second = await requestWith(limited, '/mcp', mcpInit(JSON.stringify(toolCall(4, 'get_writing_rules', {})), from));
     expect(second.status).toBe(429);
-    expect(await second.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'rate-limited', retryAfterSeconds: 60 } } });
+    expect(await second.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { data: { code: 'rate-limited', retryAfterSeconds: 60 } },
+    });
   });
 
   it(`refuses a batch of more than ${MAX_TOOL_CALLS_PER_BATCH} tools/call requests, naming the bound`, async () => {
@@ -46,7 +55,10 @@ describe('an MCP batch and the tool-call budget', () => {
     expect(await response.json()).toMatchObject({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, message: `Invalid Request: a batch holds at most ${MAX_TOOL_CALLS_PER_BATCH} tools/call requests; this one holds 100.` },
+      error: {
+        code: -32600,
+        message: `Invalid Request: a batch holds at most ${MAX_TOOL_CALLS_PER_BATCH} tools/call requests; this one holds 100.`,
+      },
     });
   });
 
@@ -67,7 +79,8 @@ describe('answer size', () => {
     const body = JSON.stringify({ name: 'find_writing_signals', arguments: { text, format: 'markdown' } });
     const response = await request('/v1/dispatch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     const answer = await response.text();
-    const { coverage } = (JSON.parse(answer) as { data: { coverage: { directiveProblems: unknown[]; omittedDirectiveProblems: number } } }).data;
+    const { coverage } = (JSON.parse(answer) as { data: { coverage: { directiveProblems: unknown[]; omittedDirectiveProblems: number } } })
+      .data;
     expect(coverage.directiveProblems).toHaveLength(100);
     expect(coverage.omittedDirectiveProblems).toBe(124_880);
     expect(bytes(answer)).toBeLessThan(bytes(body));
@@ -89,7 +102,9 @@ describe('answer size', () => {
   });
 
   it('keeps a batch of the largest tool answers within 4 × its request + the constant per run', async () => {
-    const batch = JSON.stringify(Array.from({ length: MAX_TOOL_CALLS_PER_BATCH }, (_, id) => toolCall(id, 'get_writing_rules', { detail: 'full' })));
+    const batch = JSON.stringify(
+      Array.from({ length: MAX_TOOL_CALLS_PER_BATCH }, (_, id) => toolCall(id, 'get_writing_rules', { detail: 'full' })),
+    );
     const response = await request('/mcp', mcpInit(batch, { 'MCP-Protocol-Version': '2025-03-26' }));
     expect(response.status).toBe(200);
     expect(bytes(await response.text())).toBeLessThanOrEqual(4 * bytes(batch) + MAX_TOOL_CALLS_PER_BATCH * ANSWER_BYTES_CONSTANT);
@@ -190,7 +205,10 @@ describe('a body the client stops sending', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringContaining('ended before') } });
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', message: expect.stringContaining('ended before') },
+    });
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ outcome: 'invalid-request', status: 400 });
   });
 });

@@ -65,7 +65,11 @@ describe('GET /openapi.json', () => {
   it('serves the OpenAPI 3.1 document with each tool’s dispatch body', async () => {
     const response = await request('/openapi.json');
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; info: { version: string }; components: { schemas: Record<string, unknown> } };
+    const document = (await response.json()) as {
+      openapi: string;
+      info: { version: string };
+      components: { schemas: Record<string, unknown> };
+    };
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe(catalogueVersion);
     for (const tool of writingReviewTools) {

@@ -12,7 +12,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('bearer token', () => {
   it('answers 401 unauthorized without an Authorization header', async () => {
-    for (const [path, init] of [['/v1/tools', {}], ['/v1/dispatch', dispatchInit({ name: 'get_writing_rules', arguments: {} })]] as const) {
+    for (const [path, init] of [
+      ['/v1/tools', {}],
+      ['/v1/dispatch', dispatchInit({ name: 'get_writing_rules', arguments: {} })],
+    ] as const) {
       const response = await requestWith(secured, path, init);
       expect(response.status, path).toBe(401);
       expect(response.headers.get('WWW-Authenticate')).toBe('Bearer');
@@ -65,7 +68,11 @@ describe('bearer token for every route but the open ones', () => {
   });
 
   it('guards /mcp and /openapi.json, and an unknown path answers 401 before 404', async () => {
-    for (const [path, init] of [['/mcp', { method: 'POST' }], ['/openapi.json', {}], ['/nowhere', {}]] as const) {
+    for (const [path, init] of [
+      ['/mcp', { method: 'POST' }],
+      ['/openapi.json', {}],
+      ['/nowhere', {}],
+    ] as const) {
       const response = await requestWith(secured, path, init);
       expect(response.status, path).toBe(401);
     }

@@ -103,7 +103,10 @@ describe('host configuration', () => {
     const response = await requestWith(variantEnv({ REVIEW_AUDIENCE: audience, REVIEW_GOAL: goal }), '/v1/dispatch', compose);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { segments: { source: string; text: string }[] } };
-    const host = body.data.segments.filter((segment) => segment.source === 'host').map((segment) => segment.text).join('\n');
+    const host = body.data.segments
+      .filter((segment) => segment.source === 'host')
+      .map((segment) => segment.text)
+      .join('\n');
     expect(host).toContain(audience);
     expect(host).toContain(goal);
   });
@@ -116,7 +119,12 @@ describe('host configuration', () => {
   it('treats an empty MODEL_IDS as no models: evidence-missing', async () => {
     const response = await requestWith(variantEnv({ MODEL_IDS: '' }), '/v1/dispatch', evidence);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { data: unknown }).data).toMatchObject({ status: 'evidence-missing', bestValue: null, highestDetection: null, sources: [] });
+    expect(((await response.json()) as { data: unknown }).data).toMatchObject({
+      status: 'evidence-missing',
+      bestValue: null,
+      highestDetection: null,
+      sources: [],
+    });
   });
 
   it('treats an unset or empty COHORT_IDS as no cohorts: every evidence call is invalid-arguments', async () => {

@@ -22,7 +22,11 @@ describe('CORS', () => {
   it('answers a preflight from a listed origin', async () => {
     const response = await request('/v1/dispatch', {
       method: 'OPTIONS',
-      headers: { Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, authorization' },
+      headers: {
+        Origin: ALLOWED,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, authorization',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ALLOWED);
@@ -41,7 +45,11 @@ describe('CORS', () => {
 
   it('sends no CORS headers when CORS_ORIGINS is unset', async () => {
     const closed = variantEnv({}, ['CORS_ORIGINS']);
-    const response = await requestWith(closed, '/v1/dispatch', dispatchInit({ name: 'get_writing_rules', arguments: {} }, { Origin: ALLOWED }));
+    const response = await requestWith(
+      closed,
+      '/v1/dispatch',
+      dispatchInit({ name: 'get_writing_rules', arguments: {} }, { Origin: ALLOWED }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
@@ -50,7 +58,11 @@ describe('CORS', () => {
     const secured = variantEnv({ API_TOKEN: 'cors-error-token' });
     const answers = [
       await requestWith(secured, '/v1/dispatch', dispatchInit({ name: 'get_writing_rules', arguments: {} }, { Origin: ALLOWED })),
-      await request('/v1/dispatch', { method: 'POST', headers: { Origin: ALLOWED, 'Content-Type': 'application/json' }, body: ' '.repeat(1_048_577) }),
+      await request('/v1/dispatch', {
+        method: 'POST',
+        headers: { Origin: ALLOWED, 'Content-Type': 'application/json' },
+        body: ' '.repeat(1_048_577),
+      }),
       await request('/nowhere', { headers: { Origin: ALLOWED } }),
     ];
     expect(answers.map((response) => response.status)).toEqual([401, 413, 404]);

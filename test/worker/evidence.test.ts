@@ -22,7 +22,11 @@ beforeAll(async () => {
   await baseEnv.EVIDENCE.put(key('en', 'technical-reference'), '{"status": "available", ');
   await baseEnv.EVIDENCE.put(
     key('en', 'product-copy'),
-    JSON.stringify({ ...enExample, query: { ...enExample.query, profile: 'product-copy' }, bestValue: { ...enExample.bestValue, modelId: 'unknown-model' } }),
+    JSON.stringify({
+      ...enExample,
+      query: { ...enExample.query, profile: 'product-copy' },
+      bestValue: { ...enExample.bestValue, modelId: 'unknown-model' },
+    }),
   );
   // Valid evidence, but for another scope than the key it is stored under.
   await baseEnv.EVIDENCE.put(key('en', 'agent-report'), JSON.stringify(enExample));
@@ -138,7 +142,13 @@ describe('read-only access', () => {
     await request('/v1/dispatch', evidenceCall('de', 'agent-report'));
     const listed = await baseEnv.EVIDENCE.list();
     expect(listed.keys.map((entry) => entry.name).sort()).toEqual(
-      [key('de', 'public-docs'), key('en', 'agent-report'), key('en', 'product-copy'), key('en', 'public-docs'), key('en', 'technical-reference')].sort(),
+      [
+        key('de', 'public-docs'),
+        key('en', 'agent-report'),
+        key('en', 'product-copy'),
+        key('en', 'public-docs'),
+        key('en', 'technical-reference'),
+      ].sort(),
     );
   });
 });
@@ -146,16 +156,20 @@ describe('read-only access', () => {
 describe('KV reads', () => {
   const readsWith = async (overrides: Record<string, unknown>, removed: string[] = []) => {
     const reads: unknown[][] = [];
-    const recording = { get: (...args: unknown[]) => {
-      reads.push(args);
-      return Promise.resolve(null);
-    } };
+    const recording = {
+      get: (...args: unknown[]) => {
+        reads.push(args);
+        return Promise.resolve(null);
+      },
+    };
     await requestWith(variantEnv({ ...overrides, EVIDENCE: recording }, removed), '/v1/dispatch', evidenceCall('de', 'agent-report'));
     return reads;
   };
 
   it('read text at the documented key with a 300 second cache TTL when EVIDENCE_CACHE_TTL_SECONDS is unset', async () => {
-    expect(await readsWith({}, ['EVIDENCE_CACHE_TTL_SECONDS'])).toEqual([[`evidence/de/agent-report/reviewer/${COHORT}`, { type: 'text', cacheTtl: 300 }]]);
+    expect(await readsWith({}, ['EVIDENCE_CACHE_TTL_SECONDS'])).toEqual([
+      [`evidence/de/agent-report/reviewer/${COHORT}`, { type: 'text', cacheTtl: 300 }],
+    ]);
   });
 
   it('read with the cache TTL the host set, down to the 60 seconds KV allows', async () => {

@@ -85,9 +85,24 @@ async function faultThenRecovery(fault: Get) {
 describe('a KV read that fails', () => {
   it.each([
     ['rejects', () => Promise.reject(new Error(SECRET))],
-    ['throws synchronously', () => { throw new Error(SECRET); }],
+    [
+      'throws synchronously',
+      () => {
+        throw new Error(SECRET);
+      },
+    ],
     ['rejects with a non-Error', () => Promise.reject(SECRET)],
-    ['rejects with an error whose message getter throws', () => Promise.reject(Object.defineProperty(new Error(), 'message', { get() { throw new Error(SECRET); } }))],
+    [
+      'rejects with an error whose message getter throws',
+      () =>
+        Promise.reject(
+          Object.defineProperty(new Error(), 'message', {
+            get() {
+              throw new Error(SECRET);
+            },
+          }),
+        ),
+    ],
   ] as const)('answers 502 host-evidence-failed when the read %s, leaks nothing, and recovers', async (_label, fault) => {
     const faulty = await faultThenRecovery(fault as Get);
     expect(faulty.status).toBe(502);

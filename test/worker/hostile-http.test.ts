@@ -64,13 +64,21 @@ const concat = (...parts: Uint8Array[]) => {
 };
 
 describe('malformed bodies', () => {
-  it.each(['{"name":', "{'name': 'get_writing_rules'}", '{name: "get_writing_rules"}', '{"name": "get_writing_rules",}', 'NaN', '[', '', ' ', '\u0000', '{"name":"get_writing_rules"}{}'])(
-    'answers 400 invalid-request for %j',
-    async (text) => {
-      const body = await envelopeOf(await postRaw(text));
-      expect(body).toMatchObject({ ok: false, tool: '', error: { code: 'invalid-request' } });
-    },
-  );
+  it.each([
+    '{"name":',
+    "{'name': 'get_writing_rules'}",
+    '{name: "get_writing_rules"}',
+    '{"name": "get_writing_rules",}',
+    'NaN',
+    '[',
+    '',
+    ' ',
+    '\u0000',
+    '{"name":"get_writing_rules"}{}',
+  ])('answers 400 invalid-request for %j', async (text) => {
+    const body = await envelopeOf(await postRaw(text));
+    expect(body).toMatchObject({ ok: false, tool: '', error: { code: 'invalid-request' } });
+  });
 
   it.each(['[]', '[{"name":"get_writing_rules"}]', '"get_writing_rules"', '42', 'null', 'true', '{}'])(
     'answers 400 unknown-tool for the JSON value %s, which is not a call',
@@ -92,13 +100,18 @@ describe('malformed bodies', () => {
 });
 
 describe('media types', () => {
-  it.each(['text/plain', 'text/json', 'application/jsonx', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-seq', 'json'])(
-    'answers 415 for Content-Type %s',
-    async (type) => {
-      const body = await envelopeOf(await postRaw('{"name":"get_writing_rules","arguments":{}}', type));
-      expect(body).toMatchObject({ ok: false, tool: '', error: { code: 'unsupported-media-type' } });
-    },
-  );
+  it.each([
+    'text/plain',
+    'text/json',
+    'application/jsonx',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json-seq',
+    'json',
+  ])('answers 415 for Content-Type %s', async (type) => {
+    const body = await envelopeOf(await postRaw('{"name":"get_writing_rules","arguments":{}}', type));
+    expect(body).toMatchObject({ ok: false, tool: '', error: { code: 'unsupported-media-type' } });
+  });
 
   it.each(['application/json', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/vnd.api+json'])(
     'accepts Content-Type %s',
@@ -110,8 +123,16 @@ describe('media types', () => {
   it.each([
     ['application/json; charset=utf-16', {}, "The request body must be UTF-8; Content-Type names charset 'utf-16'."],
     ['application/json; charset=latin1', {}, "The request body must be UTF-8; Content-Type names charset 'latin1'."],
-    ['application/json', { 'Content-Encoding': 'gzip' }, "The request body must be sent uncompressed; Content-Encoding 'gzip' is not accepted."],
-    ['application/json', { 'Content-Encoding': 'br' }, "The request body must be sent uncompressed; Content-Encoding 'br' is not accepted."],
+    [
+      'application/json',
+      { 'Content-Encoding': 'gzip' },
+      "The request body must be sent uncompressed; Content-Encoding 'gzip' is not accepted.",
+    ],
+    [
+      'application/json',
+      { 'Content-Encoding': 'br' },
+      "The request body must be sent uncompressed; Content-Encoding 'br' is not accepted.",
+    ],
   ])('answers 415 for a body it would read as something else: %s %j', async (type, headers, message) => {
     const response = await request('/v1/dispatch', {
       method: 'POST',
@@ -147,8 +168,7 @@ describe('media types', () => {
 });
 
 describe('bytes that are not UTF-8', () => {
-  const call = (inner: Uint8Array) =>
-    concat(utf8('{"name":"find_writing_signals","arguments":{"text":"'), inner, utf8(' powerful"}}'));
+  const call = (inner: Uint8Array) => concat(utf8('{"name":"find_writing_signals","arguments":{"text":"'), inner, utf8(' powerful"}}'));
 
   it.each([
     ['a stray continuation byte', bytes(0x80)],
@@ -305,12 +325,19 @@ describe('methods and paths', () => {
     expect(response.headers.get('Allow')).toBeTruthy();
   });
 
-  it.each(['/v1', '/v1/', '/v1/dispatch/', '/V1/DISPATCH', '/v1/dispatch%00', '/v1/tools.json', '/%2e%2e/etc/passwd', '/v1/%F0%9F%98%80', '/wp-admin/'])(
-    'answers GET %s with JSON 404 not-found',
-    async (path) => {
-      expect((await envelopeOf(await request(path))).error?.code).toBe('not-found');
-    },
-  );
+  it.each([
+    '/v1',
+    '/v1/',
+    '/v1/dispatch/',
+    '/V1/DISPATCH',
+    '/v1/dispatch%00',
+    '/v1/tools.json',
+    '/%2e%2e/etc/passwd',
+    '/v1/%F0%9F%98%80',
+    '/wp-admin/',
+  ])('answers GET %s with JSON 404 not-found', async (path) => {
+    expect((await envelopeOf(await request(path))).error?.code).toBe('not-found');
+  });
 
   it('does not echo a hostile path as markup', async () => {
     const body = await envelopeOf(await request('/%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
@@ -395,7 +422,11 @@ describe('security headers', () => {
   it('grants no CORS to a preflight from an unlisted origin: no CORS header, the route’s own JSON 405', async () => {
     const response = await request('/v1/dispatch', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://attacker.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://attacker.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect((await envelopeOf(response)).error?.code).toBe('method-not-allowed');
     const corsHeaders = [...response.headers.keys()].filter((name) => name.startsWith('access-control-'));

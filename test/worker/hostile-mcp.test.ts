@@ -122,13 +122,23 @@ describe('POST /mcp under hostile input', () => {
   });
 
   it('refuses a tools/call param it does not know, such as a misspelt arguments, instead of running on defaults', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_writing_rules', argument: { language: 'de' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'get_writing_rules', argument: { language: 'de' } },
+    });
     expect(await jsonOf(await post(body))).toEqual({
       jsonrpc: '2.0',
       id: 3,
       error: { code: -32602, message: "Invalid params: tools/call takes name, arguments and _meta, not 'argument'." },
     });
-    const withMeta = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_writing_rules', arguments: {}, _meta: { progressToken: 1 } } });
+    const withMeta = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'get_writing_rules', arguments: {}, _meta: { progressToken: 1 } },
+    });
     expect(((await jsonOf(await post(withMeta))) as ToolCallAnswer).result?.isError).toBeUndefined();
   });
 

@@ -28,7 +28,10 @@ const mcpInit = (body: unknown, headers: Record<string, string> = {}): RequestIn
 describe('request log', () => {
   it('writes one JSON line with request id, tool, outcome and duration', async () => {
     const lines = captureLogLines();
-    const response = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } }));
+    const response = await request(
+      '/v1/dispatch',
+      dispatchInit({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.' } }),
+    );
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(entry).toMatchObject({
@@ -60,7 +63,10 @@ describe('request log', () => {
   it('counts the units and signals of an MCP tools/call too, and zero for other tools', async () => {
     const lines = captureLogLines();
     const text = 'It is worth noting that this is seamless.';
-    await request('/mcp', mcpInit({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find_writing_signals', arguments: { text } } }));
+    await request(
+      '/mcp',
+      mcpInit({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find_writing_signals', arguments: { text } } }),
+    );
     await request('/v1/dispatch', dispatchInit({ name: 'get_writing_rules', arguments: {} }));
     const [mcp, rules] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(mcp).toMatchObject({ path: '/mcp', tool: 'find_writing_signals', outcome: 'ok', unitsScanned: text.length });
@@ -79,8 +85,16 @@ describe('request log', () => {
       requestWith(secured, '/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text } }, bearer)),
       requestWith(secured, '/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, maxSignals: 0 } }, bearer)),
       requestWith(secured, '/v1/dispatch', dispatchInit({ name: marker, arguments: { text } }, bearer)),
-      requestWith(secured, '/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text } }, { Authorization: `Bearer ${marker}` })),
-      requestWith(secured, '/mcp', mcpInit({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_writing_signals', arguments: { text } } }, bearer)),
+      requestWith(
+        secured,
+        '/v1/dispatch',
+        dispatchInit({ name: 'find_writing_signals', arguments: { text } }, { Authorization: `Bearer ${marker}` }),
+      ),
+      requestWith(
+        secured,
+        '/mcp',
+        mcpInit({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_writing_signals', arguments: { text } } }, bearer),
+      ),
       requestWith(secured, `/v1/tools?format=${marker}`, { headers: bearer }),
     ]);
     // The marker did reach the Worker: the refusals quote it back to the caller.
@@ -105,7 +119,9 @@ describe('request log', () => {
       arguments: { language: 'en', profile: 'public-docs', role: 'reviewer', cohortId: 'public-docs-example-v1' },
     });
     expect((await requestWith(quietBroken, '/v1/dispatch', evidence)).status).toBe(502);
-    expect(lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ outcome: 'host-evidence-failed', status: 502, sampleRate: 0 })]);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ outcome: 'host-evidence-failed', status: 502, sampleRate: 0 }),
+    ]);
 
     // At 0.5 the Worker writes about half of the lines (binomial: 400 ± 4.5σ).
     const half = variantEnv({ REQUEST_LOG_SAMPLE_RATE: '0.5' });
@@ -127,8 +143,16 @@ describe('request log', () => {
     const secured = variantEnv({ API_TOKEN: token });
     const text = 'Confidential draft sentence 7f3a.';
     const lines = captureLogLines();
-    await requestWith(secured, '/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text } }, { Authorization: `Bearer ${token}` }));
-    await requestWith(secured, '/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text } }, { Authorization: 'Bearer wrong-token-x' }));
+    await requestWith(
+      secured,
+      '/v1/dispatch',
+      dispatchInit({ name: 'find_writing_signals', arguments: { text } }, { Authorization: `Bearer ${token}` }),
+    );
+    await requestWith(
+      secured,
+      '/v1/dispatch',
+      dispatchInit({ name: 'find_writing_signals', arguments: { text } }, { Authorization: 'Bearer wrong-token-x' }),
+    );
     expect(lines).toHaveLength(2);
     for (const line of lines) {
       expect(line).not.toContain('7f3a');

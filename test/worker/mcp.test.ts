@@ -186,13 +186,15 @@ describe('MCP structuredContent against outputSchema', () => {
 
   it('the client rejects a result that does not fit, so the check above is real', async () => {
     // Drops one required field from every structuredContent on its way to the client.
-    const dropCatalogueVersion = (fetch: Fetch): Fetch => async (url, init) => {
-      const response = await fetch(url, init);
-      if (!response.headers.get('content-type')?.includes('application/json')) return response;
-      const body = (await response.json()) as { result?: { structuredContent?: Record<string, unknown> } };
-      delete body.result?.structuredContent?.catalogueVersion;
-      return Response.json(body, { status: response.status, headers: response.headers });
-    };
+    const dropCatalogueVersion =
+      (fetch: Fetch): Fetch =>
+      async (url, init) => {
+        const response = await fetch(url, init);
+        if (!response.headers.get('content-type')?.includes('application/json')) return response;
+        const body = (await response.json()) as { result?: { structuredContent?: Record<string, unknown> } };
+        delete body.result?.structuredContent?.catalogueVersion;
+        return Response.json(body, { status: response.status, headers: response.headers });
+      };
     const client = await connect({ wrapFetch: dropCatalogueVersion });
     await expect(call('find_writing_signals', { text: 'A powerful panel.' }, client)).rejects.toThrow(
       /does not match the tool's output schema/,
@@ -220,7 +222,10 @@ describe('MCP lifecycle and protocol', () => {
   });
 
   it('settles on the client’s protocol revision when it knows it, else on its newest', async () => {
-    const known = (await (await post(initialize('2025-03-26'))).json()) as { id: unknown; result: { protocolVersion: string; capabilities: unknown } };
+    const known = (await (await post(initialize('2025-03-26'))).json()) as {
+      id: unknown;
+      result: { protocolVersion: string; capabilities: unknown };
+    };
     expect(known).toMatchObject({ id: 'init', result: { protocolVersion: '2025-03-26', capabilities: { tools: {} } } });
     const unknown = (await (await post(initialize('1999-01-01'))).json()) as { result: { protocolVersion: string } };
     expect(unknown.result.protocolVersion).toBe('2025-11-25');
@@ -272,9 +277,15 @@ describe('MCP lifecycle and protocol', () => {
   });
 
   it('names which message of a batch is not JSON-RPC', async () => {
-    const response = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { id: 2, method: 'ping' }]);
+    const response = await post([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { id: 2, method: 'ping' },
+    ]);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('message 2 of the batch') } });
+    expect(await response.json()).toMatchObject({
+      id: null,
+      error: { code: -32600, message: expect.stringContaining('message 2 of the batch') },
+    });
   });
 });
 
@@ -286,7 +297,11 @@ describe('/mcp over HTTP', () => {
       expect(response.headers.get('Allow')).toBe('POST');
       expect(await response.json()).toEqual({
         jsonrpc: '2.0',
-        error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless and answers POST only.', data: { code: 'method-not-allowed' } },
+        error: {
+          code: -32000,
+          message: 'Method not allowed: this MCP endpoint is stateless and answers POST only.',
+          data: { code: 'method-not-allowed' },
+        },
         id: null,
       });
     }

@@ -9,12 +9,7 @@ import { createApp } from '../../src/worker/app';
 import { parseHostConfig } from '../../src/worker/config';
 import type { ToolDispatcher } from '../../src/worker/routes/dispatch';
 
-const TOOL_NAMES = [
-  'get_writing_rules',
-  'compose_writing_review_prompt',
-  'find_writing_signals',
-  'get_model_comparison_evidence',
-];
+const TOOL_NAMES = ['get_writing_rules', 'compose_writing_review_prompt', 'find_writing_signals', 'get_model_comparison_evidence'];
 
 describe('GET /healthz', () => {
   it('answers ok with the catalogue version, uncached', async () => {
@@ -71,10 +66,17 @@ describe('POST /v1/dispatch', () => {
   it('answers 200 with the envelope of a successful call', async () => {
     const response = await request(
       '/v1/dispatch',
-      dispatchInit({ name: 'find_writing_signals', arguments: { text: 'A powerful review panel.', language: 'en', ruleIds: ['word-choice'] } }),
+      dispatchInit({
+        name: 'find_writing_signals',
+        arguments: { text: 'A powerful review panel.', language: 'en', ruleIds: ['word-choice'] },
+      }),
     );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { ok: boolean; tool: string; data: { signals: { quote: string; start: number; end: number }[] } };
+    const body = (await response.json()) as {
+      ok: boolean;
+      tool: string;
+      data: { signals: { quote: string; start: number; end: number }[] };
+    };
     expect(body.ok).toBe(true);
     expect(body.tool).toBe('find_writing_signals');
     expect(body.data.signals.map((signal) => signal.quote)).toEqual(['powerful']);
@@ -84,9 +86,13 @@ describe('POST /v1/dispatch', () => {
   it('gives each signal its level, leaves suggestions out with minLevel warning, and counts by level', async () => {
     const text = 'Please note the panel is stunning.';
     const find = async (extra: Record<string, unknown>) => {
-      const response = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, ruleIds: ['meta-framing', 'word-choice'], ...extra } }));
+      const response = await request(
+        '/v1/dispatch',
+        dispatchInit({ name: 'find_writing_signals', arguments: { text, ruleIds: ['meta-framing', 'word-choice'], ...extra } }),
+      );
       expect(response.status).toBe(200);
-      return ((await response.json()) as { data: { signals: { quote: string; level: string }[]; coverage: { signalsByLevel: unknown } } }).data;
+      return ((await response.json()) as { data: { signals: { quote: string; level: string }[]; coverage: { signalsByLevel: unknown } } })
+        .data;
     };
     const all = await find({});
     expect(all.signals.map((s) => [s.quote, s.level])).toEqual([
@@ -99,7 +105,10 @@ describe('POST /v1/dispatch', () => {
     expect(warnings.coverage.signalsByLevel).toEqual({ warning: 1, suggestion: 0 });
     const bad = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text, minLevel: 'info' } }));
     expect(bad.status).toBe(400);
-    expect(await errorOf(bad)).toMatchObject({ code: 'invalid-arguments', message: "minLevel must be 'warning' or 'suggestion' (got 'info')" });
+    expect(await errorOf(bad)).toMatchObject({
+      code: 'invalid-arguments',
+      message: "minLevel must be 'warning' or 'suggestion' (got 'info')",
+    });
   });
 
   it('composes a prompt with the review context from [vars]', async () => {
@@ -116,7 +125,10 @@ describe('POST /v1/dispatch', () => {
   });
 
   it('answers 400 invalid-arguments for an argument out of bounds', async () => {
-    const response = await request('/v1/dispatch', dispatchInit({ name: 'find_writing_signals', arguments: { text: 'x', maxSignals: 501 } }));
+    const response = await request(
+      '/v1/dispatch',
+      dispatchInit({ name: 'find_writing_signals', arguments: { text: 'x', maxSignals: 501 } }),
+    );
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error).toMatchObject({ tool: 'find_writing_signals', code: 'invalid-arguments' });

@@ -20,7 +20,11 @@ describe('version ID', () => {
   });
 
   it('is in the headers of answers and refusals alike', async () => {
-    for (const [path, status] of [['/v1/tools', 200], ['/nowhere', 404], ['/openapi.json', 200]] as const) {
+    for (const [path, status] of [
+      ['/v1/tools', 200],
+      ['/nowhere', 404],
+      ['/openapi.json', 200],
+    ] as const) {
       const response = await request(path);
       expect(response.status).toBe(status);
       expect(response.headers.get('X-Worker-Version')).toBe(metadata.id);

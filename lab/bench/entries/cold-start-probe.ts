@@ -50,11 +50,16 @@ async function parts(json: string): Promise<[string, number][]> {
     ['compose_writing_review_prompt', 'en'],
   ] as const) {
     const begin = performance.now();
-    const result = await dispatcher.dispatch({ name, arguments: name === 'find_writing_signals' ? { text: TEXT, language } : { language } });
+    const result = await dispatcher.dispatch({
+      name,
+      arguments: name === 'find_writing_signals' ? { text: TEXT, language } : { language },
+    });
     timed.push([`first dispatch ${name} ${language} (after the steps above)`, performance.now() - begin]);
     if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
   }
-  time('zod: result schemas and JSON Schemas of every tool (tools/list)', () => TOOLS.map((tool) => [tool.descriptor.inputSchema, tool.descriptor.outputSchema]));
+  time('zod: result schemas and JSON Schemas of every tool (tools/list)', () =>
+    TOOLS.map((tool) => [tool.descriptor.inputSchema, tool.descriptor.outputSchema]),
+  );
   return timed;
 }
 

@@ -41,13 +41,25 @@ export function formatGithub(report: RunReport): string {
       const span: Record<string, number> = end.line === signal.line ? { endLine: end.line, endColumn: end.column } : { endLine: end.line };
       const title = `${signal.ruleId}: ${rule?.title[file.language] ?? signal.ruleId}`;
       const message = `${JSON.stringify(signal.quote)}: ${rule?.reviewerText[file.language] ?? ''}`.trim();
-      lines.push(command(signal.level === 'warning' ? 'warning' : 'notice', { file: file.path, line: signal.line, col: signal.column, ...span, title }, message));
+      lines.push(
+        command(
+          signal.level === 'warning' ? 'warning' : 'notice',
+          { file: file.path, line: signal.line, col: signal.column, ...span, title },
+          message,
+        ),
+      );
     }
     for (const problem of file.coverage.directiveProblems ?? []) {
       lines.push(command('warning', { file: file.path, line: problem.line, title: 'writing-rules directive' }, problem.message));
     }
     if (file.coverage.truncated) {
-      lines.push(command('warning', { file: file.path, title: 'writing-rules' }, `More signals than --max-signals ${file.coverage.maxSignals}; the first ${file.signals.length} are shown.`));
+      lines.push(
+        command(
+          'warning',
+          { file: file.path, title: 'writing-rules' },
+          `More signals than --max-signals ${file.coverage.maxSignals}; the first ${file.signals.length} are shown.`,
+        ),
+      );
     }
   }
   for (const problem of report.problems) {

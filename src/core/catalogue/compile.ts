@@ -5,7 +5,14 @@
 // generates a form; the bundled catalogue splits a record's forms when first
 // read, and makes its regex source from them, with the same compiler, only
 // when something reads it.
-import type { CatalogueAsBuilt, CompiledCatalogue, CompiledPhrasePair, CompiledSignalRecord, SignalRecordAsShipped, SignalRecordAsWritten } from './compiled-types';
+import type {
+  CatalogueAsBuilt,
+  CompiledCatalogue,
+  CompiledPhrasePair,
+  CompiledSignalRecord,
+  SignalRecordAsShipped,
+  SignalRecordAsWritten,
+} from './compiled-types';
 import { compileRecordSource, RECORD_FLAGS } from '../scanner/phrase-pattern';
 import { generatePatterns } from './variants';
 import { deepFreeze, deepFreezeJson, onFirstCall, onFirstRead } from '../dispatch/freeze';
@@ -13,7 +20,9 @@ import type { Language, RuleId, SignalLevel } from './ids';
 import type { SignalRecordSource } from './files-schema';
 
 /** One record with every form it matches and its regex source (use with `flags`); `pairs` always present. */
-export function compileSignalRecord(record: SignalRecordAsWritten): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
+export function compileSignalRecord(
+  record: SignalRecordAsWritten,
+): CompiledSignalRecord & { readonly pairs: readonly CompiledPhrasePair[] } {
   const { phrases, pairs } = generatePatterns(record, record.language);
   return {
     id: record.id,
@@ -74,7 +83,8 @@ const PAIR = '$';
 
 function joined(forms: readonly string[], what: string): string {
   for (const form of forms) {
-    if (form.includes(FORM) || form.includes(PART) || form.includes(PAIR)) throw new Error(`${what}: the form ${JSON.stringify(form)} holds a separator (| ^ $)`);
+    if (form.includes(FORM) || form.includes(PART) || form.includes(PAIR))
+      throw new Error(`${what}: the form ${JSON.stringify(form)} holds a separator (| ^ $)`);
     // A list of one empty form would pack as no form at all.
     if (form === '') throw new Error(`${what}: an empty form cannot be packed`);
   }
@@ -103,7 +113,9 @@ export function packSignalForms(record: CompiledSignalRecord): SignalRecordAsShi
 }
 
 /** A shipped record's forms as arrays: its phrases, longest first, and its pairs. */
-export function unpackSignalForms(shipped: Pick<SignalRecordAsShipped, 'phrases' | 'pairs'>): Pick<CompiledSignalRecord, 'phrases'> & { readonly pairs: CompiledPhrasePair[] } {
+export function unpackSignalForms(
+  shipped: Pick<SignalRecordAsShipped, 'phrases' | 'pairs'>,
+): Pick<CompiledSignalRecord, 'phrases'> & { readonly pairs: CompiledPhrasePair[] } {
   return {
     phrases: split(shipped.phrases),
     pairs:
@@ -139,7 +151,13 @@ export function compileCatalogue(built: CatalogueAsBuilt): CompiledCatalogue {
       pairs: { enumerable: true, get: () => forms().pairs },
     });
     Object.assign(record, guards, { flags: RECORD_FLAGS });
-    const compiled = Object.freeze(Object.defineProperty(record, 'source', onFirstRead(() => compileRecordSource(record)))) as CompiledSignalRecord;
+    const compiled = Object.freeze(
+      Object.defineProperty(
+        record,
+        'source',
+        onFirstRead(() => compileRecordSource(record)),
+      ),
+    ) as CompiledSignalRecord;
     builtByCompiler.add(compiled);
     return compiled;
   });
@@ -158,19 +176,24 @@ export function frozenCopyOnFirstUse(record: CompiledSignalRecord): CompiledSign
   if (builtByCompiler.has(record) && Object.isFrozen(record)) return record;
   // Keys are listed without reading the generated fields, which would compile them.
   const fields = Object.keys(record).filter((key) => !GENERATED.has(key));
-  const given = deepFreeze(structuredClone(Object.fromEntries(fields.map((key) => [key, record[key as keyof CompiledSignalRecord]])))) as Omit<
-    CompiledSignalRecord,
-    keyof CompiledParts
-  >;
+  const given = deepFreeze(
+    structuredClone(Object.fromEntries(fields.map((key) => [key, record[key as keyof CompiledSignalRecord]]))),
+  ) as Omit<CompiledSignalRecord, keyof CompiledParts>;
   const copied = (key: keyof CompiledParts) => onFirstRead(() => deepFreeze(structuredClone(record[key])));
-  const copy = Object.freeze(Object.defineProperties({ ...given }, { phrases: copied('phrases'), pairs: copied('pairs'), source: copied('source') })) as CompiledSignalRecord;
+  const copy = Object.freeze(
+    Object.defineProperties({ ...given }, { phrases: copied('phrases'), pairs: copied('pairs'), source: copied('source') }),
+  ) as CompiledSignalRecord;
   if (builtByCompiler.has(record)) builtByCompiler.add(copy);
   return copy;
 }
 
 /** Whether a record or suggestion block as written lists any form to match. */
-export function hasForms(written: Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs' | 'numericComparisons'>): boolean {
-  return [written.phrases, written.adjectives, written.attributive, written.verbSecond, written.pairs, written.numericComparisons].some((list) => (list?.length ?? 0) > 0);
+export function hasForms(
+  written: Pick<SignalRecordSource, 'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs' | 'numericComparisons'>,
+): boolean {
+  return [written.phrases, written.adjectives, written.attributive, written.verbSecond, written.pairs, written.numericComparisons].some(
+    (list) => (list?.length ?? 0) > 0,
+  );
 }
 
 /** The guard kinds a `suggestion:` block inherits from its record when it does not give them. */
@@ -198,7 +221,9 @@ export function levelRecordsOf(written: SignalRecordSource, ruleId: RuleId, lang
     ? [{ ...record, matches: record.matches ?? [], nonMatches: record.nonMatches ?? [], ruleId, language, level: 'warning' }]
     : [];
   if (suggestion) {
-    const inherited = Object.fromEntries(INHERITED_GUARDS.filter((kind) => suggestion[kind] === undefined && record[kind] !== undefined).map((kind) => [kind, record[kind]]));
+    const inherited = Object.fromEntries(
+      INHERITED_GUARDS.filter((kind) => suggestion[kind] === undefined && record[kind] !== undefined).map((kind) => [kind, record[kind]]),
+    );
     records.push({
       ...inherited,
       ...suggestion,

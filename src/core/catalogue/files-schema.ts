@@ -73,8 +73,14 @@ export const numericComparisonSourceSchema = z
   })
   .superRefine((comparison, context) => {
     if (comparison.number !== 'word') return;
-    if (comparison.within !== 0) context.addIssue({ code: 'custom', path: ['within'], message: `must be 0 when the words name their factor (number: word; got ${comparison.within})` });
-    if (comparison.marker !== undefined) context.addIssue({ code: 'custom', path: ['marker'], message: 'must be left out when the words name their factor (number: word)' });
+    if (comparison.within !== 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['within'],
+        message: `must be 0 when the words name their factor (number: word; got ${comparison.within})`,
+      });
+    if (comparison.marker !== undefined)
+      context.addIssue({ code: 'custom', path: ['marker'], message: 'must be left out when the words name their factor (number: word)' });
   });
 
 /** Guard words: single words, at most MAX_GUARD_WORDS of them. */
@@ -170,13 +176,30 @@ export const signalRecordSourceSchema = z
   .superRefine((record, context) => {
     // A record with forms of its own shows at least two matches and two non-matches;
     // one whose forms are all suggestions keeps its examples in its suggestion block.
-    const own = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs, record.numericComparisons].some((list) => (list?.length ?? 0) > 0);
+    const own = [record.phrases, record.adjectives, record.attributive, record.verbSecond, record.pairs, record.numericComparisons].some(
+      (list) => (list?.length ?? 0) > 0,
+    );
     for (const key of ['matches', 'nonMatches'] as const) {
       const count = record[key]?.length ?? 0;
-      if (own && count < 2) context.addIssue({ code: 'custom', path: [key], message: `must list at least 2 examples for the record's own forms (got ${count})` });
-      if (!own && count > 0) context.addIssue({ code: 'custom', path: [key], message: 'must be empty: the record lists no forms of its own (its examples go in its suggestion block)' });
+      if (own && count < 2)
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must list at least 2 examples for the record's own forms (got ${count})`,
+        });
+      if (!own && count > 0)
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'must be empty: the record lists no forms of its own (its examples go in its suggestion block)',
+        });
     }
-    if (!own && !record.suggestion) context.addIssue({ code: 'custom', path: ['phrases'], message: 'the record lists no forms, neither its own nor in a suggestion block' });
+    if (!own && !record.suggestion)
+      context.addIssue({
+        code: 'custom',
+        path: ['phrases'],
+        message: 'the record lists no forms, neither its own nor in a suggestion block',
+      });
   });
 
 export const signalFileSchema = z.strictObject({

@@ -31,9 +31,4 @@ export function meetsLevel(level: SignalLevel, minLevel: SignalLevel): boolean {
 
 export const CATEGORIES = ['structure', 'claims', 'wording', 'meta'] as const;
 export const SEVERITIES = ['info', 'warning'] as const;
-export const EVIDENCE_RELATIONS = [
-  'normative-guidance',
-  'prompt-strategy',
-  'editorial-derivation',
-  'research-context',
-] as const;
+export const EVIDENCE_RELATIONS = ['normative-guidance', 'prompt-strategy', 'editorial-derivation', 'research-context'] as const;

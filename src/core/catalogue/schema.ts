@@ -4,21 +4,10 @@
 // the build, and the tool's result schema when the tools are listed; a
 // process that only dispatches never builds them.
 import * as z from 'zod';
-import {
-  CATEGORIES,
-  EVIDENCE_RELATIONS,
-  PROFILE_IDS,
-  RULE_IDS,
-  SEVERITIES,
-} from './ids';
+import { CATEGORIES, EVIDENCE_RELATIONS, PROFILE_IDS, RULE_IDS, SEVERITIES } from './ids';
 import { type Frozen, onFirstCall } from '../dispatch/freeze';
 
-export const SOURCE_KINDS = [
-  'style-guide',
-  'plain-language-guidance',
-  'provider-guidance',
-  'research',
-] as const;
+export const SOURCE_KINDS = ['style-guide', 'plain-language-guidance', 'provider-guidance', 'research'] as const;
 
 /** The schemas of the served records, built on the first call; every call returns the same ones. */
 export const servedCatalogueSchemas = onFirstCall(() => {
@@ -54,9 +43,7 @@ export const servedCatalogueSchemas = onFirstCall(() => {
     falsePositives: z.array(text).min(1),
     trigger: text,
     cues: z.array(text).min(1),
-    evidence: z
-      .array(z.strictObject({ sourceId: text, relation: z.enum(EVIDENCE_RELATIONS) }))
-      .min(1),
+    evidence: z.array(z.strictObject({ sourceId: text, relation: z.enum(EVIDENCE_RELATIONS) })).min(1),
     relatedRuleIds: z.array(ruleIdSchema).optional(),
   });
 

@@ -4,9 +4,7 @@ import type { ProfileId, RuleId } from './ids';
 import type { CatalogueView } from './view';
 import { echo } from '../input-checks/echo';
 
-export type RuleSelection =
-  | { readonly ok: true; readonly ruleIds: readonly RuleId[] }
-  | { readonly ok: false; readonly message: string };
+export type RuleSelection = { readonly ok: true; readonly ruleIds: readonly RuleId[] } | { readonly ok: false; readonly message: string };
 
 export interface SelectionRequest {
   readonly profile?: ProfileId | undefined;
@@ -18,11 +16,7 @@ export interface SelectionRequest {
  * in `profile` when that is given too), else the rules of `profile`, else the
  * rules of `fallbackProfile`, else every rule.
  */
-export function selectRules(
-  view: CatalogueView,
-  request: SelectionRequest,
-  fallbackProfile?: ProfileId,
-): RuleSelection {
+export function selectRules(view: CatalogueView, request: SelectionRequest, fallbackProfile?: ProfileId): RuleSelection {
   const { profile, ruleIds } = request;
   if (ruleIds === undefined) {
     const chosen = profile ?? fallbackProfile;
@@ -45,7 +39,5 @@ export function selectRules(
 }
 
 function inCatalogueOrder(view: CatalogueView, ids: readonly RuleId[]): readonly RuleId[] {
-  return ids
-    .filter((id) => view.ruleOrder.has(id))
-    .sort((a, b) => (view.ruleOrder.get(a) ?? 0) - (view.ruleOrder.get(b) ?? 0));
+  return ids.filter((id) => view.ruleOrder.has(id)).sort((a, b) => (view.ruleOrder.get(a) ?? 0) - (view.ruleOrder.get(b) ?? 0));
 }

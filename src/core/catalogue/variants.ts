@@ -83,7 +83,8 @@ function codePointBefore(text: string, end: number): string | undefined {
 // Kelvin sign, lower-cases to "k" already.)
 function foldForComparison(phrase: string): string {
   const lower = phrase.toLowerCase();
-  const folded = lower.length === phrase.length ? lower : [...phrase].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
+  const folded =
+    lower.length === phrase.length ? lower : [...phrase].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
   return folded.replace(/\u017f/g, 's');
 }
 
@@ -123,7 +124,11 @@ function replaceWords(phrase: string, folded: string, from: string, to: string):
 // Any form of the table as a plain substring of a folded phrase. Most phrases
 // hold none, and one test of this regex (no Unicode classes, cheap to compile)
 // spares them the search form by form; the search decides the rest.
-const ANY_FORM = new RegExp(CONTRACTIONS.flat().map((form) => form.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
+const ANY_FORM = new RegExp(
+  CONTRACTIONS.flat()
+    .map((form) => form.toLowerCase().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|'),
+);
 
 // The table lower-cased once, the side each search compares.
 const FOLDED_CONTRACTIONS = CONTRACTIONS.map((pair) => [pair[0].toLowerCase(), pair[1].toLowerCase()] as const);
@@ -180,7 +185,17 @@ export const VERB_SECOND_GAP = 4;
 /** What a record says it matches, before any form is generated: its YAML without examples and notes. */
 export type SignalPatternsAsWritten = Pick<
   SignalRecordSource,
-  'phrases' | 'adjectives' | 'attributive' | 'verbSecond' | 'pairs' | 'numericComparisons' | 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' | 'notInGap'>;
+  | 'phrases'
+  | 'adjectives'
+  | 'attributive'
+  | 'verbSecond'
+  | 'pairs'
+  | 'numericComparisons'
+  | 'notAfter'
+  | 'notAfterInClause'
+  | 'notBeforeInClause'
+  | 'notInGap'
+>;
 
 /** Expands a record as written into every form it matches. */
 export function generatePatterns(record: SignalPatternsAsWritten, language: Language): GeneratedPatterns {

@@ -31,10 +31,7 @@ export interface CatalogueView {
 }
 
 /** A frozen, indexed copy of `catalogue` with its scanner. */
-export function createCatalogueView(
-  catalogue: CompiledCatalogue,
-  createScanner: SignalScannerFactory,
-): CatalogueView {
+export function createCatalogueView(catalogue: CompiledCatalogue, createScanner: SignalScannerFactory): CatalogueView {
   const { signalRecords, ...rest } = catalogue;
   // The bundled catalogue comes frozen all the way down (compile.ts): nothing to copy.
   const frozen = Object.values(rest).every((value) => typeof value !== 'object' || value === null || isDeeplyFrozen(value));

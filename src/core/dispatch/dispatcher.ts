@@ -8,12 +8,7 @@ import { parseArguments } from '../tools/arguments';
 import { echo } from '../input-checks/echo';
 import { TOOLS } from '../tools/index';
 import type { RegisteredTool, ToolEnvironment } from '../tools/tool';
-import type {
-  WritingToolDispatcher,
-  WritingToolErrorCode,
-  WritingToolHost,
-  WritingToolResult,
-} from './types';
+import type { WritingToolDispatcher, WritingToolErrorCode, WritingToolHost, WritingToolResult } from './types';
 
 const TOOL_BY_NAME: ReadonlyMap<string, RegisteredTool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
 const TOOL_NAMES = TOOLS.map((tool) => tool.name).join(', ');
@@ -43,9 +38,7 @@ async function runTool(env: ToolEnvironment, tool: RegisteredTool, call: object)
   if (!parsed.ok) return failure(tool.name, 'invalid-arguments', parsed.message);
   // The value came from this tool's own schema, which is what `run` takes.
   const outcome = await tool.run(parsed.value as never, env);
-  return outcome.ok
-    ? deepFreeze({ ok: true, tool: tool.name, data: outcome.data })
-    : failure(tool.name, outcome.code, outcome.message);
+  return outcome.ok ? deepFreeze({ ok: true, tool: tool.name, data: outcome.data }) : failure(tool.name, outcome.code, outcome.message);
 }
 
 /**

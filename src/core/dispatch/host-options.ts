@@ -26,8 +26,7 @@ function withProblem<S extends z.ZodType>(schema: S, problem: (value: z.output<S
   });
 }
 
-const hostText = (label: string) =>
-  withProblem(z.string(), (value) => plainTextProblem(label, value, MAX_REVIEW_CONTEXT_UNITS));
+const hostText = (label: string) => withProblem(z.string(), (value) => plainTextProblem(label, value, MAX_REVIEW_CONTEXT_UNITS));
 
 const idList = (label: string, maxUnits: number) =>
   withProblem(z.array(z.string()), (ids) => idListProblem(ids, maxUnits, { list: label, item: (index) => `${label}[${index}]` }));

@@ -115,4 +115,3 @@ export type {
 export type { FindWritingSignalsResult, SignalCoverage } from '../tools/find-writing-signals';
 export type { GetModelComparisonEvidenceResult } from '../tools/get-model-comparison-evidence';
 export type { WritingToolArgumentsByName, WritingToolResultsByName } from '../tools/index';
-

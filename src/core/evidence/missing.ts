@@ -19,7 +19,8 @@ const EXPLANATIONS: Readonly<Record<Language, Readonly<Record<MissingReason, str
     'no-reader': 'Es liegen keine Belege für einen Modellvergleich vor: Der Host stellt keine Lesefunktion für Belege bereit.',
     'no-context': 'Es liegen keine Belege für einen Modellvergleich vor: Der Host gibt keinen Kontext für den Modellvergleich an.',
     'no-models': 'Es liegen keine Belege für einen Modellvergleich vor: Der Host nennt keine verfügbaren Modell-IDs.',
-    'not-stored': 'Es liegen keine Belege für einen Modellvergleich vor: Der Host hat für diese Sprache, dieses Profil, diese Rolle und diese Kohorte keine hinterlegt.',
+    'not-stored':
+      'Es liegen keine Belege für einen Modellvergleich vor: Der Host hat für diese Sprache, dieses Profil, diese Rolle und diese Kohorte keine hinterlegt.',
   },
 };
 

@@ -6,12 +6,7 @@ import { echo } from '../input-checks/echo';
 import { deepFreeze } from '../dispatch/freeze';
 import type { ModelComparisonContext } from '../dispatch/types';
 import { issueMessage } from '../input-checks/zod-issue';
-import {
-  evidenceSchemas,
-  type ModelComparisonEvidence,
-  type ModelComparisonQuery,
-  type ModelComparisonSelection,
-} from './schema';
+import { evidenceSchemas, type ModelComparisonEvidence, type ModelComparisonQuery, type ModelComparisonSelection } from './schema';
 
 export type EvidenceParseResult =
   | { readonly ok: true; readonly evidence: ModelComparisonEvidence }

@@ -14,11 +14,7 @@ export const evidenceSchemas = onFirstCall(() => {
   const COUNT = 'must be a non-negative safe integer';
   const count = z.number({ error: COUNT }).int({ error: COUNT }).min(0, { error: COUNT });
   const NULLABLE_COUNT = 'must be null or a non-negative safe integer';
-  const nullableCount = z
-    .number({ error: NULLABLE_COUNT })
-    .int({ error: NULLABLE_COUNT })
-    .min(0, { error: NULLABLE_COUNT })
-    .nullable();
+  const nullableCount = z.number({ error: NULLABLE_COUNT }).int({ error: NULLABLE_COUNT }).min(0, { error: NULLABLE_COUNT }).nullable();
   const nonEmpty = z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' });
   const COST = 'must be null or a finite non-negative number of US dollars';
 
@@ -38,24 +34,27 @@ export const evidenceSchemas = onFirstCall(() => {
   });
 
   /** One model chosen for a purpose, with the measurements behind the choice. */
-  const selectionSchema = z.strictObject({
-    modelId: nonEmpty,
-    sourceIds: z.array(nonEmpty).min(1, { error: 'must list at least one source ID' }),
-    independentJudgments: z.literal(true, { error: 'must be true' }),
-    sample: z.strictObject({
-      plannedReviews: count,
-      judgedReviews: count,
-      acceptedCompleteReviews: count,
-    }),
-    quality: z.strictObject({
-      detectedProblems: nullableCount,
-      expectedProblems: nullableCount,
-      falseChanges: nullableCount,
-    }),
-    // All attempts, failed and retried ones included; null when unknown.
-    totalCostUsd: z.union([z.null(), z.number({ error: COST }).min(0, { error: COST })], { error: COST }),
-    limitations: z.array(nonEmpty),
-  }, { error: (issue) => (issue.code === 'invalid_type' ? 'must be null or a selection object' : undefined) });
+  const selectionSchema = z.strictObject(
+    {
+      modelId: nonEmpty,
+      sourceIds: z.array(nonEmpty).min(1, { error: 'must list at least one source ID' }),
+      independentJudgments: z.literal(true, { error: 'must be true' }),
+      sample: z.strictObject({
+        plannedReviews: count,
+        judgedReviews: count,
+        acceptedCompleteReviews: count,
+      }),
+      quality: z.strictObject({
+        detectedProblems: nullableCount,
+        expectedProblems: nullableCount,
+        falseChanges: nullableCount,
+      }),
+      // All attempts, failed and retried ones included; null when unknown.
+      totalCostUsd: z.union([z.null(), z.number({ error: COST }).min(0, { error: COST })], { error: COST }),
+      limitations: z.array(nonEmpty),
+    },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'must be null or a selection object' : undefined) },
+  );
 
   /** Evidence as a host returns it, before the cross-field and scope checks. */
   const modelComparisonEvidenceSchema = z.strictObject({

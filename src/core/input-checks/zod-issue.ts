@@ -16,10 +16,7 @@ const ARTICLE: Record<string, string> = {
 
 /** `root.a[0].b` for an issue path. */
 export function issuePath(root: string, path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),
-    root,
-  );
+  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`), root);
 }
 
 /**

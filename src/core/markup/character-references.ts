@@ -21,7 +21,8 @@ export function readCharacterReference(s: string, i: number, end: number): { end
     if (hex) at++;
     const digitsStart = at;
     const most = hex ? 6 : 7;
-    while (at < end && at - digitsStart < most && (hex ? isHex(s.charCodeAt(at)) : isAlnum(s.charCodeAt(at)) && s.charCodeAt(at) <= 57)) at++;
+    while (at < end && at - digitsStart < most && (hex ? isHex(s.charCodeAt(at)) : isAlnum(s.charCodeAt(at)) && s.charCodeAt(at) <= 57))
+      at++;
     if (at === digitsStart || at >= end || s.charCodeAt(at) !== 59) return null;
     return { end: at + 1, text: fromCodePoint(Number.parseInt(s.slice(digitsStart, at), hex ? 16 : 10)) };
   }

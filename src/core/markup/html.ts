@@ -15,8 +15,31 @@ const CODE_ELEMENTS = new Set(['script', 'style', 'pre', 'code', 'kbd', 'samp', 
 
 /** Elements inside a line of prose: their tags do not separate words or phrases. */
 const INLINE_ELEMENTS = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'mark', 'q', 's',
-  'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'u',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'ins',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
 ]);
 
 /**
@@ -24,13 +47,18 @@ const INLINE_ELEMENTS = new Set([
  * RCDATA, as htmlparser2 recognises them): true where references are decoded.
  */
 const RAW_TEXT_ELEMENTS = new Map([
-  ['script', false], ['style', false], ['xmp', false], ['iframe', false], ['noembed', false], ['noframes', false],
-  ['title', true], ['textarea', true],
+  ['script', false],
+  ['style', false],
+  ['xmp', false],
+  ['iframe', false],
+  ['noembed', false],
+  ['noframes', false],
+  ['title', true],
+  ['textarea', true],
 ]);
 
 /** Every element whose contents are not read as HTML. */
 const SPECIAL_NAMES = [...RAW_TEXT_ELEMENTS.keys(), 'plaintext'];
-
 
 const LT = 60;
 const GT = 62;

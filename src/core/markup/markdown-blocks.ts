@@ -76,10 +76,12 @@ export interface InlineRun {
 const isSpaceOrTab = (c: number) => c === 32 || c === 9;
 
 const BLOCK_TAG_NAMES = new Set(
-  ('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
     'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li ' +
     'link main menu menuitem nav noframes ol optgroup option p param section search summary table tbody td tfoot th ' +
-    'thead title tr track ul').split(' '),
+    'thead title tr track ul'
+  ).split(' '),
 );
 const RAW_TEXT_TAGS = ['script', 'pre', 'textarea', 'style'];
 
@@ -1010,8 +1012,19 @@ function acceptsLines(type: BlockType): boolean {
 // Block starts begin with one of # ` ~ * + _ = < > - 0-9, or | : for a table's delimiter row.
 function maybeSpecial(c: number): boolean {
   return (
-    c === 35 || c === 96 || c === 126 || c === 42 || c === 43 || c === 95 || c === 61 || c === 60 || c === 62 ||
-    c === 45 || (c >= 48 && c <= 57) || c === 124 || c === 58
+    c === 35 ||
+    c === 96 ||
+    c === 126 ||
+    c === 42 ||
+    c === 43 ||
+    c === 95 ||
+    c === 61 ||
+    c === 60 ||
+    c === 62 ||
+    c === 45 ||
+    (c >= 48 && c <= 57) ||
+    c === 124 ||
+    c === 58
   );
 }
 

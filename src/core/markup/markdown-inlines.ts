@@ -27,8 +27,7 @@ interface Bracket {
 }
 
 /** ASCII punctuation: what a backslash can escape. */
-const isAsciiPunctuation = (c: number) =>
-  (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+const isAsciiPunctuation = (c: number) => (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -512,7 +511,10 @@ export class InlineReader {
   }
 
   /** `(destination "title")` at `open`: its end, destination and title, or null. */
-  private inlineLink(open: number, n: number): { end: number; destination: { start: number; stop: number }; title: string | undefined } | null {
+  private inlineLink(
+    open: number,
+    n: number,
+  ): { end: number; destination: { start: number; stop: number }; title: string | undefined } | null {
     const s = this.subject;
     let pos = this.spaceAndNewlineWithin(open + 1, n);
     const destination = this.linkDestination(pos);
@@ -644,7 +646,22 @@ function scanAutolink(s: string, p: number, n: number): number {
 }
 
 function isEmailLocal(c: number): boolean {
-  return isAlnum(c) || (c !== 40 && c !== 41 && c !== 44 && c !== 58 && c !== 59 && c !== 60 && c !== 62 && c !== 64 && c !== 91 && c !== 92 && c !== 93 && c !== 34 && isAsciiPunctuation(c));
+  return (
+    isAlnum(c) ||
+    (c !== 40 &&
+      c !== 41 &&
+      c !== 44 &&
+      c !== 58 &&
+      c !== 59 &&
+      c !== 60 &&
+      c !== 62 &&
+      c !== 64 &&
+      c !== 91 &&
+      c !== 92 &&
+      c !== 93 &&
+      c !== 34 &&
+      isAsciiPunctuation(c))
+  );
 }
 
 /** Trailing punctuation is not part of an autolink literal, nor an unbalanced `)`. */
@@ -676,7 +693,12 @@ export function codeSpanLiteral(content: string): string {
 
 /** A link label as the reference compares them: inner text, trimmed, white space collapsed, case folded. */
 export function normalizeLabel(label: string): string {
-  return label.slice(1, -1).trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase();
+  return label
+    .slice(1, -1)
+    .trim()
+    .replace(/[ \t\r\n]+/g, ' ')
+    .toLowerCase()
+    .toUpperCase();
 }
 
 const isAsciiSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);

@@ -52,10 +52,7 @@ function projectValue(keyword: string, value: unknown, plan: SchemaProjectionPla
   }
   if (SUBSCHEMA_MAP.has(keyword) && isSchemaObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([name, entry]) => [
-        name,
-        isSchemaObject(entry) ? projectNode(entry, plan, `${at}/${name}`) : entry,
-      ]),
+      Object.entries(value).map(([name, entry]) => [name, isSchemaObject(entry) ? projectNode(entry, plan, `${at}/${name}`) : entry]),
     );
   }
   return structuredClone(value);
@@ -66,9 +63,7 @@ function projectNode(node: JsonSchemaObject, plan: SchemaProjectionPlan, path: s
   for (const [keyword, value] of Object.entries(node)) {
     if (plan.drop.has(keyword)) continue;
     if (!plan.keep.has(keyword)) {
-      throw new SchemaProjectionError(
-        `${plan.provider} projection has no rule for keyword "${keyword}" at ${path || '/'}`,
-      );
+      throw new SchemaProjectionError(`${plan.provider} projection has no rule for keyword "${keyword}" at ${path || '/'}`);
     }
     projected[keyword] = projectValue(keyword, value, plan, path);
   }

@@ -12,12 +12,7 @@ import { en } from './en';
 // guardrails. The composer reads one of them per call.
 
 /** Guardrail IDs in the order the prompt lists them; all come last. */
-export const GUARDRAIL_IDS = [
-  'untrusted-document',
-  'preserve-meaning',
-  'no-rewriting',
-  'no-invented-findings',
-] as const;
+export const GUARDRAIL_IDS = ['untrusted-document', 'preserve-meaning', 'no-rewriting', 'no-invented-findings'] as const;
 export type GuardrailId = (typeof GUARDRAIL_IDS)[number];
 
 export interface RuleLayerText {
@@ -57,21 +52,25 @@ export function composeReviewPrompt(request: PromptRequest): ComposedPrompt {
   const segments: PromptSegment[] = [
     { id: 'base', source: 'base', text: locale.base },
     { id: 'host', source: 'host', text: locale.host(reviewContext) },
-    ...rules.map((rule): PromptSegment => ({
-      id: `rule:${rule.id}`,
-      source: 'rule',
-      text: locale.rule({
-        id: rule.id,
-        instruction: rule.prompt[language],
-        example: rule.examples[language],
+    ...rules.map(
+      (rule): PromptSegment => ({
+        id: `rule:${rule.id}`,
+        source: 'rule',
+        text: locale.rule({
+          id: rule.id,
+          instruction: rule.prompt[language],
+          example: rule.examples[language],
+        }),
       }),
-    })),
+    ),
     { id: 'format', source: 'format', text: locale.format(maxFindings) },
-    ...GUARDRAIL_IDS.map((id): PromptSegment => ({
-      id: `guardrail:${id}`,
-      source: 'guardrail',
-      text: locale.guardrails[id],
-    })),
+    ...GUARDRAIL_IDS.map(
+      (id): PromptSegment => ({
+        id: `guardrail:${id}`,
+        source: 'guardrail',
+        text: locale.guardrails[id],
+      }),
+    ),
   ];
   const sourceIds = [...new Set(rules.flatMap((rule) => rule.evidence.map((e) => e.sourceId)))].sort();
   return {

@@ -7,8 +7,7 @@ export const de: PromptLocale = {
     'Melden Sie ein Problem nur, wenn eine dieser Regeln es benennt und Sie die Stelle wörtlich aus dem Dokument zitieren können.',
     'Beurteilen Sie jede Auffälligkeit im Zusammenhang: Auch eine Formulierung, vor der eine Regel warnt, kann die richtige sein.',
   ].join(' '),
-  host: ({ audience, goal }) =>
-    ['Prüfkontext, vom Host festgelegt:', `Zielgruppe: ${audience}`, `Ziel: ${goal}`].join('\n'),
+  host: ({ audience, goal }) => ['Prüfkontext, vom Host festgelegt:', `Zielgruppe: ${audience}`, `Ziel: ${goal}`].join('\n'),
   rule: ({ id, instruction, example }) =>
     [
       `Regel ${id}`,

@@ -202,7 +202,8 @@ function isWhiteSpace(unit: number): boolean {
 
 const ASCII_WORD = new Uint8Array(0x80);
 for (let unit = 0; unit < 0x80; unit++) {
-  if ((unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x5f) ASCII_WORD[unit] = 1;
+  if ((unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x5f)
+    ASCII_WORD[unit] = 1;
 }
 
 function isAsciiWord(unit: number): boolean {
@@ -389,7 +390,8 @@ export function loadCandidateAutomaton(serialized: string): CandidateAutomaton {
         starts[k] = (starts[k] as number) | flag;
         continue;
       }
-      const firsts = k === KIND_APOSTROPHE ? [0x27, 0x2019] : k <= KIND_ASTRAL ? (astral[KIND_ASTRAL - k] as string[]).map((s) => s.charCodeAt(0)) : [];
+      const firsts =
+        k === KIND_APOSTROPHE ? [0x27, 0x2019] : k <= KIND_ASTRAL ? (astral[KIND_ASTRAL - k] as string[]).map((s) => s.charCodeAt(0)) : [];
       // White space cannot start a branch: phrases are trimmed.
       for (const unit of firsts) starts[unit] = (starts[unit] as number) | flag;
     }

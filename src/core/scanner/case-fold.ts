@@ -22,9 +22,7 @@ const UNICODE_ONLY_FOLDS =
   '\u1FD3\u0390 \u1FE3\u03B0 \u1FF3\u1FFC \u1FFC\u1FF3 \u2126\u03A9\u03C9 \u212A\u004B\u006B ' +
   '\u212B\u00C5\u00E5 \uFB05\uFB06 \uFB06\uFB05';
 
-const extrasByChar: ReadonlyMap<string, string> = new Map(
-  UNICODE_ONLY_FOLDS.split(' ').map((group) => [group.charAt(0), group.slice(1)]),
-);
+const extrasByChar: ReadonlyMap<string, string> = new Map(UNICODE_ONLY_FOLDS.split(' ').map((group) => [group.charAt(0), group.slice(1)]));
 
 /** Characters `/c/iu` matches beyond what `/c/i` already matches (often none). */
 export function unicodeOnlyFolds(char: string): string {

@@ -379,8 +379,12 @@ export function recordGuards(
 ): { guard: GuardWords; comma: boolean; side: GuardSide; field: 'notAfter' | 'notAfterInClause' | 'notBeforeInClause' }[] {
   return [
     ...(patterns.notAfter ? [{ guard: patterns.notAfter, comma: false, side: 'before' as const, field: 'notAfter' as const }] : []),
-    ...(patterns.notAfterInClause ? [{ guard: patterns.notAfterInClause, comma: true, side: 'before' as const, field: 'notAfterInClause' as const }] : []),
-    ...(patterns.notBeforeInClause ? [{ guard: patterns.notBeforeInClause, comma: false, side: 'after' as const, field: 'notBeforeInClause' as const }] : []),
+    ...(patterns.notAfterInClause
+      ? [{ guard: patterns.notAfterInClause, comma: true, side: 'before' as const, field: 'notAfterInClause' as const }]
+      : []),
+    ...(patterns.notBeforeInClause
+      ? [{ guard: patterns.notBeforeInClause, comma: false, side: 'after' as const, field: 'notBeforeInClause' as const }]
+      : []),
   ];
 }
 
@@ -401,5 +405,7 @@ export function openingPhrases(patterns: RecordPatterns): string[] {
  */
 export function candidatePhrases(patterns: Pick<RecordPatterns, 'phrases' | 'numericComparisons'>): readonly string[] {
   const { numericComparisons } = patterns;
-  return numericComparisons === undefined || numericComparisons.length === 0 ? patterns.phrases : [...patterns.phrases, ...numericComparisons.flatMap((c) => c.words)];
+  return numericComparisons === undefined || numericComparisons.length === 0
+    ? patterns.phrases
+    : [...patterns.phrases, ...numericComparisons.flatMap((c) => c.words)];
 }

@@ -21,8 +21,13 @@ export interface ScanRequest {
 }
 
 /** The records a request runs, in their order: its language, its rules, its levels. */
-export function selectRecords(records: readonly CompiledSignalRecord[], request: Omit<ScanRequest, 'text' | 'limit'>): CompiledSignalRecord[] {
+export function selectRecords(
+  records: readonly CompiledSignalRecord[],
+  request: Omit<ScanRequest, 'text' | 'limit'>,
+): CompiledSignalRecord[] {
   const selected = new Set<string>(request.ruleIds);
   const { language, minLevel } = request;
-  return records.filter((r) => r.language === language && selected.has(r.ruleId) && (minLevel === undefined || meetsLevel(r.level, minLevel)));
+  return records.filter(
+    (r) => r.language === language && selected.has(r.ruleId) && (minLevel === undefined || meetsLevel(r.level, minLevel)),
+  );
 }

@@ -208,12 +208,23 @@ function openingRegexes(record: CompiledSignalRecord): (unit: number) => RegExp 
     numericUnits ??= comparisons.map((comparison) => comparison.words.map(openingUnits));
     const numericOpenings = numericUnits;
     const keptComparisons = comparisons
-      .map((comparison, c) => ({ ...comparison, words: comparison.words.filter((_, w) => opensWith(numericOpenings[c]?.[w] as readonly number[] | null, unit)) }))
+      .map((comparison, c) => ({
+        ...comparison,
+        words: comparison.words.filter((_, w) => opensWith(numericOpenings[c]?.[w] as readonly number[] | null, unit)),
+      }))
       .filter((comparison) => comparison.words.length > 0);
     regex =
       phrases.length === 0 && keptPairs.length === 0 && keptComparisons.length === 0
         ? null
-        : new RegExp(compileRecordSource({ ...rest, phrases, pairs: keptPairs, ...(keptComparisons.length > 0 ? { numericComparisons: keptComparisons } : {}) }), flags);
+        : new RegExp(
+            compileRecordSource({
+              ...rest,
+              phrases,
+              pairs: keptPairs,
+              ...(keptComparisons.length > 0 ? { numericComparisons: keptComparisons } : {}),
+            }),
+            flags,
+          );
     byUnit.set(unit, regex);
     return regex;
   };
@@ -312,7 +323,8 @@ function confirmAt(
     if (match === null || match.index !== start) continue;
     const end = start + match[0].length;
     resumeAt[matcher.index] = end;
-    if (isUse(start, end)) spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, level: matcher.record.level, start, end });
+    if (isUse(start, end))
+      spans.push({ ruleId: matcher.record.ruleId, patternId: matcher.record.id, level: matcher.record.level, start, end });
   }
 }
 
@@ -361,7 +373,13 @@ function standaloneSpans(plan: ScanPlan, text: string, spans: Span[], isUse: IsU
   for (const record of plan.standalone) {
     for (const match of text.matchAll(new RegExp(record.source, record.flags))) {
       if (!isUse(match.index, match.index + match[0].length)) continue;
-      spans.push({ ruleId: record.ruleId, patternId: record.id, level: record.level, start: match.index, end: match.index + match[0].length });
+      spans.push({
+        ruleId: record.ruleId,
+        patternId: record.id,
+        level: record.level,
+        start: match.index,
+        end: match.index + match[0].length,
+      });
     }
   }
 }

@@ -5,9 +5,7 @@ import type * as z from 'zod';
 import { echo } from '../input-checks/echo';
 import type { FieldSpec } from './fields';
 
-export type ArgumentsResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message: string };
+export type ArgumentsResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -58,7 +56,8 @@ export function parseArguments<T>(
   const args = input === undefined ? {} : input;
   if (!isPlainObject(args)) {
     // A class instance, Map or Date: echo would only say "an object", which reads as a contradiction.
-    const got = typeof args === 'object' && args !== null && !Array.isArray(args) ? 'an object that is not a plain JSON object' : echo(args);
+    const got =
+      typeof args === 'object' && args !== null && !Array.isArray(args) ? 'an object that is not a plain JSON object' : echo(args);
     return { ok: false, message: `arguments must be a JSON object (got ${got})` };
   }
   const unknownKey = Reflect.ownKeys(args).find((key) => typeof key !== 'string' || !Object.hasOwn(specs, key));

@@ -77,7 +77,8 @@ export const composeWritingReviewPrompt = defineTool({
       return {
         ok: false,
         code: 'context-missing',
-        message: 'compose_writing_review_prompt needs a review context (audience and goal), which only the host can set; this host set none',
+        message:
+          'compose_writing_review_prompt needs a review context (audience and goal), which only the host can set; this host set none',
       };
     }
     const rules = selection.ruleIds.map((id) => catalogue.ruleById.get(id)).filter((rule) => rule !== undefined);

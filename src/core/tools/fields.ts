@@ -82,9 +82,7 @@ export const fields = {
     `an array of 1 to ${RULE_IDS.length} unique catalogue rule IDs`,
     `Rules to select: 1 to ${RULE_IDS.length} unique catalogue rule IDs. Results list them in catalogue order.`,
     (label, item) =>
-      typeof item === 'string'
-        ? `${label} ${echo(item)} is not a catalogue rule`
-        : `${label} must be a rule ID string (got ${echo(item)})`,
+      typeof item === 'string' ? `${label} ${echo(item)} is not a catalogue rule` : `${label} must be a rule ID string (got ${echo(item)})`,
   ),
   detail: field(
     () => z.enum(['summary', 'full']).default('summary'),

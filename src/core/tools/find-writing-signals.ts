@@ -44,9 +44,9 @@ function resultSchemas() {
       .meta({
         description: `Directives that could not be read fully (an unknown rule ID, say), with the line of their comment; the first ${MAX_DIRECTIVE_PROBLEMS}.`,
       }),
-    omittedDirectiveProblems: unitCount
-      .optional()
-      .meta({ description: `Directive problems found beyond the ${MAX_DIRECTIVE_PROBLEMS} listed; present only when the call named a format.` }),
+    omittedDirectiveProblems: unitCount.optional().meta({
+      description: `Directive problems found beyond the ${MAX_DIRECTIVE_PROBLEMS} listed; present only when the call named a format.`,
+    }),
   });
 
   /** The signals in text order (start, then end, then rule) and what the scan covered. */
@@ -143,7 +143,16 @@ export const findWritingSignals = defineTool({
         coverage:
           format === undefined
             ? { ...coverage, truncated, signalsByLevel }
-            : { ...coverage, truncated, signalsByLevel, format, notScannedUnits: NOTHING_SKIPPED, suppressedSignals: 0, directiveProblems: [], omittedDirectiveProblems: 0 },
+            : {
+                ...coverage,
+                truncated,
+                signalsByLevel,
+                format,
+                notScannedUnits: NOTHING_SKIPPED,
+                suppressedSignals: 0,
+                directiveProblems: [],
+                omittedDirectiveProblems: 0,
+              },
       };
     }
     return { ok: true, data };

@@ -33,7 +33,11 @@ let built: ReturnType<typeof documentArguments> | undefined;
 export type ScanDocumentArguments = Frozen<z.input<ReturnType<typeof documentArguments>['schema']>>;
 
 // find_writing_signals reads no host option; the tool environment still names them.
-const NO_HOST: ToolEnvironment['host'] = { reviewContext: undefined, modelComparisonContext: undefined, getModelComparisonEvidence: undefined };
+const NO_HOST: ToolEnvironment['host'] = {
+  reviewContext: undefined,
+  modelComparisonContext: undefined,
+  getModelComparisonEvidence: undefined,
+};
 
 /**
  * find_writing_signals' answer for `args` with no bound on the text's length,
@@ -41,10 +45,7 @@ const NO_HOST: ToolEnvironment['host'] = { reviewContext: undefined, modelCompar
  * 'find_writing_signals', whose signals and directive problems index the
  * whole text. Never throws.
  */
-export async function scanDocumentWith(
-  catalogue: CatalogueView,
-  args: unknown,
-): Promise<WritingToolResult<FindWritingSignalsResult>> {
+export async function scanDocumentWith(catalogue: CatalogueView, args: unknown): Promise<WritingToolResult<FindWritingSignalsResult>> {
   const tool = findWritingSignals.name;
   const failure = (message: string) => deepFreeze({ ok: false as const, tool, error: { code: 'invalid-arguments' as const, message } });
   try {

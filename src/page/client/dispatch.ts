@@ -70,7 +70,9 @@ export async function dispatch<T = unknown>(name: string, args: unknown, shape?:
 }
 
 /** The envelope of `POST /v1/dispatch` for an outcome: what VOIX and WebMCP callers receive. */
-export function envelopeOf(outcome: Outcome): { ok: true; tool: string; data: unknown } | { ok: false; tool: string; error: { code: string; message: string } } {
+export function envelopeOf(
+  outcome: Outcome,
+): { ok: true; tool: string; data: unknown } | { ok: false; tool: string; error: { code: string; message: string } } {
   if (outcome.ok) return { ok: true, tool: outcome.tool, data: outcome.data };
   return { ok: false, tool: outcome.tool, error: { code: outcome.code, message: outcome.message } };
 }

@@ -174,7 +174,11 @@ function renderChecked(): void {
   renderSignals(highlighted, $('signal-descriptions'), text, spans, ruleText);
   if (data) highlighted.lang = data.coverage.language;
   renderCoverage(data);
-  $('signal-summary').textContent = data ? summarise(data, shown, spans.length) : checkFailed ? t('status.failed', { tool: titleOf(FIND) }) : t('signals.none-yet');
+  $('signal-summary').textContent = data
+    ? summarise(data, shown, spans.length)
+    : checkFailed
+      ? t('status.failed', { tool: titleOf(FIND) })
+      : t('signals.none-yet');
 }
 
 /**
@@ -235,7 +239,11 @@ async function review(): Promise<void> {
   if (checking) return;
   const text = textInput.value;
   const units = text.length;
-  const refusal = !text.trim() ? () => t('text.empty') : units > MAX_TEXT_UNITS ? () => t('text.too-long', { count: units.toLocaleString(uiLanguage()) }) : undefined;
+  const refusal = !text.trim()
+    ? () => t('text.empty')
+    : units > MAX_TEXT_UNITS
+      ? () => t('text.too-long', { count: units.toLocaleString(uiLanguage()) })
+      : undefined;
   if (refusal) {
     showErrors([], refusal);
     textInput.focus();

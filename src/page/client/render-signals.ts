@@ -57,7 +57,13 @@ function onlySuggestions(span: HighlightSpan, ruleId?: string): boolean {
 }
 
 /** Replaces `view`'s content with `text`, marking every span; descriptions go to `descriptions`. */
-export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text: string, spans: readonly HighlightSpan[], rule: RuleLookup): void {
+export function renderSignals(
+  view: HTMLElement,
+  descriptions: HTMLElement,
+  text: string,
+  spans: readonly HighlightSpan[],
+  rule: RuleLookup,
+): void {
   // Strings become text nodes: the text is never read as HTML.
   const nodes: (Node | string)[] = [];
   const described: HTMLElement[] = [];
@@ -73,7 +79,10 @@ export function renderSignals(view: HTMLElement, descriptions: HTMLElement, text
     if (ruleIds.length > 1) mark.classList.add('overlap');
     if (onlySuggestions(span)) mark.classList.add('suggestion');
     const describe = (id: string) =>
-      t(onlySuggestions(span, id) ? 'signals.mark-suggestion' : 'signals.mark', { title: rule(id).title, instruction: rule(id).instruction });
+      t(onlySuggestions(span, id) ? 'signals.mark-suggestion' : 'signals.mark', {
+        title: rule(id).title,
+        instruction: rule(id).instruction,
+      });
     const description = element('span', ruleIds.map(describe).join(' '));
     description.id = `signal-description-${index + 1}`;
     mark.setAttribute('aria-describedby', description.id);

@@ -37,7 +37,12 @@ export type McpBody = string | undefined;
  * An HTTP refusal, thrown for the app's error handler: it logs the outcome
  * and answers a JSON-RPC error without an id, as the transport spec has it.
  */
-function refuse(code: HttpErrorCode, message: string, jsonRpcCode: number = JSON_RPC_ERRORS.transportError, headers: Record<string, string> = {}): never {
+function refuse(
+  code: HttpErrorCode,
+  message: string,
+  jsonRpcCode: number = JSON_RPC_ERRORS.transportError,
+  headers: Record<string, string> = {},
+): never {
   throw new ApiError(code, message, '', headers, {}, jsonRpcCode);
 }
 
@@ -76,7 +81,9 @@ export async function handleMcpRequest(request: Request, body: McpBody, options:
   }
   const encoding = bodyEncodingProblem(request.headers);
   if (encoding !== undefined) {
-    refuse('unsupported-media-type', `Unsupported Media Type: ${encoding}`, JSON_RPC_ERRORS.transportError, { 'Accept-Encoding': 'identity' });
+    refuse('unsupported-media-type', `Unsupported Media Type: ${encoding}`, JSON_RPC_ERRORS.transportError, {
+      'Accept-Encoding': 'identity',
+    });
   }
   if (body === undefined) refuse('invalid-request', PARSE_ERROR.message, PARSE_ERROR.code);
   const messages = parseMcpMessages(body);
@@ -84,7 +91,10 @@ export async function handleMcpRequest(request: Request, body: McpBody, options:
   // After initialize, a client names the negotiated revision in this header; an unknown one is refused.
   const version = request.headers.get('mcp-protocol-version');
   if (!messages.initializes && version !== null && !isSupportedProtocolVersion(version)) {
-    refuse('invalid-request', `Bad Request: unsupported protocol version ${echo(version)} (supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}).`);
+    refuse(
+      'invalid-request',
+      `Bad Request: unsupported protocol version ${echo(version)} (supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}).`,
+    );
   }
   // Every tool run costs one tool call, however many a batch carries.
   if (messages.toolCalls > 1) await options.chargeToolCalls(messages.toolCalls - 1);

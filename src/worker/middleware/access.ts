@@ -17,9 +17,14 @@ import { bearerTokenOf, isHostToken } from './token';
 export function bearerAuth(token: string): MiddlewareHandler<AppEnv> {
   return async function requireBearer(c, next) {
     if (!(await isHostToken(bearerTokenOf(c.req.header('authorization')) ?? '', token))) {
-      throw new ApiError('unauthorized', 'This endpoint needs the header Authorization: Bearer <token> with the token the host configured.', '', {
-        'WWW-Authenticate': 'Bearer',
-      });
+      throw new ApiError(
+        'unauthorized',
+        'This endpoint needs the header Authorization: Bearer <token> with the token the host configured.',
+        '',
+        {
+          'WWW-Authenticate': 'Bearer',
+        },
+      );
     }
     await next();
   };

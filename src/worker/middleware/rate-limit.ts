@@ -20,7 +20,6 @@ export { budgetOf };
  */
 export const RETRY_AFTER_SECONDS = 60;
 
-
 export interface RateLimitOptions {
   readonly bindings: RateLimitBindings;
   /** The host's API_TOKEN: only this token keys a caller by token. */

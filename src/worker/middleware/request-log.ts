@@ -86,7 +86,11 @@ export function requestLog({ versionId, sampleRate, random = Math.random }: Requ
  * successful `find_writing_signals` the units scanned and signals found. Both
  * POST /v1/dispatch and MCP tools/call go through this.
  */
-export function recordToolCall(c: Context<AppEnv>, call: { readonly name: string; readonly arguments?: unknown }, result: WritingToolResult): void {
+export function recordToolCall(
+  c: Context<AppEnv>,
+  call: { readonly name: string; readonly arguments?: unknown },
+  result: WritingToolResult,
+): void {
   c.set('tool', call.name);
   c.set('outcome', result.ok ? 'ok' : result.error.code);
   if (!result.ok || result.tool !== 'find_writing_signals') return;

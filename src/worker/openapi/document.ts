@@ -9,7 +9,9 @@ import { statusFor, type OutcomeCode } from '../errors';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 
 /** A tool as the document needs it; `writingReviewTools` entries fit. */
-export type DocumentedTool = Pick<WritingToolDescriptor, 'title' | 'description' | 'inputSchema' | 'outputSchema'> & { readonly name: string };
+export type DocumentedTool = Pick<WritingToolDescriptor, 'title' | 'description' | 'inputSchema' | 'outputSchema'> & {
+  readonly name: string;
+};
 
 export interface OpenApiInput {
   readonly tools: readonly DocumentedTool[];
@@ -215,7 +217,11 @@ export function buildOpenApiDocument({ tools, catalogueVersion }: OpenApiInput):
           responses: {
             '200': { description: 'JSON-RPC response(s).', content: json(ref('JsonRpcMessage')) },
             '202': { description: 'Notifications accepted.' },
-            '429': { description: 'The caller has spent its tool-call budget: a JSON-RPC error.', headers: RETRY_AFTER, content: json(ref('JsonRpcMessage')) },
+            '429': {
+              description: 'The caller has spent its tool-call budget: a JSON-RPC error.',
+              headers: RETRY_AFTER,
+              content: json(ref('JsonRpcMessage')),
+            },
             ...errors('POST /mcp'),
           },
         },

@@ -73,7 +73,10 @@ export const ENVELOPE_SCHEMAS = {
     properties: {
       ok: { const: true },
       catalogueVersion: { type: 'string' },
-      versionId: { type: ['string', 'null'], description: 'The deployment version that answered; null without the version metadata binding.' },
+      versionId: {
+        type: ['string', 'null'],
+        description: 'The deployment version that answered; null without the version metadata binding.',
+      },
     },
   },
   JsonRpcMessage: {

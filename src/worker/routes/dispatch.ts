@@ -19,11 +19,18 @@ export function dispatchRoutes(dispatcher: ToolDispatcher): Hono<AppEnv> {
   routes.post('/v1/dispatch', requireJsonMediaType(), limitBody(), async (c) => {
     const { json } = await readJsonBody(c);
     if (!json.ok) {
-      throw new ApiError('invalid-request', 'The request body must be a JSON object such as {"name": "get_writing_rules", "arguments": {}} in UTF-8.');
+      throw new ApiError(
+        'invalid-request',
+        'The request body must be a JSON object such as {"name": "get_writing_rules", "arguments": {}} in UTF-8.',
+      );
     }
     const call = json.value;
     const result = await dispatcher.dispatch(call);
-    recordToolCall(c, isRecord(call) && typeof call.name === 'string' ? { name: call.name, arguments: call.arguments } : { name: '' }, result);
+    recordToolCall(
+      c,
+      isRecord(call) && typeof call.name === 'string' ? { name: call.name, arguments: call.arguments } : { name: '' },
+      result,
+    );
     return c.json(result, statusFor(result.ok ? 'ok' : result.error.code));
   });
   return routes;

@@ -36,7 +36,9 @@ export function mcpRoutes(dispatcher: ToolDispatcher, config: Pick<HostConfig, '
   // The endpoint is stateless: it opens no server-to-client stream (GET) and
   // keeps no session to end (DELETE), which Streamable HTTP lets a server refuse with 405.
   routes.all('/mcp', () => {
-    throw new ApiError('method-not-allowed', 'Method not allowed: this MCP endpoint is stateless and answers POST only.', '', { Allow: 'POST' });
+    throw new ApiError('method-not-allowed', 'Method not allowed: this MCP endpoint is stateless and answers POST only.', '', {
+      Allow: 'POST',
+    });
   });
   return routes;
 }

@@ -50,7 +50,10 @@ export function isRouteVariant(rawPath: string): boolean {
   } catch {
     // A malformed escape is compared as written.
   }
-  const folded = decoded.toLowerCase().replace(/\/{2,}/g, '/').replace(/(?<=.)\/+$/, '');
+  const folded = decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/(?<=.)\/+$/, '');
   return BY_PATH.has(folded);
 }
 

@@ -38,7 +38,8 @@ export function toolRoutes({ shared }: { readonly shared: boolean }): Hono<AppEn
     // One `format` at most and no other parameter: a second value or a misspelt name would otherwise be dropped unseen.
     const parameters = c.req.queries();
     const unknown = Object.keys(parameters).find((name) => name !== 'format');
-    if (unknown !== undefined) throw new ApiError('invalid-request', `Unknown query parameter ${echo(unknown)}; /v1/tools takes format only.`);
+    if (unknown !== undefined)
+      throw new ApiError('invalid-request', `Unknown query parameter ${echo(unknown)}; /v1/tools takes format only.`);
     if ((parameters.format?.length ?? 0) > 1) throw new ApiError('invalid-request', 'format may be given once.');
     const format = c.req.query('format');
     if (format === undefined) return descriptors(c);

@@ -12,8 +12,31 @@ const CODE_ELEMENTS = new Set(['script', 'style', 'pre', 'code', 'kbd', 'samp', 
 
 /** Elements inside a line of prose: their tags do not separate words or phrases. */
 const INLINE_ELEMENTS = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'mark', 'q', 's',
-  'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'u',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'ins',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
 ]);
 
 /** Marks what in an HTML text is not prose, with htmlparser2's tokenizer. */

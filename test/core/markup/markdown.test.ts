@@ -19,7 +19,15 @@ async function quotes(text: string, format = 'markdown'): Promise<string[]> {
 }
 
 /** Skipped cases that plain text skips too: the cue stands in a URL, an e-mail address or a path. */
-const NOT_PROSE_IN_TEXT = new Set(['an autolink', 'an email autolink', 'a bare URL', 'a www. link', 'a bare email address', 'a link destination', 'an image destination']);
+const NOT_PROSE_IN_TEXT = new Set([
+  'an autolink',
+  'an email autolink',
+  'a bare URL',
+  'a www. link',
+  'a bare email address',
+  'a link destination',
+  'an image destination',
+]);
 
 describe('Markdown: skipped', () => {
   it.each([
@@ -147,7 +155,9 @@ describe('ignore directives', () => {
   });
 
   it('report an unknown rule ID or directive with its line, and go on', async () => {
-    const data = await scan('Intro.\n\n<!-- writing-rules-disable word-choise word-choice -->\nA powerful tool.\n<!-- writing-rules-disabel -->\n');
+    const data = await scan(
+      'Intro.\n\n<!-- writing-rules-disable word-choise word-choice -->\nA powerful tool.\n<!-- writing-rules-disabel -->\n',
+    );
     expect(data.signals).toEqual([]);
     expect(data.coverage.directiveProblems).toEqual([
       { line: 3, message: "writing-rules-disable names 'word-choise', which is not a catalogue rule; ignored" },
@@ -220,7 +230,10 @@ describe('bad input', () => {
 
   it('a format of the wrong type is refused the same way', async () => {
     const result = await call('find_writing_signals', { text: 'x', format: 1 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: "format must be one of 'text', 'markdown', 'html' (got 1)" } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-arguments', message: "format must be one of 'text', 'markdown', 'html' (got 1)" },
+    });
   });
 });
 

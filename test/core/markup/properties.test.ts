@@ -16,15 +16,89 @@ const dispatcher = createWritingToolDispatcher({ reviewContext });
 const phrases = catalogue.signalRecords.filter((r) => r.language === 'en').flatMap((r) => r.phrases);
 
 const MARKDOWN_PIECES = [
-  '`', '``', '```', '~~~', '*', '_', '**', '~~', '\\', '[', ']', '![', '](', '(', ')', '<', '>', '/url', '"t"',
-  '<http://x.org/robust>', '<a@b.c>', '<span>', '</span>', '<div>', '<!--', '-->', '&amp;', '&rsquo;', '&nbsp;',
-  'www.robust.org', 'https://x.org/seamless', '# ', '> ', '- ', '1. ', '    ', '\t', '|', '---', '===', '+++',
-  '[foo]: /robust', '[foo]', '\n', '\n\n', '\r\n', ' ', '😀', '\u2019',
+  '`',
+  '``',
+  '```',
+  '~~~',
+  '*',
+  '_',
+  '**',
+  '~~',
+  '\\',
+  '[',
+  ']',
+  '![',
+  '](',
+  '(',
+  ')',
+  '<',
+  '>',
+  '/url',
+  '"t"',
+  '<http://x.org/robust>',
+  '<a@b.c>',
+  '<span>',
+  '</span>',
+  '<div>',
+  '<!--',
+  '-->',
+  '&amp;',
+  '&rsquo;',
+  '&nbsp;',
+  'www.robust.org',
+  'https://x.org/seamless',
+  '# ',
+  '> ',
+  '- ',
+  '1. ',
+  '    ',
+  '\t',
+  '|',
+  '---',
+  '===',
+  '+++',
+  '[foo]: /robust',
+  '[foo]',
+  '\n',
+  '\n\n',
+  '\r\n',
+  ' ',
+  '😀',
+  '\u2019',
 ];
 const HTML_PIECES = [
-  '<p>', '</p>', '<em>', '</em>', '<a href="robust">', '</a>', '<pre>', '</pre>', '<code>', '</code>', '<script>',
-  '</script>', '<style>', '</style>', '<template>', '</template>', '<!--', '-->', '<!DOCTYPE html>', '&amp;',
-  '&rsquo;', '&nbsp;', '&#x27;', '&ngE;', '&bogus;', '<', '>', '"', '<br/>', '\n', ' ', '😀',
+  '<p>',
+  '</p>',
+  '<em>',
+  '</em>',
+  '<a href="robust">',
+  '</a>',
+  '<pre>',
+  '</pre>',
+  '<code>',
+  '</code>',
+  '<script>',
+  '</script>',
+  '<style>',
+  '</style>',
+  '<template>',
+  '</template>',
+  '<!--',
+  '-->',
+  '<!DOCTYPE html>',
+  '&amp;',
+  '&rsquo;',
+  '&nbsp;',
+  '&#x27;',
+  '&ngE;',
+  '&bogus;',
+  '<',
+  '>',
+  '"',
+  '<br/>',
+  '\n',
+  ' ',
+  '😀',
 ];
 
 const documentOf = (pieces: readonly string[]) =>
@@ -36,7 +110,12 @@ const documentOf = (pieces: readonly string[]) =>
 const SEPARATING = new Set<number>([UnitKind.code, UnitKind.markupBreak, UnitKind.url, UnitKind.frontMatter, UnitKind.blockEnd]);
 
 async function signalsOf(text: string, format?: string) {
-  const args = { text, ruleIds: [...new Set(catalogue.signalRecords.map((r) => r.ruleId))], maxSignals: 500, ...(format ? { format } : {}) };
+  const args = {
+    text,
+    ruleIds: [...new Set(catalogue.signalRecords.map((r) => r.ruleId))],
+    maxSignals: 500,
+    ...(format ? { format } : {}),
+  };
   return dataOf<FindWritingSignalsResult>(await dispatcher.dispatch({ name: 'find_writing_signals', arguments: args }));
 }
 
@@ -104,7 +183,8 @@ describe('Markdown line starts (the reader finds them; the scan uses them for li
         (front, parts) => {
           const text = front + parts.join('');
           const expected = [0];
-          for (const match of text.matchAll(/\r\n?|\n/g)) if (match.index + match[0].length < text.length) expected.push(match.index + match[0].length);
+          for (const match of text.matchAll(/\r\n?|\n/g))
+            if (match.index + match[0].length < text.length) expected.push(match.index + match[0].length);
           expect(readMarkdown(text).lineStarts, JSON.stringify(text)).toEqual(expected);
         },
       ),

@@ -78,9 +78,13 @@ describe('real documents', () => {
     expect(signals.textInSkipped).toBeGreaterThan(0);
   }, 300_000);
 
-  it.skipIf(!existsSync(DEBIAN_REFERENCE))('the Debian Reference (HTML), in each mode', async () => {
-    const files = readdirSync(DEBIAN_REFERENCE).filter((name) => name.endsWith('.html'));
-    const signals = await check(pieces(files.map((name) => join(DEBIAN_REFERENCE, name))));
-    expect(signals.html).toBeGreaterThan(0);
-  }, 300_000);
+  it.skipIf(!existsSync(DEBIAN_REFERENCE))(
+    'the Debian Reference (HTML), in each mode',
+    async () => {
+      const files = readdirSync(DEBIAN_REFERENCE).filter((name) => name.endsWith('.html'));
+      const signals = await check(pieces(files.map((name) => join(DEBIAN_REFERENCE, name))));
+      expect(signals.html).toBeGreaterThan(0);
+    },
+    300_000,
+  );
 });

@@ -22,10 +22,7 @@ export function typeCheckFiles(repoRoot: string, files: readonly string[]): stri
     ...program
       .getSourceFiles()
       .filter((source) => wanted.has(ts.sys.resolvePath(source.fileName)))
-      .flatMap((source) => [
-        ...program.getSyntacticDiagnostics(source),
-        ...program.getSemanticDiagnostics(source),
-      ]),
+      .flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
   ];
   const missing = files.filter((file) => !program.getSourceFile(file));
   return [...missing.map((file) => `${file}: not part of the program`), ...diagnostics.map(format)];

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { distinctDocuments, htmlToProse } from './prose';
-import type { Corpus, } from './types';
+import type { Corpus } from './types';
 
 /** The Debian packages the German corpus reads; install them with apt-get. */
 export const GERMAN_PACKAGES = [
