@@ -2,14 +2,29 @@
 // checks catalogue/ and writes src/core/catalogue/catalogue.generated.ts and
 // dist/signal-forms.json (each only when its content changed; git ignores all
 // three). Exits 1 and lists every problem when the catalogue is not valid. An optional argument names another project root
-// (the tests build fixture catalogues that way).
+// (the tests build fixture catalogues that way). In this repository the step
+// is skipped when nothing it reads or writes changed since it last succeeded.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
 import { RULE_IDS_FILE, ruleIdsModule, ruleIdsOf } from './catalogue/rule-ids';
+import { type BuildStep, isUpToDate, recordBuild } from './lib/build-stamp';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
+
+/** The step as this repository runs it; a fixture root is always built. */
+const CATALOGUE_STEP: BuildStep = {
+  name: 'catalogue',
+  inputs: ['catalogue', 'src/core', 'scripts/build-catalogue.ts', 'scripts/catalogue', 'scripts/lib/build-stamp.ts', 'package-lock.json'],
+  outputs: [RULE_IDS_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE],
+};
+const ownRoot = process.argv[2] === undefined;
+if (ownRoot && isUpToDate(root, CATALOGUE_STEP)) {
+  console.log(`catalogue: nothing changed since the last build (${Math.round(performance.now() - started)} ms)`);
+  process.exit(0);
+}
 
 /** Writes `text` to `file` under the root unless it holds exactly that; whether it wrote. */
 function writeIfChanged(file: string, text: string): boolean {
@@ -29,7 +44,6 @@ function writeIfChanged(file: string, text: string): boolean {
 // First the rule IDs, from the file names: the checks and types loaded below read them.
 writeIfChanged(RULE_IDS_FILE, ruleIdsModule(ruleIdsOf(root)));
 const { buildCatalogue } = await import('./catalogue/build');
-const { GENERATED_FILE, SIGNAL_FORMS_FILE } = await import('./catalogue/emit');
 const { formatProblem } = await import('./catalogue/problems');
 const result = buildCatalogue(root);
 
@@ -49,3 +63,4 @@ console.log(
     `${formsChanged ? 'wrote' : 'unchanged'} ${SIGNAL_FORMS_FILE} ` +
     `(${Math.round(performance.now() - started)} ms)`,
 );
+if (ownRoot) recordBuild(root, CATALOGUE_STEP);

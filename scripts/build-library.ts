@@ -6,11 +6,13 @@
 // Run after the catalogue build; package.json `exports` points at both outputs.
 // Also writes dist/cli.js, the `writing-rules` executable (package.json `bin`),
 // which imports the library from ./tools.js rather than bundling a second copy.
+// Skipped when nothing it reads or writes changed since it last succeeded.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import * as ts from 'typescript';
+import { type BuildStep, isUpToDate, recordBuild } from './lib/build-stamp';
 
 /** The bundled module, relative to the repository root. */
 export const LIBRARY_FILE = 'dist/tools.js';
@@ -181,9 +183,28 @@ function format(diagnostic: ts.Diagnostic): string {
   return `${diagnostic.file.fileName}:${line + 1}:${character + 1} TS${diagnostic.code}: ${message}`;
 }
 
+/** The step's inputs and outputs: it is skipped when none changed since it last succeeded. */
+const LIBRARY_STEP: BuildStep = {
+  name: 'library',
+  inputs: [
+    'src/core',
+    'src/cli',
+    'scripts/build-library.ts',
+    'scripts/lib/build-stamp.ts',
+    'tsconfig.json',
+    'package.json',
+    'package-lock.json',
+  ],
+  outputs: [LIBRARY_FILE, CLI_FILE, TYPES_DIR],
+};
+
 async function main(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const started = performance.now();
+  if (isUpToDate(root, LIBRARY_STEP)) {
+    console.log(`library: nothing changed since the last build (${Math.round(performance.now() - started)} ms)`);
+    return;
+  }
   const types = emitDeclarations(root, join(root, TYPES_DIR));
   if (types.problems.length > 0) {
     for (const problem of types.problems) console.error(problem);
@@ -204,6 +225,7 @@ async function main(): Promise<void> {
       `${types.files.length} declaration files in ${relative(root, join(root, TYPES_DIR))} ` +
       `(${Math.round(performance.now() - started)} ms); ${CLI_FILE} (${(Buffer.byteLength(cli) / 1024).toFixed(1)} KiB)`,
   );
+  recordBuild(root, LIBRARY_STEP);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
