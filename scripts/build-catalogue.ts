@@ -7,19 +7,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
+import { CATALOGUE_STEP, GENERATED_FILE, SIGNAL_FORMS_FILE } from './catalogue/emit';
 import { RULE_IDS_FILE, ruleIdsModule, ruleIdsOf } from './catalogue/rule-ids';
-import { type BuildStep, isUpToDate, recordBuild } from './lib/build-stamp';
+import { isUpToDate, recordBuild } from './lib/build-stamp';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 
-/** The step as this repository runs it; a fixture root is always built. */
-const CATALOGUE_STEP: BuildStep = {
-  name: 'catalogue',
-  inputs: ['catalogue', 'src/core', 'scripts/build-catalogue.ts', 'scripts/catalogue', 'scripts/lib/build-stamp.ts', 'package-lock.json'],
-  outputs: [RULE_IDS_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE],
-};
 const ownRoot = process.argv[2] === undefined;
 if (ownRoot && isUpToDate(root, CATALOGUE_STEP)) {
   console.log(`catalogue: nothing changed since the last build (${Math.round(performance.now() - started)} ms)`);

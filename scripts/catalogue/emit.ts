@@ -4,12 +4,25 @@
 // and the "generated files are current" tests produce identical bytes.
 import { createHash } from 'node:crypto';
 import type { CatalogueAsBuilt, CompiledCatalogue } from '../../src/core/catalogue/compiled-types';
+import type { BuildStep } from '../lib/build-stamp';
+import { RULE_IDS_FILE } from './rule-ids';
 
 /** Where the build writes the module, relative to the project root. */
 export const GENERATED_FILE = 'src/core/catalogue/catalogue.generated.ts';
 
 /** Where the build lists every form the signal records match, for reviewers (`npm run signal-forms` prints it); the bundle never reads it. */
 export const SIGNAL_FORMS_FILE = 'dist/signal-forms.json';
+
+/**
+ * The catalogue build of this repository as a build step: what it reads and
+ * writes. When it is up to date, the files it wrote are what compiling
+ * catalogue/ now would write. A fixture root is always built.
+ */
+export const CATALOGUE_STEP: BuildStep = {
+  name: 'catalogue',
+  inputs: ['catalogue', 'src/core', 'scripts/build-catalogue.ts', 'scripts/catalogue', 'scripts/lib/build-stamp.ts', 'package-lock.json'],
+  outputs: [RULE_IDS_FILE, GENERATED_FILE, SIGNAL_FORMS_FILE],
+};
 
 /** JSON with object keys sorted at every level, so key order in YAML never matters. */
 export function canonicalJson(value: unknown): string {

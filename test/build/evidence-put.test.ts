@@ -9,7 +9,7 @@
 // runtime behind `wrangler dev`, from the same state folder: one in-process
 // start instead of a `wrangler kv` run per read.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,6 +118,8 @@ describe('npm run evidence:put', () => {
     expect(result.stdout).toContain(`local ${DE_KEY} <- ${DE}\n`);
     const asStored = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(root, file), 'utf8')));
     expect(await storedEvidence(dir)).toEqual({ [EN_KEY]: asStored(EN), [DE_KEY]: asStored(DE) });
+    // Where the refusal test looks for a write.
+    expect(existsSync(join(dir, '.wrangler'))).toBe(true);
   });
 
   it('writes to the local namespace when no target is given', async () => {
@@ -210,7 +212,7 @@ describe('npm run evidence:put', () => {
 
   // One refusal runs for real: a usage error takes the same way out of the
   // script (a refusal, then stderr and exit 1), which the in-process tests show for each.
-  it('exits non-zero on a refused file, says why on stderr, prints nothing on stdout and leaves KV empty', { timeout: SLOW }, async () => {
+  it('exits non-zero on a refused file, says why on stderr, prints nothing on stdout and never starts wrangler', { timeout: SLOW }, () => {
     const { dir, config } = tempHost();
     const [, write, reason] = badFiles.find(([kind]) => kind === 'an unknown field')!;
     const bad = write(dir);
@@ -222,7 +224,8 @@ describe('npm run evidence:put', () => {
       refused.stderr,
     ).toMatch(reason);
     expect(refused.stdout).toBe('');
-    expect(await storedEvidence(dir)).toEqual({});
+    // wrangler keeps local KV state beside the config it is given: no folder, no write.
+    expect(existsSync(join(dir, '.wrangler'))).toBe(false);
   });
 
   const usageErrors: [string, (config: string) => string[], string][] = [

@@ -1,6 +1,7 @@
 // `npm run signal-forms` as a reviewer runs it: the forms of the records asked
-// for, compiled from catalogue/ as it stands, or exit code 2 naming an unknown
-// record and the ones there are.
+// for, as catalogue/ stands (npm test has just built it, so the command reads
+// the build's list), or exit code 2 naming an unknown record and the ones there
+// are.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ describe('npm run signal-forms', () => {
   it(
     'prints one language of a record, or both for a rule, with every form the scanner matches',
     () => {
-      // One run for both forms of asking: each run compiles the whole catalogue.
       const result = run('word-choice.de', 'meta-framing');
       expect(result.status).toBe(0);
       const printed = JSON.parse(result.stdout) as {
