@@ -12,7 +12,10 @@ import { denseText } from '../../test/support/adversarial';
 import { compareAsync, measureAsync, type Timing } from './measure';
 import { ms, ratio, SKIPPED, type BenchContext, type Row } from './row';
 
-const LIMIT_MS = 10;
+// Real prose should leave most of the Workers free plan's 10 ms of CPU to the rest
+// of a request; packed phrases, the most signals a text can hold, should fit in it.
+const PROSE_LIMIT_MS = 5;
+const DENSE_LIMIT_MS = 10;
 const MAX_SIGNALS = 500;
 
 async function timeDispatch(text: string, language: Language): Promise<Timing> {
@@ -23,7 +26,7 @@ async function timeDispatch(text: string, language: Language): Promise<Timing> {
   return measureAsync(async () => JSON.stringify(await dispatcher.dispatch(JSON.parse(body))), { warmup: 30, runs: 200 });
 }
 
-function row(measure: string, timings: Partial<Record<Language, Timing>>): Row {
+function row(measure: string, timings: Partial<Record<Language, Timing>>, limitMs: number): Row {
   const cell = (language: Language) => {
     const t = timings[language];
     return t ? `${ms(t.medianMs)} (worst ${ms(t.worstMs)})` : SKIPPED;
@@ -32,8 +35,8 @@ function row(measure: string, timings: Partial<Record<Language, Timing>>): Row {
     measure,
     en: cell('en'),
     de: cell('de'),
-    target: `median < ${LIMIT_MS} ms`,
-    met: Object.values(timings).every((t) => t.medianMs < LIMIT_MS),
+    target: `median ≤ ${limitMs} ms`,
+    met: Object.values(timings).every((t) => t.medianMs <= limitMs),
   };
 }
 
@@ -73,8 +76,8 @@ export async function dispatchRows(context: BenchContext): Promise<Row[]> {
     dense[language] = await timeDispatch(denseText(phrases, text.text.length), language);
   }
   return [
-    row('dispatch in-process, 250,000 units of prose: median (worst)', prose),
-    row('dispatch in-process, 250,000 units of packed phrases: median (worst)', dense),
+    row('dispatch in-process, 250,000 units of prose: median (worst)', prose, PROSE_LIMIT_MS),
+    row('dispatch in-process, 250,000 units of packed phrases: median (worst)', dense, DENSE_LIMIT_MS),
     {
       measure: 'dispatch ÷ the scan it runs (same text, rules and limit), prose: median (difference)',
       ...overhead,
