@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, NodeResult } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReviewPage, launchChromium, sharedReviewPage } from './chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, gotoReviewPage, chromiumForFile, sharedReviewPage } from './chromium';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -119,16 +119,10 @@ function focused(page: Page) {
   });
 }
 
-let browser: Browser;
+const browser = chromiumForFile();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 /** One page for every test of the file, reset before each. */
-const reviewPage = sharedReviewPage(() => browser);
+const reviewPage = sharedReviewPage(browser);
 
 describe.each(['en', 'de'])('axe-core, WCAG 2.1 A and AA, interface language %s', (lang) => {
   const query = `?lang=${lang}`;

@@ -4,9 +4,9 @@
 // on Playwright's fake clock, paused so that only the test's fast-forwards move
 // it: real time on a loaded machine (or beside other browser test files) never
 // lets the timeout fire early.
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, sharedReviewPage } from './chromium';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, gotoReviewPage, chromiumForFile, openReviewPage, sharedReviewPage } from './chromium';
 
 interface Call {
   readonly name: string;
@@ -93,16 +93,10 @@ const promptShown = (page: Page) =>
 const busyOfResults = (page: Page) => page.$eval('#highlighted', (view) => view.closest('[aria-busy]')?.getAttribute('aria-busy') ?? null);
 const promptOf = (page: Page) => page.$eval('#review-prompt', (area) => (area as HTMLTextAreaElement).value);
 
-let browser: Browser;
+const browser = chromiumForFile();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 /** One page for the tests of the file, reset before each; those that fake the clock open their own. */
-const reviewPage = sharedReviewPage(() => browser);
+const reviewPage = sharedReviewPage(browser);
 
 describe('late answers', () => {
   it('keeps the prompt of the latest language of the text when an earlier one answers late, and copies that prompt', async () => {
@@ -167,7 +161,7 @@ describe('late answers', () => {
   });
 
   it('shows the result of the newer check when a check given up after 30 seconds answers late', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await openReviewPage(browser());
     const { page } = opened;
     await installPausedClock(page);
     const first = await holdFirst(page, (call) => call.name === 'find_writing_signals');
@@ -214,7 +208,7 @@ describe('one check at a time', () => {
   });
 
   it('gives up on a check after 30 seconds and says so', async () => {
-    const opened = await openReviewPage(browser);
+    const opened = await openReviewPage(browser());
     const { page } = opened;
     await installPausedClock(page);
     await holdFirst(page, (call) => call.name === 'find_writing_signals');

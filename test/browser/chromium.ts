@@ -4,7 +4,7 @@
 // cost about as much as loading the page, and the reset between tests leaves
 // nothing of one test for the next.
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium-plan';
 
 /**
@@ -15,6 +15,24 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium-plan';
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (extraArgs.length === 0) return chromium.connect(inject('chromiumEndpoint'));
   return chromium.launch({ executablePath: chromiumPath(process.env), args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Chromium for the tests of one file (launchChromium): connected before them,
+ * closed after them. The getter throws when called before the file's first hook.
+ */
+export function chromiumForFile(extraArgs: readonly string[] = []): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium(extraArgs);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not connected yet: call this inside a hook or a test');
+    return browser;
+  };
 }
 
 /** The Worker's base URL from the global setup. */

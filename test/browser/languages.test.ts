@@ -3,12 +3,12 @@
 // switch (independent of the text's language), "All scannable rules", and the
 // page's size in each language.
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SCANNABLE_RULE_IDS } from '../../src/core/index';
 import { MESSAGES } from '../../src/page/messages';
 import { PAGE_GZIP_BUDGET_BYTES } from '../../src/page/page-budget';
-import { baseUrl, gotoReviewPage, launchChromium, sharedReviewPage } from './chromium';
+import { baseUrl, gotoReviewPage, chromiumForFile, sharedReviewPage } from './chromium';
 
 const GERMAN_TEXT = 'Es ist wichtig zu beachten, dass das Werkzeug leistungsstark ist.\nEs könnte eventuell helfen.';
 
@@ -44,17 +44,11 @@ async function checkText(page: Page, text: string): Promise<void> {
   await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes(':') === true);
 }
 
-let browser: Browser;
+const browser = chromiumForFile();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 /** One page for the tests of the file, and one whose browser asks for German (Accept-Language), each reset before use. */
-const reviewPage = sharedReviewPage(() => browser);
-const germanReaderPage = sharedReviewPage(() => browser, 'de-DE');
+const reviewPage = sharedReviewPage(browser);
+const germanReaderPage = sharedReviewPage(browser, 'de-DE');
 
 describe('the language the Worker serves', () => {
   it('follows ?lang=, then Accept-Language, then English, and says so in <html lang> and the headers', async () => {

@@ -1,10 +1,10 @@
 // The review page as a person uses it, in headless Chromium against the Worker
 // under `wrangler dev`: headers, highlights at UTF-16 spans, accessible names,
 // coverage, rules, prompt copy, and errors of the service shown with their code.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isPlainLine } from '../../src/core/index';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, sharedReviewPage, type OpenedPage } from './chromium';
+import { baseUrl, gotoReviewPage, chromiumForFile, openReviewPage, sharedReviewPage, type OpenedPage } from './chromium';
 
 // Emoji (surrogate pairs, a ZWJ sequence) and combining marks before the matches.
 const TEXT = '👩‍💻 Cafe\u0301 na\u0308ive 🎉🎉 notes: a stunning review panel.\nThen 𝒳 could be sorted out somewhat. Seamlessly done.';
@@ -56,17 +56,11 @@ function drawnMarks(page: Page) {
   });
 }
 
-let browser: Browser;
+const browser = chromiumForFile();
 let opened: OpenedPage;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 /** One page for the tests that start from a fresh page, reset before each (the checked page of 'review page in Chromium' is its own). */
-const reviewPage = sharedReviewPage(() => browser);
+const reviewPage = sharedReviewPage(browser);
 
 describe('GET /', () => {
   it('answers the page with a strict CSP and hardening headers', async () => {
@@ -87,7 +81,7 @@ describe('GET /', () => {
 
 describe('review page in Chromium', () => {
   beforeAll(async () => {
-    opened = await openReviewPage(browser);
+    opened = await openReviewPage(browser());
     await gotoReviewPage(opened);
     await review(opened.page, TEXT);
   });

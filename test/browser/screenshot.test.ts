@@ -6,9 +6,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { gotoReviewPage, launchChromium, sharedReviewPage } from './chromium';
+import { expect, it } from 'vitest';
+import { gotoReviewPage, chromiumForFile, sharedReviewPage } from './chromium';
 
 const SAMPLES = {
   en: {
@@ -25,15 +24,9 @@ const SAMPLES = {
   },
 } as const;
 
-let browser: Browser;
+const browser = chromiumForFile();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-const reviewPage = sharedReviewPage(() => browser);
+const reviewPage = sharedReviewPage(browser);
 
 it.each(['en', 'de'] as const)('renders a checked text with highlights, coverage and the focused rule (%s)', async (lang) => {
   const { file, text } = SAMPLES[lang];

@@ -1,9 +1,9 @@
 // The page's VOIX face in headless Chromium: the declared <tool>, <prop> and
 // <context> elements, and call events answered by return events on the same
 // element, as the VOIX extension dispatches and reads them.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, type OpenedPage } from './chromium';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, gotoReviewPage, chromiumForFile, openReviewPage, type OpenedPage } from './chromium';
 
 interface Descriptor {
   name: string;
@@ -34,18 +34,14 @@ function asVoixSees(detail: ReturnDetail): { failed: boolean; message: unknown }
   return { failed: Boolean(record.error), message: record.message };
 }
 
-let browser: Browser;
+const browser = chromiumForFile();
 let opened: OpenedPage;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  opened = await openReviewPage(browser);
+  opened = await openReviewPage(browser());
   await gotoReviewPage(opened);
   page = opened.page;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('VOIX declarations', () => {

@@ -2,9 +2,9 @@
 // registers the four tools with the descriptors' schemas, and a WebMCP client
 // (document.modelContext.getTools / executeTool) gets the same envelopes as
 // POST /v1/dispatch. Without the feature the page registers nothing and works.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReviewPage, launchChromium, openReviewPage, sharedReviewPage, type OpenedPage } from './chromium';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, gotoReviewPage, chromiumForFile, launchChromium, openReviewPage, sharedReviewPage, type OpenedPage } from './chromium';
 
 interface Descriptor {
   name: string;
@@ -80,20 +80,16 @@ async function toolsListed(page: Page, count: number): Promise<void> {
   }
 }
 
-let browser: Browser;
+const browser = chromiumForFile(['--enable-features=WebMCP']);
 let opened: OpenedPage;
 
 beforeAll(async () => {
-  browser = await launchChromium(['--enable-features=WebMCP']);
-  opened = await openReviewPage(browser);
+  opened = await openReviewPage(browser());
   await gotoReviewPage(opened);
   await toolsListed(opened.page, 4);
 });
-afterAll(async () => {
-  await browser?.close();
-});
 /** A second page, for the tests that need one fresh, reset before each. */
-const freshPage = sharedReviewPage(() => browser);
+const freshPage = sharedReviewPage(browser);
 
 describe('WebMCP registration', () => {
   it('registers the four tools once, with the descriptors’ names, titles, descriptions and input schemas, read-only', async () => {
