@@ -45,7 +45,10 @@ function digestOf(root: string, paths: readonly string[], required: boolean): st
   for (const path of paths) {
     const files = filesAt(root, path);
     if (required && files.length === 0) return null;
-    for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
+    for (const file of files) {
+      const content = readFileSync(join(root, file));
+      hash.update(`\0${file}\0${content.length}\0`).update(content);
+    }
   }
   return hash.digest('hex');
 }

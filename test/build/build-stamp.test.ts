@@ -3,7 +3,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIBRARY_STEP } from '../../scripts/build-library';
+import { CATALOGUE_STEP } from '../../scripts/catalogue/emit';
 import { type BuildStep, isUpToDate, recordBuild } from '../../scripts/lib/build-stamp';
 
 const STEP: BuildStep = { name: 'example', inputs: ['src', 'config.json'], outputs: ['src/out.generated.ts', 'dist'] };
@@ -44,5 +48,42 @@ describe('build stamps', () => {
     recordBuild(root, STEP);
     change();
     expect(isUpToDate(root, STEP)).toBe(false);
+  });
+});
+
+const repository = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every file of this repository that `entry` reads, through static and dynamic imports (packages left out). */
+async function sourcesOf(entry: string): Promise<string[]> {
+  const result = await build({
+    absWorkingDir: repository,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    outdir: 'unwritten',
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs).sort();
+}
+
+const outside = (step: BuildStep, files: readonly string[]) =>
+  files.filter((file) => !step.inputs.some((input) => file === input || file.startsWith(`${input}/`)));
+
+describe("the repository's build steps", () => {
+  // A source a step reads but does not list would leave its output stale after an edit.
+  it('list every source the library and the command are bundled from', async () => {
+    const sources = [...(await sourcesOf('src/core/index.ts')), ...(await sourcesOf('src/cli/main.ts'))];
+    expect(sources).toContain('src/mcp/stdio.ts');
+    expect(outside(LIBRARY_STEP, sources)).toEqual([]);
+  });
+
+  it('list every source the catalogue build runs', async () => {
+    const sources = await sourcesOf('scripts/build-catalogue.ts');
+    expect(sources).toContain('scripts/catalogue/build.ts');
+    expect(outside(CATALOGUE_STEP, sources)).toEqual([]);
   });
 });

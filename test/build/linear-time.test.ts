@@ -207,23 +207,19 @@ describe('recordLinearTimeFailures', () => {
     ];
     const nonNumbers = ['40 x', '%40', 'x3', '1.', '.5', '3  %', 'fold', '3--fold', '2-', '-4', '2-4-6'];
     const whole = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
-    for (const text of numbers) {
-      const reversed = [...text].reverse().join('');
-      expect([
-        text,
-        whole(numberSource()).test(text),
-        whole(numberSkeleton()).test(text),
-        whole(reversedNumberSkeleton()).test(reversed),
-      ]).toEqual([text, true, true, true]);
-    }
-    for (const text of nonNumbers) {
-      const reversed = [...text].reverse().join('');
-      expect([
-        text,
-        whole(numberSource()).test(text),
-        whole(numberSkeleton()).test(text),
-        whole(reversedNumberSkeleton()).test(reversed),
-      ]).toEqual([text, false, false, false]);
+    for (const [texts, isNumber] of [
+      [numbers, true],
+      [nonNumbers, false],
+    ] as const) {
+      for (const text of texts) {
+        const reversed = [...text].reverse().join('');
+        expect([
+          text,
+          whole(numberSource()).test(text),
+          whole(numberSkeleton()).test(text),
+          whole(reversedNumberSkeleton()).test(reversed),
+        ]).toEqual([text, isNumber, isNumber, isNumber]);
+      }
     }
     // Multiplier words are one literal each: `x` in both skeletons.
     for (const word of MULTIPLIER_WORDS) expect(whole(numberSource()).test(word)).toBe(true);
